@@ -1,0 +1,39 @@
+// Command demoapp serves the demo project tracker that `make demo` runs the agent against.
+package main
+
+import (
+	"flag"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/webagent-dev/webagent/demoapp"
+)
+
+func main() {
+	addr := flag.String("addr", envOr("DEMOAPP_ADDR", "127.0.0.1:8090"), "listen address")
+	seed := flag.Bool("seed", true, "start with a few sample projects")
+	flag.Parse()
+
+	var projects []demoapp.Project
+	if *seed {
+		projects = []demoapp.Project{
+			{Name: "Website relaunch", Priority: "High"},
+			{Name: "Q4-bugs", Priority: "Medium"},
+		}
+	}
+	srv := &http.Server{Addr: *addr, Handler: demoapp.New(projects...), ReadHeaderTimeout: 10 * time.Second}
+	slog.Info("demo app listening", "url", "http://"+*addr+"/projects")
+	if err := srv.ListenAndServe(); err != nil {
+		slog.Error("demo app stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}

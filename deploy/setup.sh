@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
+# server + Web UI) and the MinIO server built from the Go module proxy, Debian's Chromium,
+# and the playwright-core driver layout that playwright-go expects. Built tools are cached
+# per version outside the repository, so only the first run pays for the builds.
+#
+# It prints one line per tool and the environment file path the other scripts read.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=deploy/versions.sh
+source "$here/versions.sh"
+
+mkdir -p "$WEBAGENT_TOOLS"
+
+log() { printf '%-11s %s\n' "$1" "$2"; }
+
+# go_tool NAME PACKAGE VERSION BINARY: go install PACKAGE@VERSION into its own cached folder.
+go_tool() {
+	local name=$1 pkg=$2 version=$3 bin=$4
+	local dir="$WEBAGENT_TOOLS/$name-$version"
+	if [[ -x "$dir/$bin" ]]; then
+		log "$name" "$version cached"
+		return
+	fi
+	log "$name" "$version building from the Go module proxy (a few minutes, once)"
+	mkdir -p "$dir.tmp"
+	GOBIN="$dir.tmp" GOFLAGS=-buildvcs=false CGO_ENABLED=0 go install "$pkg@$version"
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	log "$name" "$version built"
+}
+
+install_chromium() {
+	if [[ -x "$CHROMIUM_PATH" ]]; then
+		log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1 || echo present)"
+		return
+	fi
+	if [[ "$CHROMIUM_PATH" != /usr/lib/chromium/chromium ]]; then
+		echo "CHROMIUM_PATH=$CHROMIUM_PATH does not exist; point it at a Chromium binary or unset it" >&2
+		exit 1
+	fi
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log chromium "installing Debian's chromium"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null; then
+			break
+		fi
+		# apt has been seen to fail mid-way on a vanished temporary file; a second run works.
+		log chromium "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	[[ -x "$CHROMIUM_PATH" ]] || { echo "chromium did not install" >&2; exit 1; }
+	log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1)"
+}
+
+install_driver() {
+	local dir="$PLAYWRIGHT_DRIVER_DIR"
+	if [[ -f "$dir/package/cli.js" && -e "$dir/node" ]]; then
+		log playwright "driver $PLAYWRIGHT_CORE_VERSION cached"
+		return
+	fi
+	command -v node >/dev/null || { echo "node is required for the playwright driver: apt-get install nodejs" >&2; exit 1; }
+	log playwright "fetching playwright-core $PLAYWRIGHT_CORE_VERSION from npm"
+	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+	(cd "$dir.tmp" && npm pack --silent "playwright-core@$PLAYWRIGHT_CORE_VERSION" >/dev/null &&
+		tar xzf "playwright-core-$PLAYWRIGHT_CORE_VERSION.tgz" && rm "playwright-core-$PLAYWRIGHT_CORE_VERSION.tgz" &&
+		ln -s "$(command -v node)" node)
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	log playwright "driver $PLAYWRIGHT_CORE_VERSION installed"
+}
+
+want="${1:-all}"
+case "$want" in
+all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
+all | minio) go_tool minio github.com/minio/minio "$MINIO_VERSION" minio ;;&
+all | chromium) install_chromium ;;&
+all | playwright) install_driver ;;&
+*) ;;
+esac

@@ -1,0 +1,14 @@
+# versions.sh holds the pinned tool versions and where they are cached. Sourced by the
+# deploy scripts and the Makefile's test target; every value can be overridden from the
+# environment.
+: "${WEBAGENT_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/webagent}"
+: "${WEBAGENT_TOOLS:=$WEBAGENT_CACHE/tools}"
+: "${TEMPORAL_CLI_VERSION:=v1.5.1}"
+: "${MINIO_VERSION:=v0.0.0-20260212201848-7aac2a2c5b7c}"
+: "${PLAYWRIGHT_CORE_VERSION:=1.52.0}"
+: "${CHROMIUM_PATH:=/usr/lib/chromium/chromium}"
+: "${TEMPORAL_BIN:=$WEBAGENT_TOOLS/temporal-$TEMPORAL_CLI_VERSION/temporal}"
+: "${MINIO_BIN:=$WEBAGENT_TOOLS/minio-$MINIO_VERSION/minio}"
+: "${PLAYWRIGHT_DRIVER_DIR:=$WEBAGENT_TOOLS/playwright-driver-$PLAYWRIGHT_CORE_VERSION}"
+export WEBAGENT_CACHE WEBAGENT_TOOLS TEMPORAL_CLI_VERSION MINIO_VERSION PLAYWRIGHT_CORE_VERSION \
+	CHROMIUM_PATH TEMPORAL_BIN MINIO_BIN PLAYWRIGHT_DRIVER_DIR

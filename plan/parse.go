@@ -1,0 +1,379 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// ParseError says which sentence of a goal the offline planner could not read.
+type ParseError struct {
+	// Index is the 1-based position of the sentence in the goal.
+	Index    int
+	Sentence string
+	Reason   string
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("cannot read step %d %q: %s. The offline planner understands explicit steps such as "+
+		`Click "New project", type "Apollo" into "Project name", then check that "Apollo" is visible; `+
+		"open-ended goals need a Gemini key (set GEMINI_API_KEY)", e.Index, e.Sentence, e.Reason)
+}
+
+// Parse turns an explicit, step-by-step goal written in plain English into a plan, without
+// a model. Steps may be joined by commas, "and", "then", semicolons, full stops, new lines
+// or list markers; targets and values may be quoted with single, double or curly quotes, or
+// left unquoted where that is unambiguous. A sentence it cannot read gives a *ParseError.
+func Parse(goal string) ([]Step, error) {
+	masked, quotes := mask(goal)
+	if strings.TrimSpace(masked) == "" {
+		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
+	}
+	var steps []Step
+	for i, clause := range splitClauses(masked) {
+		s, reason := parseClause(clause, quotes)
+		if reason != "" {
+			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
+		}
+		s.Step = len(steps) + 1
+		describe(&s)
+		steps = append(steps, s)
+	}
+	return steps, nil
+}
+
+// mask replaces each quoted string by a placeholder \x01N\x02 so that the splitting and
+// the sentence patterns never look inside quotes.
+func mask(s string) (string, []string) {
+	s = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'", "«", `"`, "»", `"`).Replace(s)
+	var out strings.Builder
+	var quotes []string
+	r := []rune(s)
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		if c == '"' || (c == '\'' && (i == 0 || !isWordRune(r[i-1]))) {
+			if end := closingQuote(r, i); end > 0 {
+				fmt.Fprintf(&out, "\x01%d\x02", len(quotes))
+				quotes = append(quotes, string(r[i+1:end]))
+				i = end
+				continue
+			}
+		}
+		out.WriteRune(c)
+	}
+	return out.String(), quotes
+}
+
+// closingQuote finds the quote that closes the one at open, or -1. A single quote closes
+// only where it is not followed by a letter, so that "don't" stays a word.
+func closingQuote(r []rune, open int) int {
+	for j := open + 1; j < len(r); j++ {
+		if r[j] != r[open] {
+			continue
+		}
+		if r[open] == '\'' && j+1 < len(r) && isWordRune(r[j+1]) {
+			continue
+		}
+		return j
+	}
+	return -1
+}
+
+func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+var quoteToken = regexp.MustCompile("\x01(\\d+)\x02")
+
+// unmask puts the quoted strings back, with their quotes when keepQuotes is set.
+func unmask(s string, quotes []string, keepQuotes bool) string {
+	return quoteToken.ReplaceAllStringFunc(s, func(m string) string {
+		n, _ := strconv.Atoi(quoteToken.FindStringSubmatch(m)[1])
+		if keepQuotes {
+			return `"` + quotes[n] + `"`
+		}
+		return quotes[n]
+	})
+}
+
+var (
+	listMarker = regexp.MustCompile(`^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*`)
+	// separator matches the places where one step may end and the next begin. Whether it
+	// does is decided by splitClauses: strong separators always split, weak ones (a comma,
+	// "and") only when a verb follows.
+	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
+	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
+)
+
+// splitClauses splits the masked goal into the sentences that each describe one step.
+func splitClauses(masked string) []string {
+	var clauses []string
+	for _, line := range strings.Split(masked, "\n") {
+		line = strings.TrimSpace(listMarker.ReplaceAllString(line, ""))
+		line = strings.TrimRight(line, ".;, ")
+		if line == "" {
+			continue
+		}
+		start := 0
+		for _, loc := range separator.FindAllStringIndex(line, -1) {
+			sep := strings.ToLower(line[loc[0]:loc[1]])
+			rest := leadFiller.ReplaceAllString(strings.TrimSpace(line[loc[1]:]), "")
+			strong := strings.ContainsAny(sep, ";.") || strings.Contains(sep, "then")
+			if rest == "" || (!strong && !verbStart.MatchString(rest)) {
+				continue
+			}
+			clauses = append(clauses, line[start:loc[0]])
+			start = loc[1]
+		}
+		clauses = append(clauses, line[start:])
+	}
+	out := clauses[:0]
+	for _, c := range clauses {
+		c = strings.TrimSpace(leadFiller.ReplaceAllString(strings.TrimSpace(c), ""))
+		c = strings.TrimRight(c, ".;,! ")
+		if c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+const (
+	keyName = `(?:(?:ctrl|control|shift|alt|option|meta|cmd|command)\s*\+\s*)*` +
+		`(?:enter|return|tab|escape|esc|backspace|delete|del|space|spacebar|arrow\s*(?:up|down|left|right)|` +
+		`up|down|left|right|home|end|page\s*up|page\s*down|f[1-9]|f1[0-2])` +
+		`|(?:(?:ctrl|control|shift|alt|option|meta|cmd|command)\s*\+\s*)+[a-z0-9]`
+	urlPat = `(?:https?://\S+|localhost(?::\d+)?(?:/\S*)?|(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?(?:/\S*)?|` +
+		`[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?::\d+)?(?:/\S*)?|/\S*)`
+	visibleWords = `visible|shown|displayed|present|there|on (?:the )?(?:page|screen)`
+)
+
+var (
+	reAssertIs = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(?:` + visibleWords + `)$`)
+	reAssertVerb = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(appears|shows up|is gone|disappears|does not appear|doesn't appear|no longer appears)$`)
+	reAssertPage = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?the\s+page\s+(shows|contains|displays|does not show|doesn't show|does not contain|doesn't contain|no longer shows)\s+(.+)$`)
+	reAssertSee  = regexp.MustCompile(`(?i)^(?:(?:verify|expect|assert)(?:\s+to\s+see)?|see|(?:check|make sure|ensure)\s+(?:that\s+)?(?:you|i|we)\s+(?:can\s+)?see)\s+(.+)$`)
+	reWaitTime   = regexp.MustCompile(`(?i)^wait(?:\s+for)?\s+(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?)$`)
+	reWaitFor    = regexp.MustCompile(`(?i)^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show up|be visible|load)|appears|shows up|is visible|is shown|loads))?$`)
+	reScroll     = regexp.MustCompile(`(?i)^scroll(?:\s+(?:the\s+)?page)?(?:\s+(down|up|to\s+the\s+bottom|to\s+the\s+top|to\s+bottom|to\s+top))?(?:\s+(?:by\s+)?(\d+)\s*(?:px|pixels)?)?$`)
+	reScrollTo   = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?to\s+(.+)$`)
+	rePressKey   = regexp.MustCompile(`(?i)^(?:press|hit|push|tap)\s+(?:the\s+)?(` + keyName + `)(?:\s+key)?(?:\s+(?:in|on|inside)\s+(.+))?$`)
+	reNavigate   = regexp.MustCompile(`(?i)^(?:go\s+to|goto|open|navigate\s+to|visit|load|browse\s+to|head\s+to)\s+(?:the\s+)?(?:url|page|website|site|address)?\s*(` + urlPat + `)$`)
+	reHistory    = regexp.MustCompile(`(?i)^(?:go\s+(back|forward)|(reload|refresh)(?:\s+the\s+page)?)$`)
+	reTypeInto   = regexp.MustCompile(`(?i)^(?:type|enter|input|write|put|fill\s+in|fill|key\s+in)\s+(.+?)\s+(?:into|in|inside|to|as)\s+(.+)$`)
+	reFillWith   = regexp.MustCompile(`(?i)^(?:fill(?:\s+in|\s+out)?|complete|set)\s+(.+?)\s+(?:with|to|as)\s+(.+)$`)
+	reTypeOnly   = regexp.MustCompile(`(?i)^(?:type|write|input|key\s+in)\s+(.+)$`)
+	reSelectFrom = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
+	reCheck      = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
+	reUncheck    = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
+	reClick      = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
+	reExtract    = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
+)
+
+// parseClause reads one masked sentence; a non-empty reason says why it could not.
+func parseClause(c string, quotes []string) (Step, string) {
+	text := func(s string) string { return cleanOperand(s, quotes) }
+	if m := reAssertPage.FindStringSubmatch(c); m != nil {
+		neg := strings.Contains(strings.ToLower(m[1]), "n't") || strings.Contains(strings.ToLower(m[1]), "not") || strings.Contains(strings.ToLower(m[1]), "no longer")
+		return Step{Action: Assert, Value: assertText(m[2], quotes), Negated: neg}, ""
+	}
+	if m := reAssertIs.FindStringSubmatch(c); m != nil && hasAssertVerbOrQuote(c) {
+		return Step{Action: Assert, Value: assertText(m[1], quotes), Negated: m[2] != ""}, ""
+	}
+	if m := reAssertVerb.FindStringSubmatch(c); m != nil && hasAssertVerbOrQuote(c) {
+		v := strings.ToLower(m[2])
+		neg := v != "appears" && v != "shows up"
+		return Step{Action: Assert, Value: assertText(m[1], quotes), Negated: neg}, ""
+	}
+	if m := reAssertSee.FindStringSubmatch(c); m != nil {
+		return Step{Action: Assert, Value: assertText(m[1], quotes)}, ""
+	}
+	if m := reWaitTime.FindStringSubmatch(c); m != nil {
+		return Step{Action: Wait, Value: strings.TrimSpace(m[1])}, ""
+	}
+	if m := reWaitFor.FindStringSubmatch(c); m != nil {
+		return Step{Action: Wait, TargetDescription: text(m[1])}, ""
+	}
+	if m := reScrollTo.FindStringSubmatch(c); m != nil && !regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`).MatchString(m[1]) {
+		return Step{Action: Scroll, TargetDescription: text(m[1])}, ""
+	}
+	if m := reScroll.FindStringSubmatch(c); m != nil {
+		dir := strings.ToLower(m[1])
+		switch {
+		case dir == "":
+			dir = "down"
+		case strings.HasSuffix(dir, "bottom"):
+			dir = "bottom"
+		case strings.HasSuffix(dir, "top"):
+			dir = "top"
+		}
+		if m[2] != "" {
+			dir += " " + m[2]
+		}
+		return Step{Action: Scroll, Value: dir}, ""
+	}
+	if m := rePressKey.FindStringSubmatch(c); m != nil {
+		return Step{Action: Press, Value: keyFor(m[1]), TargetDescription: text(m[2])}, ""
+	}
+	if m := reHistory.FindStringSubmatch(c); m != nil {
+		v := strings.ToLower(m[1] + m[2])
+		if v == "refresh" {
+			v = "reload"
+		}
+		return Step{Action: Navigate, Value: v}, ""
+	}
+	if m := reNavigate.FindStringSubmatch(unmask(c, quotes, false)); m != nil {
+		return Step{Action: Navigate, Value: strings.TrimRight(m[1], ".,;")}, ""
+	}
+	if m := reTypeInto.FindStringSubmatch(c); m != nil {
+		return Step{Action: Type, Value: text(m[1]), TargetDescription: text(m[2])}, ""
+	}
+	if m := reFillWith.FindStringSubmatch(c); m != nil {
+		return Step{Action: Type, Value: text(m[2]), TargetDescription: text(m[1])}, ""
+	}
+	if m := reTypeOnly.FindStringSubmatch(c); m != nil && !regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`).MatchString(m[1]) {
+		return Step{Action: Type, Value: text(m[1])}, ""
+	}
+	if m := reSelectFrom.FindStringSubmatch(c); m != nil {
+		return Step{Action: Select, Value: text(m[1]), TargetDescription: text(m[2])}, ""
+	}
+	if m := reUncheck.FindStringSubmatch(c); m != nil {
+		return Step{Action: Check, Value: "false", TargetDescription: text(m[1])}, ""
+	}
+	if m := reCheck.FindStringSubmatch(c); m != nil {
+		return Step{Action: Check, Value: "true", TargetDescription: text(m[1])}, ""
+	}
+	if m := reClick.FindStringSubmatch(c); m != nil {
+		return Step{Action: Click, TargetDescription: text(m[1])}, ""
+	}
+	if m := reExtract.FindStringSubmatch(c); m != nil {
+		name := text(m[2])
+		if name == "" {
+			name = slug(text(m[1]))
+		}
+		return Step{Action: Extract, TargetDescription: text(m[1]), Value: name}, ""
+	}
+	if !verbStart.MatchString(c) {
+		return Step{}, "it does not start with an action the offline planner knows (click, type, select, check, press, go to, scroll, wait, verify, extract)"
+	}
+	return Step{}, "it starts with an action but its target or value could not be read; quote them, as in type \"Apollo\" into \"Project name\""
+}
+
+func hasAssertVerbOrQuote(c string) bool {
+	return regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`).MatchString(c) || strings.HasPrefix(c, "\x01")
+}
+
+// cleanOperand unmasks a target or value: a lone quoted string is taken as written, and an
+// unquoted one loses a leading article or "on".
+func cleanOperand(s string, quotes []string) string {
+	s = regexp.MustCompile(`(?i)^(?:on\s+)?(?:the|a|an)\s+`).ReplaceAllString(strings.TrimSpace(s), "")
+	if m := regexp.MustCompile("^\x01(\\d+)\x02$").FindStringSubmatch(s); m != nil {
+		n, _ := strconv.Atoi(m[1])
+		return quotes[n]
+	}
+	return strings.TrimSpace(unmask(s, quotes, true))
+}
+
+// assertText picks the text an ASSERT looks for: the quoted string when the subject holds
+// exactly one ("the toast 'Project created'"), else the subject itself.
+func assertText(subject string, quotes []string) string {
+	if ms := quoteToken.FindAllStringSubmatch(subject, -1); len(ms) == 1 {
+		n, _ := strconv.Atoi(ms[0][1])
+		return quotes[n]
+	}
+	s := regexp.MustCompile(`(?i)^(?:the\s+)?(?:text|message|words?)\s+`).ReplaceAllString(strings.TrimSpace(subject), "")
+	return cleanOperand(s, quotes)
+}
+
+// keyFor writes a key or chord the way Playwright names it ("ctrl + a" → "Control+A").
+func keyFor(s string) string {
+	names := map[string]string{
+		"enter": "Enter", "return": "Enter", "tab": "Tab", "escape": "Escape", "esc": "Escape",
+		"backspace": "Backspace", "delete": "Delete", "del": "Delete", "space": "Space", "spacebar": "Space",
+		"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+		"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
+		"home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown",
+		"ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "option": "Alt",
+		"meta": "Meta", "cmd": "Meta", "command": "Meta",
+	}
+	var parts []string
+	for _, p := range strings.Split(strings.ToLower(s), "+") {
+		p = strings.Join(strings.Fields(p), "")
+		switch {
+		case names[p] != "":
+			parts = append(parts, names[p])
+		case len(p) == 1:
+			parts = append(parts, strings.ToUpper(p))
+		default:
+			parts = append(parts, strings.ToUpper(p[:1])+p[1:])
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// describe fills in the semantic role and the expected outcome the planner can infer.
+func describe(s *Step) {
+	if s.SemanticRole == "" {
+		switch s.Action {
+		case Navigate, Scroll:
+			s.SemanticRole = Navigation
+		case Type, Select, Check:
+			s.SemanticRole = FormField
+		case Assert, Wait, Extract:
+			s.SemanticRole = Confirmation
+		default:
+			s.SemanticRole = PrimaryAction
+			if regexp.MustCompile(`(?i)\b(tab|link|menu|page|back|next|previous)\b`).MatchString(s.TargetDescription) {
+				s.SemanticRole = Navigation
+			}
+		}
+	}
+	if s.ExpectedOutcome == "" {
+		switch s.Action {
+		case Click:
+			s.ExpectedOutcome = "the page responds to the click on " + strconv.Quote(s.TargetDescription)
+		case Type:
+			s.ExpectedOutcome = fmt.Sprintf("%q holds %q", s.TargetDescription, s.Value)
+		case Select:
+			s.ExpectedOutcome = fmt.Sprintf("%q shows %q", s.TargetDescription, s.Value)
+		case Check:
+			s.ExpectedOutcome = fmt.Sprintf("%q is %s", s.TargetDescription, map[bool]string{true: "unchecked", false: "checked"}[s.Unchecks()])
+		case Navigate:
+			s.ExpectedOutcome = "the browser shows " + s.Value
+		case Assert:
+			s.ExpectedOutcome = s.String()
+		}
+	}
+}
+
+// ParseDuration reads a WAIT value: "2", "2s", "1.5 seconds", "500 ms", "1 minute".
+func ParseDuration(v string) (time.Duration, error) {
+	m := regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`).FindStringSubmatch(v)
+	if m == nil {
+		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
+	}
+	n, _ := strconv.ParseFloat(m[1], 64)
+	unit := time.Second
+	switch u := strings.ToLower(m[2]); {
+	case strings.HasPrefix(u, "ms") || strings.HasPrefix(u, "milli"):
+		unit = time.Millisecond
+	case u == "m" || strings.HasPrefix(u, "min"):
+		unit = time.Minute
+	}
+	return time.Duration(n * float64(unit)), nil
+}

@@ -1,0 +1,167 @@
+package plan
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParse(t *testing.T) {
+	demo := []Step{
+		{Action: Click, TargetDescription: "New project"},
+		{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
+		{Action: Select, Value: "High", TargetDescription: "Priority"},
+		{Action: Click, TargetDescription: "Create"},
+		{Action: Assert, Value: "Apollo"},
+	}
+	tests := []struct {
+		name string
+		goal string
+		want []Step
+	}{
+		{"commas and then", `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`, demo},
+		{"curly quotes and and-then", "Click “New project” and type ‘Apollo’ into “Project name” and then select “High” from “Priority”, click “Create” and verify that “Apollo” is visible", demo},
+		{"numbered list", "1. Click \"New project\"\n2. Enter 'Apollo' in 'Project name'\n3) Choose High from Priority\n4. press the \"Create\"\n5. make sure \"Apollo\" is shown", []Step{
+			{Action: Click, TargetDescription: "New project"},
+			{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
+			{Action: Select, Value: "High", TargetDescription: "Priority"},
+			{Action: Click, TargetDescription: "Create"},
+			{Action: Assert, Value: "Apollo"},
+		}},
+		{"bullets and unquoted", "- click New project\n- type Apollo into Project name\n- pick Low from Priority\n- tick Private\n- click Create", []Step{
+			{Action: Click, TargetDescription: "New project"},
+			{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
+			{Action: Select, Value: "Low", TargetDescription: "Priority"},
+			{Action: Check, Value: "true", TargetDescription: "Private"},
+			{Action: Click, TargetDescription: "Create"},
+		}},
+		{"navigate and keys", "Go to https://example.com/login; fill \"Email\" with \"a@b.co\"; press Enter. Then wait 2 seconds", []Step{
+			{Action: Navigate, Value: "https://example.com/login"},
+			{Action: Type, Value: "a@b.co", TargetDescription: "Email"},
+			{Action: Press, Value: "Enter"},
+			{Action: Wait, Value: "2 seconds"},
+		}},
+		{"open host, scroll, uncheck, chord", "open localhost:8090/projects then scroll down, uncheck 'Private', press ctrl+a in \"Project name\"", []Step{
+			{Action: Navigate, Value: "localhost:8090/projects"},
+			{Action: Scroll, Value: "down"},
+			{Action: Check, Value: "false", TargetDescription: "Private"},
+			{Action: Press, Value: "Control+A", TargetDescription: "Project name"},
+		}},
+		{"press a button is a click", `press the "Save" button and hit Escape`, []Step{
+			{Action: Click, TargetDescription: `"Save" button`},
+			{Action: Press, Value: "Escape"},
+		}},
+		{"negative asserts and waits", `wait for "Import" to appear, verify the page does not contain "Error", check that 'Q4-bugs' is not visible, expect "Saved"`, []Step{
+			{Action: Wait, TargetDescription: "Import"},
+			{Action: Assert, Value: "Error", Negated: true},
+			{Action: Assert, Value: "Q4-bugs", Negated: true},
+			{Action: Assert, Value: "Saved"},
+		}},
+		{"quoted text keeps its commas and verbs", `type "click here, then wait" into "Notes", then click "Save and close"`, []Step{
+			{Action: Type, Value: "click here, then wait", TargetDescription: "Notes"},
+			{Action: Click, TargetDescription: "Save and close"},
+		}},
+		{"apostrophes are not quotes", `click the user's "Profile" link, go back, reload the page`, []Step{
+			{Action: Click, TargetDescription: `user's "Profile" link`},
+			{Action: Navigate, Value: "back"},
+			{Action: Navigate, Value: "reload"},
+		}},
+		{"toast assert and extract", `open the "Project actions" menu in the row "Q4-bugs", click "Archive", check that the toast "Project archived" appears, extract the first row's name as "first"`, []Step{
+			{Action: Click, TargetDescription: `"Project actions" menu in the row "Q4-bugs"`},
+			{Action: Click, TargetDescription: "Archive"},
+			{Action: Assert, Value: "Project archived"},
+			{Action: Extract, TargetDescription: "first row's name", Value: "first"},
+		}},
+		{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
+			{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
+			{Action: Click, TargetDescription: "Create"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse(tt.goal)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if err := Validate(got); err != nil {
+				t.Fatalf("parsed plan does not validate: %v", err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d steps, want %d:\n%s", len(got), len(tt.want), dump(got))
+			}
+			for i := range got {
+				g, w := got[i], tt.want[i]
+				if g.Step != i+1 {
+					t.Errorf("step %d numbered %d", i+1, g.Step)
+				}
+				if g.SemanticRole == "" {
+					t.Errorf("step %d has no semantic role", i+1)
+				}
+				g.Step, g.SemanticRole, g.ExpectedOutcome = 0, "", ""
+				if !reflect.DeepEqual(g, w) {
+					t.Errorf("step %d:\n got %+v\nwant %+v", i+1, g, w)
+				}
+			}
+		})
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	tests := []struct {
+		goal     string
+		index    int
+		sentence string
+	}{
+		{"", 1, ""},
+		{"Create a project named Apollo in our tracker", 1, "Create a project named Apollo in our tracker"},
+		{`Click "New project", then make it look nice`, 2, "make it look nice"},
+		{"click \"A\"\nArchive my Q4 bugs", 2, "Archive my Q4 bugs"},
+		{`type into`, 1, "type into"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.goal, func(t *testing.T) {
+			_, err := Parse(tt.goal)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("want a *ParseError, got %v", err)
+			}
+			if pe.Index != tt.index || pe.Sentence != tt.sentence {
+				t.Errorf("got step %d %q, want step %d %q", pe.Index, pe.Sentence, tt.index, tt.sentence)
+			}
+			if !strings.Contains(err.Error(), "GEMINI_API_KEY") {
+				t.Errorf("the error should say open-ended goals need a Gemini key: %v", err)
+			}
+		})
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for in, want := range map[string]time.Duration{"2": 2 * time.Second, "1.5 seconds": 1500 * time.Millisecond, "500ms": 500 * time.Millisecond, "1 minute": time.Minute} {
+		if got, err := ParseDuration(in); err != nil || got != want {
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	if _, err := ParseDuration("soon"); err == nil {
+		t.Error("ParseDuration(soon) should fail")
+	}
+}
+
+func TestBindAndParams(t *testing.T) {
+	steps := []Step{{Step: 1, Action: Type, TargetDescription: "Project name", Value: "{{ name }}"}}
+	if err := CheckParams(steps, nil); err == nil || !strings.Contains(err.Error(), "name") {
+		t.Fatalf("CheckParams should name the missing parameter, got %v", err)
+	}
+	if got := steps[0].Bind(map[string]string{"name": "Apollo"}).Value; got != "Apollo" {
+		t.Errorf("Bind = %q", got)
+	}
+}
+
+func dump(steps []Step) string {
+	var b strings.Builder
+	for _, s := range steps {
+		b.WriteString(s.String() + "\n")
+	}
+	return b.String()
+}

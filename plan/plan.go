@@ -1,0 +1,214 @@
+// Package plan is the agent's data model of a plan: steps in the rich action schema of the
+// core spec, extended with the actions a real page needs, and the evaluator's feedback on a
+// failed attempt. It has no I/O, so the workflow, the activities and the starter share it.
+package plan
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Action is what a step does.
+type Action string
+
+// The actions a step can take.
+const (
+	Click    Action = "CLICK"
+	Type     Action = "TYPE"
+	Select   Action = "SELECT"
+	Navigate Action = "NAVIGATE"
+	Press    Action = "PRESS"
+	Check    Action = "CHECK"
+	Scroll   Action = "SCROLL"
+	Wait     Action = "WAIT"
+	Assert   Action = "ASSERT"
+	Extract  Action = "EXTRACT"
+)
+
+// Actions lists every action, in the order documentation shows them.
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract}
+
+// NeedsTarget reports whether the action acts on one element of the page.
+func (a Action) NeedsTarget() bool {
+	switch a {
+	case Click, Type, Select, Check, Extract:
+		return true
+	}
+	return false
+}
+
+// SemanticRole says what a step means to the goal, for the evaluator and the replanner.
+type SemanticRole string
+
+// The semantic roles of the core spec.
+const (
+	PrimaryAction SemanticRole = "primary_action"
+	Navigation    SemanticRole = "navigation"
+	Confirmation  SemanticRole = "confirmation"
+	FormField     SemanticRole = "form_field"
+)
+
+// Step is one step of a plan.
+type Step struct {
+	// Step is the 1-based position in the plan as first written.
+	Step   int    `json:"step"`
+	Action Action `json:"action"`
+	// TargetDescription describes the element as a person sees it ("the 'New project'
+	// button"), never as a selector.
+	TargetDescription string `json:"target_description,omitempty"`
+	// Value is the text to type, the option to select, the URL to open, the key to press,
+	// the text to assert, the direction to scroll, the time to wait, "false" to uncheck,
+	// or the name under which an EXTRACT step stores what it read.
+	Value string `json:"value,omitempty"`
+	// Negated turns an ASSERT into "the text is not visible".
+	Negated         bool         `json:"negated,omitempty"`
+	SemanticRole    SemanticRole `json:"semantic_role,omitempty"`
+	RequiredState   string       `json:"required_state,omitempty"`
+	ExpectedOutcome string       `json:"expected_outcome,omitempty"`
+}
+
+// String describes the step in one line, as the progress display and the output show it.
+func (s Step) String() string {
+	q := func(v string) string { return fmt.Sprintf("%q", v) }
+	switch s.Action {
+	case Click:
+		return "click " + q(s.TargetDescription)
+	case Type:
+		return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription))
+	case Select:
+		return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription))
+	case Navigate:
+		return "go to " + s.Value
+	case Press:
+		if s.TargetDescription != "" {
+			return fmt.Sprintf("press %s in %s", s.Value, q(s.TargetDescription))
+		}
+		return "press " + s.Value
+	case Check:
+		if s.Unchecks() {
+			return "uncheck " + q(s.TargetDescription)
+		}
+		return "check " + q(s.TargetDescription)
+	case Scroll:
+		return "scroll " + s.Value
+	case Wait:
+		if s.TargetDescription != "" {
+			return "wait for " + q(s.TargetDescription)
+		}
+		return "wait " + s.Value
+	case Assert:
+		if s.Negated {
+			return fmt.Sprintf("check that %s is not visible", q(s.Value))
+		}
+		return fmt.Sprintf("check that %s is visible", q(s.Value))
+	case Extract:
+		return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value))
+	}
+	return strings.ToLower(string(s.Action)) + " " + q(s.TargetDescription)
+}
+
+// Unchecks reports whether a CHECK step clears the box rather than ticking it.
+func (s Step) Unchecks() bool {
+	switch strings.ToLower(strings.TrimSpace(s.Value)) {
+	case "false", "off", "no", "unchecked", "uncheck":
+		return true
+	}
+	return false
+}
+
+// Validate reports what is wrong with the step, in words a person can act on.
+func (s Step) Validate() error {
+	if !slices.Contains(Actions, s.Action) {
+		return fmt.Errorf("step %d: unknown action %q (one of %v)", s.Step, s.Action, Actions)
+	}
+	if s.Action.NeedsTarget() && strings.TrimSpace(s.TargetDescription) == "" {
+		return fmt.Errorf("step %d: %s needs a target_description", s.Step, s.Action)
+	}
+	switch s.Action {
+	case Type, Select, Navigate, Press, Assert:
+		if strings.TrimSpace(s.Value) == "" {
+			return fmt.Errorf("step %d: %s needs a value", s.Step, s.Action)
+		}
+	case Wait:
+		if s.Value == "" && s.TargetDescription == "" {
+			return fmt.Errorf("step %d: WAIT needs a duration value or a target_description to wait for", s.Step)
+		}
+		if s.Value != "" {
+			if _, err := ParseDuration(s.Value); err != nil {
+				return fmt.Errorf("step %d: %w", s.Step, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Validate checks every step of a plan and that it is not empty.
+func Validate(steps []Step) error {
+	if len(steps) == 0 {
+		return errors.New("the plan has no steps")
+	}
+	var errs []error
+	for _, s := range steps {
+		errs = append(errs, s.Validate())
+	}
+	return errors.Join(errs...)
+}
+
+var placeholder = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
+
+// Placeholders returns the names of the {{name}} parameters the steps refer to, sorted.
+func Placeholders(steps []Step) []string {
+	var names []string
+	for _, s := range steps {
+		for _, f := range []string{s.TargetDescription, s.Value} {
+			for _, m := range placeholder.FindAllStringSubmatch(f, -1) {
+				names = append(names, m[1])
+			}
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// CheckParams reports the {{name}} placeholders that params does not define.
+func CheckParams(steps []Step, params map[string]string) error {
+	var missing []string
+	for _, n := range Placeholders(steps) {
+		if _, ok := params[n]; !ok {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("the plan uses parameters that were not given: %s (pass --param name=value)", strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// Bind returns the step with its {{name}} placeholders replaced by params. Binding happens
+// in the activity that acts, so parameter values never have to be written into the plan.
+func (s Step) Bind(params map[string]string) Step {
+	sub := func(v string) string {
+		return placeholder.ReplaceAllStringFunc(v, func(m string) string {
+			name := placeholder.FindStringSubmatch(m)[1]
+			if val, ok := params[name]; ok {
+				return val
+			}
+			return m
+		})
+	}
+	s.TargetDescription = sub(s.TargetDescription)
+	s.Value = sub(s.Value)
+	return s
+}
+
+// Renumber sets each step's number to its 1-based position after offset.
+func Renumber(steps []Step, offset int) []Step {
+	out := slices.Clone(steps)
+	for i := range out {
+		out[i].Step = offset + i + 1
+	}
+	return out
+}
