@@ -1,0 +1,101 @@
+// Package browser drives Chromium through Playwright for the agent: it keeps one browser
+// per worker process with one context per run, lists what a person can see and use on a
+// page, resolves a step's target description to one element, acts on it, waits for the
+// page to settle and checks what happened.
+package browser
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Box is an element's bounding box in page coordinates (CSS pixels).
+type Box struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+	W int `json:"w"`
+	H int `json:"h"`
+}
+
+// Center returns the middle of the box.
+func (b Box) Center() (float64, float64) {
+	return float64(b.X) + float64(b.W)/2, float64(b.Y) + float64(b.H)/2
+}
+
+// Element is one visible, interactive element of an observation.
+type Element struct {
+	Index       int      `json:"index"`
+	Tag         string   `json:"tag"`
+	Role        string   `json:"role"`
+	Name        string   `json:"name"`
+	Text        string   `json:"text,omitempty"`
+	Type        string   `json:"type,omitempty"`
+	Label       string   `json:"label,omitempty"`
+	Placeholder string   `json:"placeholder,omitempty"`
+	Title       string   `json:"title,omitempty"`
+	ID          string   `json:"id,omitempty"`
+	Classes     string   `json:"classes,omitempty"`
+	Value       string   `json:"value,omitempty"`
+	Options     []string `json:"options,omitempty"`
+	Checked     *bool    `json:"checked,omitempty"`
+	Expanded    *bool    `json:"expanded,omitempty"`
+	Selected    *bool    `json:"selected,omitempty"`
+	Disabled    bool     `json:"disabled,omitempty"`
+	Offscreen   bool     `json:"offscreen,omitempty"`
+	Focused     bool     `json:"focused,omitempty"`
+	// Container names the dialog, menu, form or navigation the element sits in.
+	Container string `json:"container,omitempty"`
+	// Row is the text of the table row or list item the element sits in.
+	Row string `json:"row,omitempty"`
+	Box Box    `json:"box"`
+}
+
+// Ref describes the element in a few words, as feedback and logs show it: #5 button "Create".
+func (e Element) Ref() string {
+	name := e.Name
+	if name == "" {
+		name = e.Text
+	}
+	return fmt.Sprintf("#%d %s %q", e.Index, e.Role, name)
+}
+
+// Editable reports whether text can be typed into the element.
+func (e Element) Editable() bool {
+	switch e.Role {
+	case "textbox", "searchbox", "combobox", "spinbutton":
+		return e.Tag != "select"
+	}
+	return e.Tag == "textarea" || (e.Tag == "input" && e.Type != "checkbox" && e.Type != "radio")
+}
+
+// Observation is what the page looked like at one moment.
+type Observation struct {
+	URL       string    `json:"url"`
+	Title     string    `json:"title"`
+	Elements  []Element `json:"elements"`
+	Truncated bool      `json:"truncated,omitempty"`
+	Total     int       `json:"total"`
+	// Fingerprint changes when the URL, a control or its state, or the page's text changes.
+	Fingerprint string `json:"fingerprint"`
+	ScrollY     int    `json:"scrollY"`
+	ScrollMax   int    `json:"scrollMax"`
+}
+
+// Compact writes the element list one line per element, for logs and, later, prompts.
+func (o Observation) Compact() string {
+	var b strings.Builder
+	for _, e := range o.Elements {
+		b.WriteString(e.Ref())
+		if e.Value != "" {
+			fmt.Fprintf(&b, " value=%q", e.Value)
+		}
+		if e.Checked != nil {
+			fmt.Fprintf(&b, " checked=%v", *e.Checked)
+		}
+		if e.Container != "" {
+			fmt.Fprintf(&b, " in %s", e.Container)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -1,0 +1,216 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+)
+
+// Config says how to start the browser.
+type Config struct {
+	// DriverDir holds the playwright-core driver (package/cli.js and node).
+	DriverDir string
+	// ExecutablePath is the Chromium binary.
+	ExecutablePath string
+	Headless       bool
+	// Width and Height are the viewport, in CSS pixels.
+	Width, Height int
+	// MaxSessions caps the runs one process drives at once; each costs ~300 MiB.
+	MaxSessions int
+	// IdleTimeout closes a session no activity has used for this long, for runs that
+	// were terminated without closing their browser.
+	IdleTimeout time.Duration
+}
+
+// chromiumArgs keep Chromium from reaching for the network on its own and from needing
+// a sandbox or a GPU.
+var chromiumArgs = []string{
+	"--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+	"--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+}
+
+// ErrSessionNotFound means this process holds no browser for the session: it was never
+// opened here, or the process restarted, or the browser died.
+var ErrSessionNotFound = errors.New("browser session not found in this worker")
+
+// Pool owns the process's browser and the sessions (one context and page per run) in it.
+type Pool struct {
+	cfg Config
+	log *slog.Logger
+
+	mu       sync.Mutex
+	pw       *playwright.Playwright
+	browser  playwright.Browser
+	sessions map[string]*Session
+	stop     chan struct{}
+}
+
+// NewPool starts the driver and the browser, so that a misconfigured machine fails at
+// start-up rather than in the middle of a run.
+func NewPool(cfg Config, log *slog.Logger) (*Pool, error) {
+	if cfg.Width == 0 {
+		cfg.Width, cfg.Height = 1280, 800
+	}
+	if cfg.MaxSessions == 0 {
+		cfg.MaxSessions = 4
+	}
+	if cfg.IdleTimeout == 0 {
+		cfg.IdleTimeout = 30 * time.Minute
+	}
+	p := &Pool{cfg: cfg, log: log, sessions: map[string]*Session{}, stop: make(chan struct{})}
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: cfg.DriverDir, SkipInstallBrowsers: true, Verbose: false})
+	if err != nil {
+		return nil, fmt.Errorf("start the playwright driver in %s: %w (run `make setup`)", cfg.DriverDir, err)
+	}
+	p.pw = pw
+	if err := p.launch(); err != nil {
+		_ = pw.Stop()
+		return nil, err
+	}
+	go p.reap()
+	return p, nil
+}
+
+func (p *Pool) launch() error {
+	b, err := p.pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+		ExecutablePath: playwright.String(p.cfg.ExecutablePath),
+		Headless:       playwright.Bool(p.cfg.Headless),
+		Args:           chromiumArgs,
+	})
+	if err != nil {
+		return fmt.Errorf("launch chromium %s: %w (run `make setup`, or set CHROMIUM_PATH)", p.cfg.ExecutablePath, err)
+	}
+	p.browser = b
+	return nil
+}
+
+// OpenOptions says where a new session starts.
+type OpenOptions struct {
+	URL string
+	// StorageState is the JSON of a saved Playwright storage state (cookies and local
+	// storage), restored into the new context.
+	StorageState []byte
+}
+
+// Open returns the session with this id, creating it if this process has none. Opening
+// twice is harmless, so the activity that calls it may be retried.
+func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session, bool, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if s, ok := p.sessions[id]; ok {
+		return s, false, nil
+	}
+	if len(p.sessions) >= p.cfg.MaxSessions {
+		return nil, false, fmt.Errorf("this worker already drives %d browsers (MaxSessions)", len(p.sessions))
+	}
+	if !p.browser.IsConnected() {
+		p.log.Warn("chromium disconnected; launching it again")
+		if err := p.launch(); err != nil {
+			return nil, false, err
+		}
+	}
+	copts := playwright.BrowserNewContextOptions{
+		Viewport: &playwright.Size{Width: p.cfg.Width, Height: p.cfg.Height},
+	}
+	if len(opts.StorageState) > 0 {
+		var st playwright.StorageState
+		if err := json.Unmarshal(opts.StorageState, &st); err != nil {
+			return nil, false, fmt.Errorf("read saved storage state: %w", err)
+		}
+		copts.StorageState = st.ToOptionalStorageState()
+	}
+	bctx, err := p.browser.NewContext(copts)
+	if err != nil {
+		return nil, false, fmt.Errorf("new browser context: %w", err)
+	}
+	page, err := bctx.NewPage()
+	if err != nil {
+		_ = bctx.Close()
+		return nil, false, fmt.Errorf("new page: %w", err)
+	}
+	s := newSession(id, bctx, page)
+	if opts.URL != "" {
+		if _, err := s.Goto(opts.URL); err != nil {
+			_ = bctx.Close()
+			return nil, false, err
+		}
+	}
+	p.sessions[id] = s
+	return s, true, nil
+}
+
+// Get returns the session with this id, or ErrSessionNotFound.
+func (p *Pool) Get(id string) (*Session, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	s, ok := p.sessions[id]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrSessionNotFound, id)
+	}
+	if s.page.IsClosed() {
+		delete(p.sessions, id)
+		return nil, fmt.Errorf("%w: %s (its page was closed)", ErrSessionNotFound, id)
+	}
+	return s, nil
+}
+
+// Close ends the session; closing an unknown session is not an error.
+func (p *Pool) Close(id string) error {
+	p.mu.Lock()
+	s, ok := p.sessions[id]
+	delete(p.sessions, id)
+	p.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	return s.close()
+}
+
+// Len returns the number of open sessions.
+func (p *Pool) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.sessions)
+}
+
+// Shutdown closes every session, the browser and the driver.
+func (p *Pool) Shutdown() {
+	close(p.stop)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for id, s := range p.sessions {
+		_ = s.close()
+		delete(p.sessions, id)
+	}
+	if p.browser != nil {
+		_ = p.browser.Close()
+	}
+	_ = p.pw.Stop()
+}
+
+func (p *Pool) reap() {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case <-t.C:
+		}
+		p.mu.Lock()
+		for id, s := range p.sessions {
+			if time.Since(s.LastUsed()) > p.cfg.IdleTimeout {
+				p.log.Info("closing idle browser session", "session", id)
+				_ = s.close()
+				delete(p.sessions, id)
+			}
+		}
+		p.mu.Unlock()
+	}
+}

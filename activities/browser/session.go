@@ -1,0 +1,254 @@
+package browser
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+)
+
+//go:embed observe.js
+var observeJS string
+
+// quietJS resolves once the DOM has had no mutation for quietMs, or after maxMs.
+const quietJS = `([quietMs, maxMs]) => new Promise((resolve) => {
+  let timer;
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quietMs); });
+  function done() { obs.disconnect(); resolve(true); }
+  obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  timer = setTimeout(done, quietMs);
+  setTimeout(done, maxMs);
+})`
+
+// secretFields are masked in every screenshot: their contents never leave the browser.
+const secretFields = `input[type=password], input[autocomplete="one-time-code"]`
+
+// MaxElements caps the element list of one observation.
+const MaxElements = 300
+
+// Session is one run's browser context and page.
+type Session struct {
+	ID   string
+	ctx  playwright.BrowserContext
+	page playwright.Page
+
+	// mu serialises the activities that use the page: one step at a time.
+	mu       sync.Mutex
+	lastUsed atomic.Int64
+	inflight atomic.Int64
+	// mutations counts requests that may change server state (not GET, HEAD or OPTIONS).
+	mutations atomic.Int64
+}
+
+func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
+	s := &Session{ID: id, ctx: bctx, page: page}
+	s.touch()
+	page.OnRequest(func(r playwright.Request) {
+		if strings.HasPrefix(r.URL(), "data:") {
+			return
+		}
+		s.inflight.Add(1)
+		switch r.Method() {
+		case "GET", "HEAD", "OPTIONS":
+		default:
+			s.mutations.Add(1)
+		}
+	})
+	done := func(r playwright.Request) {
+		if !strings.HasPrefix(r.URL(), "data:") {
+			s.inflight.Add(-1)
+		}
+	}
+	page.OnRequestFinished(done)
+	page.OnRequestFailed(done)
+	return s
+}
+
+// Lock takes the page for one activity; Unlock gives it back.
+func (s *Session) Lock()   { s.mu.Lock(); s.touch() }
+func (s *Session) Unlock() { s.touch(); s.mu.Unlock() }
+
+// LastUsed is when an activity last used the session.
+func (s *Session) LastUsed() time.Time { return time.Unix(0, s.lastUsed.Load()) }
+
+func (s *Session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
+
+func (s *Session) close() error { return s.ctx.Close() }
+
+// URL is the page's current address.
+func (s *Session) URL() string { return s.page.URL() }
+
+// Goto opens u (relative to the current page if it has no scheme and host) and waits for
+// it to load. It returns the HTTP status; 0 when there was no response (same-document).
+func (s *Session) Goto(u string) (int, error) {
+	switch strings.ToLower(u) {
+	case "back":
+		_, err := s.page.GoBack()
+		return 0, err
+	case "forward":
+		_, err := s.page.GoForward()
+		return 0, err
+	case "reload":
+		resp, err := s.page.Reload()
+		return status(resp), err
+	}
+	abs, err := s.absolute(u)
+	if err != nil {
+		return 0, err
+	}
+	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: playwright.Float(30000)})
+	if err != nil {
+		return 0, fmt.Errorf("open %s: %w", abs, err)
+	}
+	return status(resp), nil
+}
+
+func status(r playwright.Response) int {
+	if r == nil {
+		return 0
+	}
+	return r.Status()
+}
+
+// absolute resolves a URL as a person writes it: "example.com/x" is http://example.com/x,
+// "/projects" is relative to the current page.
+func (s *Session) absolute(u string) (string, error) {
+	if !strings.Contains(u, "://") && !strings.HasPrefix(u, "/") {
+		u = "http://" + u
+	}
+	ref, err := url.Parse(u)
+	if err != nil {
+		return "", fmt.Errorf("%q is not a URL: %w", u, err)
+	}
+	if ref.IsAbs() {
+		return ref.String(), nil
+	}
+	base, err := url.Parse(s.page.URL())
+	if err != nil || base.Scheme == "" || base.Scheme == "about" {
+		return "", fmt.Errorf("%q is relative but the page has no address to resolve it against", u)
+	}
+	return base.ResolveReference(ref).String(), nil
+}
+
+// Observe lists the visible interactive elements and fingerprints the page. It keeps the
+// live nodes in the page for Element.
+func (s *Session) Observe() (Observation, error) {
+	var obs Observation
+	for try := 0; ; try++ {
+		v, err := s.page.Evaluate(observeJS, MaxElements)
+		if err != nil {
+			// A navigation between the act and the observation destroys the context; wait
+			// for the new document and look again.
+			if try < 3 && isContextGone(err) {
+				_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(5000)})
+				continue
+			}
+			return obs, fmt.Errorf("observe the page: %w", err)
+		}
+		raw, err := json.Marshal(v)
+		if err != nil {
+			return obs, fmt.Errorf("observe the page: %w", err)
+		}
+		if err := json.Unmarshal(raw, &obs); err != nil {
+			return obs, fmt.Errorf("observe the page: %w", err)
+		}
+		return obs, nil
+	}
+}
+
+func isContextGone(err error) bool {
+	m := err.Error()
+	return strings.Contains(m, "Execution context was destroyed") || strings.Contains(m, "navigation") ||
+		strings.Contains(m, "Cannot find context")
+}
+
+// Screenshot takes a PNG of the viewport with password and one-time-code fields masked.
+func (s *Session) Screenshot() ([]byte, error) {
+	png, err := s.page.Screenshot(playwright.PageScreenshotOptions{
+		Type: playwright.ScreenshotTypePng,
+		Mask: []playwright.Locator{s.page.Locator(secretFields)},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("screenshot: %w", err)
+	}
+	return png, nil
+}
+
+// element returns the live node of the last observation's element i.
+func (s *Session) element(i int) (playwright.ElementHandle, error) {
+	h, err := s.page.EvaluateHandle(`(i) => (window.__webagent && window.__webagent.nodes[i]) || null`, i)
+	if err != nil {
+		return nil, fmt.Errorf("element %d: %w", i, err)
+	}
+	el := h.AsElement()
+	if el == nil {
+		return nil, fmt.Errorf("element %d is no longer on the page", i)
+	}
+	return el, nil
+}
+
+// Settle waits, at most limit, for the page's requests to finish and its DOM to stay quiet.
+func (s *Session) Settle(limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for s.inflight.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	left := time.Until(deadline)
+	if left <= 0 {
+		return
+	}
+	_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(left.Milliseconds()))})
+	quiet := min(left, 1500*time.Millisecond)
+	if _, err := s.page.Evaluate(quietJS, []int{120, int(quiet.Milliseconds())}); err != nil && isContextGone(err) {
+		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(max(time.Until(deadline), 100*time.Millisecond).Milliseconds()))})
+	}
+	for s.inflight.Load() > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// Mutations returns the count of state-changing requests the page has sent so far.
+func (s *Session) Mutations() int64 { return s.mutations.Load() }
+
+// VisibleText returns the text a person can read on the page, with the values of its
+// fields (but never of password fields).
+func (s *Session) VisibleText() (string, error) {
+	v, err := s.page.Evaluate(`() => {
+	  const parts = [document.body ? document.body.innerText : ""];
+	  for (const el of document.querySelectorAll("input, textarea, select")) {
+	    if (el.type === "password" || el.autocomplete === "one-time-code") continue;
+	    if (el.tagName === "SELECT") { if (el.selectedOptions[0]) parts.push(el.selectedOptions[0].label); continue; }
+	    if (el.value && el.type !== "hidden") parts.push(el.value);
+	  }
+	  return parts.join("\n");
+	}`)
+	if err != nil {
+		return "", fmt.Errorf("read the page's text: %w", err)
+	}
+	text, _ := v.(string)
+	return text, nil
+}
+
+// StorageState returns the context's cookies and local storage as JSON.
+func (s *Session) StorageState() ([]byte, error) {
+	st, err := s.ctx.StorageState()
+	if err != nil {
+		return nil, fmt.Errorf("storage state: %w", err)
+	}
+	return json.Marshal(st)
+}
+
+// Title returns the page's title, or "" if the page is between documents.
+func (s *Session) Title() string {
+	t, err := s.page.Title()
+	if err != nil {
+		return ""
+	}
+	return t
+}

@@ -1,0 +1,110 @@
+// Package store keeps the run's large artefacts — screenshots, element lists, browser
+// storage state — in S3-compatible object storage (MinIO), so that workflow history holds
+// only their keys.
+package store
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"time"
+
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
+)
+
+// Config says where the object store is.
+type Config struct {
+	Endpoint  string // host:port
+	AccessKey string
+	SecretKey string
+	Bucket    string
+	UseSSL    bool
+}
+
+// MinIO is a bucket in an S3-compatible object store.
+type MinIO struct {
+	client *minio.Client
+	bucket string
+}
+
+// Open connects to the store and creates the bucket if it is missing.
+func Open(ctx context.Context, cfg Config) (*MinIO, error) {
+	c, err := minio.New(cfg.Endpoint, &minio.Options{
+		Creds:  credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
+		Secure: cfg.UseSSL,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: %w", cfg.Endpoint, err)
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	ok, err := c.BucketExists(ctx, cfg.Bucket)
+	if err != nil {
+		return nil, fmt.Errorf("object store %s: bucket %s: %w (is MinIO running? `make up` starts it)", cfg.Endpoint, cfg.Bucket, err)
+	}
+	if !ok {
+		if err := c.MakeBucket(ctx, cfg.Bucket, minio.MakeBucketOptions{}); err != nil {
+			var resp minio.ErrorResponse
+			if !errors.As(err, &resp) || resp.Code != "BucketAlreadyOwnedByYou" {
+				return nil, fmt.Errorf("create bucket %s: %w", cfg.Bucket, err)
+			}
+		}
+	}
+	return &MinIO{client: c, bucket: cfg.Bucket}, nil
+}
+
+// Put stores data under key.
+func (m *MinIO) Put(ctx context.Context, key, contentType string, data []byte) error {
+	_, err := m.client.PutObject(ctx, m.bucket, key, bytes.NewReader(data), int64(len(data)),
+		minio.PutObjectOptions{ContentType: contentType})
+	if err != nil {
+		return fmt.Errorf("put %s: %w", key, err)
+	}
+	return nil
+}
+
+// ErrNotFound is returned by Get for a key that holds nothing.
+var ErrNotFound = errors.New("object not found")
+
+// Get reads the object under key.
+func (m *MinIO) Get(ctx context.Context, key string) ([]byte, error) {
+	obj, err := m.client.GetObject(ctx, m.bucket, key, minio.GetObjectOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("get %s: %w", key, err)
+	}
+	defer obj.Close()
+	data, err := io.ReadAll(obj)
+	if err != nil {
+		if minio.ToErrorResponse(err).Code == "NoSuchKey" {
+			return nil, fmt.Errorf("get %s: %w", key, ErrNotFound)
+		}
+		return nil, fmt.Errorf("get %s: %w", key, err)
+	}
+	return data, nil
+}
+
+// List returns the keys under prefix, in lexical order.
+func (m *MinIO) List(ctx context.Context, prefix string) ([]string, error) {
+	var keys []string
+	for obj := range m.client.ListObjects(ctx, m.bucket, minio.ListObjectsOptions{Prefix: prefix, Recursive: true}) {
+		if obj.Err != nil {
+			return nil, fmt.Errorf("list %s: %w", prefix, obj.Err)
+		}
+		keys = append(keys, obj.Key)
+	}
+	return keys, nil
+}
+
+// URL returns a presigned link to the object, valid for the given time, for people who
+// want to look at a screenshot.
+func (m *MinIO) URL(ctx context.Context, key string, valid time.Duration) (string, error) {
+	u, err := m.client.PresignedGetObject(ctx, m.bucket, key, valid, url.Values{})
+	if err != nil {
+		return "", fmt.Errorf("presign %s: %w", key, err)
+	}
+	return u.String(), nil
+}
