@@ -25,7 +25,8 @@ go_tool() {
 	fi
 	log "$name" "$version building from the Go module proxy (a few minutes, once)"
 	mkdir -p "$dir.tmp"
-	GOBIN="$dir.tmp" GOFLAGS=-buildvcs=false CGO_ENABLED=0 go install "$pkg@$version"
+	GOBIN="$dir.tmp" GOFLAGS=-buildvcs=false CGO_ENABLED=0 go install "$pkg@$version" 2>&1 | grep -v "^go: downloading" || true
+	[[ -x "$dir.tmp/$bin" ]] || { echo "$name: build failed" >&2; exit 1; }
 	rm -rf "$dir" && mv "$dir.tmp" "$dir"
 	log "$name" "$version built"
 }

@@ -386,14 +386,13 @@ var spaces = regexp.MustCompile(`\s+`)
 // checkText waits, within the budget the attempt had, for the asserted text to be (or
 // not be) on the page.
 func (s *Session) checkText(step plan.Step, out *Outcome, budget time.Duration) *plan.Feedback {
-	want := norm(step.Value)
 	deadline := time.Now().Add(budget)
 	for {
 		text, err := s.VisibleText()
 		if err != nil {
 			return &plan.Feedback{Type: plan.Timing, Details: err.Error()}
 		}
-		found := strings.Contains(norm(spaces.ReplaceAllString(text, " ")), want)
+		found := ContainsText(NormalizeText(text), step.Value)
 		if found != step.Negated {
 			return nil
 		}
@@ -437,3 +436,9 @@ func nonEmpty(v, def string) string {
 	}
 	return v
 }
+
+// NormalizeText prepares page text for ContainsText.
+func NormalizeText(text string) string { return norm(spaces.ReplaceAllString(text, " ")) }
+
+// ContainsText reports whether normalized page text holds want, ignoring case and spacing.
+func ContainsText(page, want string) bool { return strings.Contains(page, norm(want)) }

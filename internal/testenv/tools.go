@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/webagent-dev/webagent/internal/config"
 )
 
 // Pinned versions; deploy/versions.sh holds the same pins for the scripts.
@@ -18,28 +20,13 @@ const (
 	PlaywrightCoreVersion = "1.52.0"
 )
 
-func toolsDir() string {
-	if d := os.Getenv("WEBAGENT_TOOLS"); d != "" {
-		return d
-	}
-	cache := os.Getenv("WEBAGENT_CACHE")
-	if cache == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			base = filepath.Join(os.Getenv("HOME"), ".cache")
-		}
-		cache = filepath.Join(base, "webagent")
-	}
-	return filepath.Join(cache, "tools")
-}
-
 // Tool returns the path of an installed tool from its environment variable or the cache,
 // and fails the test with what to run when it is missing.
 func Tool(t testing.TB, envVar, cached string) string {
 	t.Helper()
 	p := os.Getenv(envVar)
 	if p == "" {
-		p = filepath.Join(toolsDir(), cached)
+		p = filepath.Join(config.ToolsDir(), cached)
 	}
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("%s is not installed at %s: run `make setup` (or set %s)", filepath.Base(cached), p, envVar)

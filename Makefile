@@ -1,0 +1,36 @@
+# The two commands a fresh machine needs: `make demo` and `make test`.
+SHELL := /bin/bash
+DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
+DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
+
+.PHONY: setup up down demo test vet build clean
+
+## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
+setup:
+	@deploy/setup.sh
+
+## up: start the local stack in the background (Temporal + Web UI, MinIO, demo app, worker)
+up: setup
+	@deploy/up.sh
+
+## down: stop the local stack
+down:
+	@deploy/down.sh
+
+## demo: set up, start the stack, run the demo goal on the demo app
+demo: up
+	@go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
+
+## test: set up, then run every test against real Temporal, MinIO and Chromium
+test: setup
+	@source deploy/versions.sh && go vet ./... && go test -count=1 -timeout 60m ./...
+
+vet:
+	go vet ./...
+
+build:
+	go build ./...
+
+## clean: stop the stack and remove its state (runs, screenshots)
+clean: down
+	rm -rf .run

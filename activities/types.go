@@ -1,0 +1,174 @@
+// Package activities holds every piece of I/O the goal workflow does, as Temporal
+// activities: planning, the browser (observe, decide, act, check in one activity per
+// attempt) and the object store behind it.
+package activities
+
+import (
+	"time"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// Error types that cross into the workflow, which decides on them.
+const (
+	// ErrSessionLost: the worker holds no browser for the session (it restarted, or the
+	// browser died). The workflow opens a new browser and restores the run's state.
+	ErrSessionLost = "SessionLost"
+	// ErrGoalNotUnderstood: the offline planner cannot read the goal.
+	ErrGoalNotUnderstood = "GoalNotUnderstood"
+	// ErrBadInput: the input cannot work however often it is retried.
+	ErrBadInput = "BadInput"
+)
+
+// Phases an attempt reports in its heartbeat. A lost attempt whose last phase was
+// PhaseActing or later may have changed the page.
+const (
+	PhaseObserving = "observing"
+	PhaseActing    = "acting"
+	PhaseChecking  = "checking"
+	PhaseWaiting   = "waiting"
+)
+
+// OpenBrowserInput asks a worker for a browser session.
+type OpenBrowserInput struct {
+	SessionID string
+	URL       string
+	// StorageStateKey, when set, names the saved cookies and local storage to restore.
+	StorageStateKey string
+}
+
+// OpenBrowserResult says which worker holds the session: every later browser activity
+// of the run goes to TaskQueue.
+type OpenBrowserResult struct {
+	SessionID string
+	TaskQueue string
+	URL       string
+	Title     string
+}
+
+// Snapshot is one observation as history keeps it: the screenshot and the element list
+// are in the object store, under their keys.
+type Snapshot struct {
+	URL           string `json:"url"`
+	Title         string `json:"title"`
+	ScreenshotKey string `json:"screenshotKey,omitempty"`
+	ElementsKey   string `json:"elementsKey,omitempty"`
+	Fingerprint   string `json:"fingerprint,omitempty"`
+	Elements      int    `json:"elements"`
+}
+
+// Purposes of a RunStep call.
+const (
+	PurposeAttempt = "attempt"
+	// PurposeRestore replays a completed, side-effect-free step to rebuild UI state (a
+	// dialog, a half-filled form) that a lost browser took with it.
+	PurposeRestore = "restore"
+)
+
+// RunStepInput is one attempt at one step.
+type RunStepInput struct {
+	SessionID string
+	// KeyPrefix is where this run's objects go in the store.
+	KeyPrefix string
+	// Seq is the step's position in the run (1-based), for object keys.
+	Seq     int
+	Attempt int
+	Purpose string
+	Step    plan.Step
+	Params  map[string]string
+	// WaitBudget is how long to wait for the target or an asserted text to appear.
+	WaitBudget time.Duration
+	// Feedback is the evaluator's feedback on the step's earlier attempts.
+	Feedback []plan.Feedback `json:",omitempty"`
+	// Element or Point, when set, is a decision made elsewhere (by the model) that
+	// replaces DOM-first resolution.
+	Element *int        `json:",omitempty"`
+	Point   *[2]float64 `json:",omitempty"`
+}
+
+// RunStepResult is what one attempt did and whether it worked.
+type RunStepResult struct {
+	OK       bool
+	Feedback *plan.Feedback `json:",omitempty"`
+	Acted    bool
+	// Mutated reports that the page sent a state-changing request: the step has side
+	// effects and is never replayed.
+	Mutated    bool
+	Before     Snapshot
+	After      Snapshot
+	Target     string   `json:",omitempty"`
+	Candidates []string `json:",omitempty"`
+	Actions    []string
+	Extracted  map[string]string `json:",omitempty"`
+	// StorageStateKey names the cookies and local storage saved after the step.
+	StorageStateKey string `json:",omitempty"`
+	Duration        time.Duration
+	Warnings        []string `json:",omitempty"`
+}
+
+// ValidateGoalInput asks whether the goal was reached, on the final page.
+type ValidateGoalInput struct {
+	SessionID string
+	KeyPrefix string
+	Goal      string
+	// Checks are the plan's closing ASSERT steps, looked at again on the final page.
+	Checks []plan.Step
+	Params map[string]string
+	// StepsCompleted and StepsPlanned say how far the run got.
+	StepsCompleted, StepsPlanned int
+}
+
+// ValidateGoalResult is the verdict.
+type ValidateGoalResult struct {
+	Success    bool
+	Confidence float64
+	Reason     string
+	Final      Snapshot
+}
+
+// CloseBrowserInput ends a session.
+type CloseBrowserInput struct {
+	SessionID string
+}
+
+// PlanGoalInput asks for a plan.
+type PlanGoalInput struct {
+	Goal     string
+	StartURL string
+}
+
+// PlanGoalResult is the plan and who wrote it.
+type PlanGoalResult struct {
+	Steps   []plan.Step
+	Planner string
+}
+
+// ReplanInput is the failure context the replanner works from.
+type ReplanInput struct {
+	Goal      string
+	Completed []plan.Step
+	Failed    plan.Step
+	Feedback  []plan.Feedback
+	Remaining []plan.Step
+	Current   Snapshot
+	// Strategies are the ones already tried for this failed step.
+	Strategies []string
+}
+
+// Replanning strategies.
+const (
+	StrategyWaitAndRetry = "wait_and_retry"
+	StrategyRetryDiff    = "retry_differently"
+	StrategyAddSteps     = "add_preparation_steps"
+	StrategySkip         = "skip_step"
+	StrategyOtherPath    = "take_another_path"
+	StrategyAbort        = "abort"
+)
+
+// ReplanResult is the new remainder of the plan, replacing the failed step and those
+// after it, or an abort with its reason.
+type ReplanResult struct {
+	Strategy string
+	Reason   string
+	Steps    []plan.Step
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# up.sh starts the local stack in the background — the Temporal dev server with its Web
+# UI, MinIO, the demo app and one worker — and waits until each is healthy. It starts
+# only what is not already running, so running it again restarts a worker that died.
+# Each process writes .run/<name>.pid and .run/<name>.log.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# shellcheck source=deploy/versions.sh
+source "$repo/deploy/versions.sh"
+# shellcheck source=deploy/stack.sh
+source "$repo/deploy/stack.sh"
+
+mkdir -p "$RUN_DIR/bin" "$RUN_DIR/minio"
+
+for tool in "$TEMPORAL_BIN" "$MINIO_BIN"; do
+	[[ -x "$tool" ]] || { echo "missing $tool: run \`make setup\` first" >&2; exit 1; }
+done
+
+# Build what runs from this checkout, so the stack runs the code in front of you.
+(cd "$repo" && go build -o "$RUN_DIR/bin/worker" ./workers && go build -o "$RUN_DIR/bin/demoapp" ./demoapp/cmd/demoapp)
+
+start temporal "$TEMPORAL_BIN" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_PORT" \
+	--ui-port "$TEMPORAL_UI_PORT" --db-filename "$RUN_DIR/temporal.db" --log-level warn
+wait_for temporal "tcp 127.0.0.1 $TEMPORAL_PORT" 60
+wait_for temporal-ui "http http://127.0.0.1:$TEMPORAL_UI_PORT/" 60
+
+MINIO_ROOT_USER="$MINIO_ACCESS_KEY" MINIO_ROOT_PASSWORD="$MINIO_SECRET_KEY" MINIO_BROWSER=off \
+	start minio "$MINIO_BIN" server "$RUN_DIR/minio" --address "127.0.0.1:$MINIO_PORT" --quiet
+wait_for minio "http http://127.0.0.1:$MINIO_PORT/minio/health/live" 60
+
+DEMOAPP_ADDR="127.0.0.1:$DEMOAPP_PORT" start demoapp "$RUN_DIR/bin/demoapp"
+wait_for demoapp "http http://127.0.0.1:$DEMOAPP_PORT/healthz" 30
+
+TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" MINIO_ENDPOINT="127.0.0.1:$MINIO_PORT" \
+	start worker "$RUN_DIR/bin/worker"
+wait_for worker "log worker ready" 60
+
+echo
+echo "stack up:"
+echo "  Temporal      127.0.0.1:$TEMPORAL_PORT   Web UI http://127.0.0.1:$TEMPORAL_UI_PORT"
+echo "  MinIO         http://127.0.0.1:$MINIO_PORT   (bucket ${MINIO_BUCKET:-webagent})"
+echo "  demo app      http://127.0.0.1:$DEMOAPP_PORT/projects"
+echo "  worker        log $RUN_DIR/worker.log"

@@ -1,0 +1,97 @@
+// Package config reads the settings the worker and the starter share from the
+// environment, with defaults that match the local stack `make up` starts.
+package config
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Temporal says where the Temporal service is.
+type Temporal struct {
+	Address   string // TEMPORAL_ADDRESS
+	Namespace string // TEMPORAL_NAMESPACE
+	// UIURL is the Web UI's base URL, for links to runs.
+	UIURL string // TEMPORAL_UI_URL
+}
+
+// TemporalFromEnv reads Temporal's settings.
+func TemporalFromEnv() Temporal {
+	return Temporal{
+		Address:   Get("TEMPORAL_ADDRESS", "127.0.0.1:7233"),
+		Namespace: Get("TEMPORAL_NAMESPACE", "default"),
+		UIURL:     strings.TrimRight(Get("TEMPORAL_UI_URL", "http://127.0.0.1:8233"), "/"),
+	}
+}
+
+// RunURL is the Web UI page of a workflow run.
+func (t Temporal) RunURL(workflowID, runID string) string {
+	return fmt.Sprintf("%s/namespaces/%s/workflows/%s/%s/history", t.UIURL, t.Namespace, workflowID, runID)
+}
+
+// ToolsDir is where `make setup` caches the tools it builds (WEBAGENT_TOOLS).
+func ToolsDir() string {
+	if d := os.Getenv("WEBAGENT_TOOLS"); d != "" {
+		return d
+	}
+	cache := os.Getenv("WEBAGENT_CACHE")
+	if cache == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			base = filepath.Join(os.Getenv("HOME"), ".cache")
+		}
+		cache = filepath.Join(base, "webagent")
+	}
+	return filepath.Join(cache, "tools")
+}
+
+// Get returns the environment variable, or def when it is unset or empty.
+func Get(name, def string) string {
+	if v := strings.TrimSpace(os.Getenv(name)); v != "" {
+		return v
+	}
+	return def
+}
+
+// Int reads an integer variable.
+func Int(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a whole number", name, v)
+	}
+	return n, nil
+}
+
+// Bool reads a boolean variable (1/0, true/false, yes/no).
+func Bool(name string, def bool) (bool, error) {
+	switch strings.ToLower(os.Getenv(name)) {
+	case "":
+		return def, nil
+	case "1", "true", "yes", "on":
+		return true, nil
+	case "0", "false", "no", "off":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s=%q is not a boolean (true or false)", name, os.Getenv(name))
+}
+
+// Duration reads a duration variable ("30s", "5m").
+func Duration(name string, def time.Duration) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a duration (e.g. 30s, 5m)", name, v)
+	}
+	return d, nil
+}

@@ -1,0 +1,45 @@
+// Command starter starts and follows goal runs from the command line.
+//
+//	go run ./starter run [--url URL] [--param name=value]... [--plan FILE] [--json] [--no-wait] "GOAL"
+//
+// Exit status: 0 the goal succeeded, 1 it ended partial or failed, 2 bad input (nothing
+// was started).
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFailed   = 1
+	exitBadInput = 2
+)
+
+const usage = `usage: starter <command> [arguments]
+
+commands:
+  run [--url URL] [--param name=value]... [--plan FILE] [--json] [--no-wait] "GOAL"
+        start a goal run, follow its steps, print the result
+
+environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
+GEMINI_API_KEY (see README.md)
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(exitBadInput)
+	}
+	switch os.Args[1] {
+	case "run":
+		os.Exit(runCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprintf(os.Stderr, "unknown command %q\n\n%s", os.Args[1], usage)
+		os.Exit(exitBadInput)
+	}
+}

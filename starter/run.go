@@ -1,0 +1,283 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/plan"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// params collects repeated --param name=value flags.
+type params map[string]string
+
+func (p params) String() string { return fmt.Sprint(map[string]string(p)) }
+
+func (p params) Set(v string) error {
+	name, value, ok := strings.Cut(v, "=")
+	if !ok || strings.TrimSpace(name) == "" {
+		return fmt.Errorf("%q is not name=value", v)
+	}
+	p[strings.TrimSpace(name)] = value
+	return nil
+}
+
+type runFlags struct {
+	url      string
+	params   params
+	planFile string
+	asJSON   bool
+	noWait   bool
+	limits   workflows.Limits
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
+	f := runFlags{params: params{}}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
+	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
+	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
+	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
+	fs.IntVar(&f.limits.AttemptsPerStep, "attempts", 0, "attempts per step before replanning (default 3)")
+	fs.IntVar(&f.limits.Replans, "replans", 0, "replans allowed (default 3)")
+	fs.IntVar(&f.limits.MaxSteps, "max-steps", 0, "steps allowed, replanned ones included (default 50)")
+	fs.DurationVar(&f.limits.Deadline, "deadline", 0, "time the run may take (default 30m)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
+		fs.PrintDefaults()
+	}
+	// Flags may come after the goal too.
+	var goalWords []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return exitBadInput
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		goalWords = append(goalWords, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
+		return exitBadInput
+	}
+
+	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Limits: f.limits}
+	if f.planFile != "" {
+		steps, err := readPlan(f.planFile)
+		if err != nil {
+			return bad("%v", err)
+		}
+		in.Plan = steps
+		if in.Goal == "" {
+			in.Goal = "run the plan in " + f.planFile
+		}
+	}
+	if err := in.Validate(); err != nil {
+		return bad("%v", err)
+	}
+	if len(in.Plan) == 0 && os.Getenv("GEMINI_API_KEY") == "" {
+		// Without a model, the offline planner must be able to read the goal: say so now,
+		// before anything starts.
+		steps, err := plan.Parse(in.Goal)
+		if err != nil {
+			return bad("%v", err)
+		}
+		if err := plan.CheckParams(steps, in.Params); err != nil {
+			return bad("%v", err)
+		}
+	}
+
+	tc := config.TemporalFromEnv()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	c, err := client.DialContext(dctx, client.Options{HostPort: tc.Address, Namespace: tc.Namespace, Logger: quietLogger{}})
+	if err != nil {
+		return bad("cannot reach Temporal at %s: %v\n(start the local stack with `make up`, or set TEMPORAL_ADDRESS)", tc.Address, err)
+	}
+	defer c.Close()
+
+	id := workflows.GoalWorkflowID(time.Now(), randomSuffix())
+	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID:            id,
+		TaskQueue:     workflows.TaskQueue,
+		StaticSummary: summaryLine(in.Goal),
+		StaticDetails: fmt.Sprintf("start URL: %s", in.StartURL),
+	}, workflows.GoalWorkflowName, in)
+	if err != nil {
+		return bad("start the run: %v", err)
+	}
+	link := tc.RunURL(run.GetID(), run.GetRunID())
+	if f.noWait {
+		if f.asJSON {
+			_ = json.NewEncoder(stdout).Encode(map[string]string{"workflowId": run.GetID(), "runId": run.GetRunID(), "uiUrl": link})
+		} else {
+			fmt.Fprintf(stdout, "started %s\n%s\n", run.GetID(), link)
+		}
+		return exitOK
+	}
+	progress := stderr
+	if !f.asJSON {
+		progress = stdout
+	}
+	fmt.Fprintf(progress, "started %s\n  %s\n", run.GetID(), link)
+
+	done := make(chan struct{})
+	go follow(ctx, c, run, progress, done)
+	var res workflows.GoalResult
+	err = run.Get(ctx, &res)
+	close(done)
+	if err != nil {
+		var ae *temporal.ApplicationError
+		if errors.As(err, &ae) && ae.Type() == workflows.ErrBadInput {
+			return bad("%s", ae.Error())
+		}
+		fmt.Fprintf(stderr, "the run ended with an error: %v\n  %s\n", err, link)
+		return exitFailed
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(res)
+	} else {
+		printResult(stdout, &res, link)
+	}
+	if res.Execution.Status == workflows.StatusSuccess {
+		return exitOK
+	}
+	return exitFailed
+}
+
+// readPlan reads a plan file: a JSON list of steps, or an object with a "steps" list.
+func readPlan(path string) ([]plan.Step, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the plan: %w", err)
+	}
+	var steps []plan.Step
+	if err := json.Unmarshal(data, &steps); err != nil {
+		var wrapped struct {
+			Steps []plan.Step `json:"steps"`
+		}
+		if err2 := json.Unmarshal(data, &wrapped); err2 != nil || wrapped.Steps == nil {
+			return nil, fmt.Errorf("the plan %s is not a JSON list of steps: %v", path, err)
+		}
+		steps = wrapped.Steps
+	}
+	for i := range steps {
+		if steps[i].Step == 0 {
+			steps[i].Step = i + 1
+		}
+	}
+	if err := plan.Validate(steps); err != nil {
+		return nil, fmt.Errorf("the plan %s: %w", path, err)
+	}
+	return steps, nil
+}
+
+// follow prints each step's progress as it changes, from the workflow's progress query.
+func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
+	seen := map[int]string{}
+	phase := ""
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		v, err := c.QueryWorkflowWithOptions(qctx, &client.QueryWorkflowWithOptionsRequest{
+			WorkflowID: run.GetID(), RunID: run.GetRunID(), QueryType: workflows.ProgressQuery,
+			QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
+		})
+		cancel()
+		if err != nil || v.QueryResult == nil {
+			continue
+		}
+		var p workflows.Progress
+		if v.QueryResult.Get(&p) != nil {
+			continue
+		}
+		for _, s := range p.Steps {
+			key := fmt.Sprintf("%s/%d", s.Status, s.Attempts)
+			if seen[s.Order] == key || s.Status == workflows.StepPending {
+				continue
+			}
+			seen[s.Order] = key
+			line := fmt.Sprintf("  %2d/%d %-10s %s", s.Order, len(p.Steps), s.Status, s.Description)
+			if s.Attempts > 1 || (s.Status != workflows.StepCompleted && s.LastFeedback != "") {
+				line += fmt.Sprintf("  (attempt %d: %s)", s.Attempts, s.LastFeedback)
+			}
+			fmt.Fprintln(w, line)
+		}
+		if p.Phase != phase && p.Phase != "running" && p.Phase != "done" {
+			fmt.Fprintf(w, "  … %s\n", p.Phase)
+		}
+		phase = p.Phase
+	}
+}
+
+func printResult(w io.Writer, r *workflows.GoalResult, link string) {
+	fmt.Fprintf(w, "\n%s: %s\n", strings.ToUpper(r.Execution.Status), r.Summary.Brief)
+	ex := r.Execution
+	fmt.Fprintf(w, "  steps: %d completed, %d failed, %d skipped of %d; retries %d; replans %d; browser recoveries %d\n",
+		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)
+	fmt.Fprintf(w, "  validation: %v (%.2f) %s\n", r.Validation.Success, r.Validation.Confidence, r.Validation.Reason)
+	fmt.Fprintf(w, "  final URL: %s\n", r.Metadata.FinalURL)
+	for k, v := range r.ExtractedData.Structured {
+		fmt.Fprintf(w, "  extracted %s = %q\n", k, v)
+	}
+	for _, warn := range r.Summary.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", warn)
+	}
+	for _, e := range r.Errors {
+		fmt.Fprintf(w, "  error (step %d, %s): %s\n", e.Step, e.Type, e.Message)
+	}
+	fmt.Fprintf(w, "  run: %s\n", link)
+}
+
+func summaryLine(goal string) string {
+	goal = strings.Join(strings.Fields(goal), " ")
+	if len(goal) > 200 {
+		goal = goal[:197] + "..."
+	}
+	return goal
+}
+
+func randomSuffix() string {
+	b := make([]byte, 3)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// quietLogger keeps the SDK's connection chatter off the terminal.
+type quietLogger struct{}
+
+func (quietLogger) Debug(string, ...any) {}
+func (quietLogger) Info(string, ...any)  {}
+func (quietLogger) Warn(string, ...any)  {}
+func (quietLogger) Error(string, ...any) {}

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// Config is everything the worker reads from its environment.
+type Config struct {
+	Temporal  config.Temporal
+	TaskQueue string // WEBAGENT_TASK_QUEUE
+	Store     store.Config
+	Browser   browser.Config
+	LogLevel  slog.Level // WEBAGENT_LOG_LEVEL
+}
+
+// FromEnv reads the configuration; the error names every variable that is wrong.
+func FromEnv() (Config, error) {
+	var errs []error
+	keep := func(err error) {
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	c := Config{
+		Temporal:  config.TemporalFromEnv(),
+		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
+		Store: store.Config{
+			Endpoint:  config.Get("MINIO_ENDPOINT", "127.0.0.1:9000"),
+			AccessKey: config.Get("MINIO_ACCESS_KEY", "minioadmin"),
+			SecretKey: config.Get("MINIO_SECRET_KEY", "minioadmin"),
+			Bucket:    config.Get("MINIO_BUCKET", "webagent"),
+		},
+		Browser: browser.Config{
+			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-1.52.0")),
+			ExecutablePath: config.Get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"),
+			Width:          1280,
+			Height:         800,
+		},
+	}
+	var err error
+	c.Store.UseSSL, err = config.Bool("MINIO_USE_SSL", false)
+	keep(err)
+	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)
+	keep(err)
+	c.Browser.MaxSessions, err = config.Int("WEBAGENT_MAX_BROWSERS", 4)
+	keep(err)
+	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
+	keep(err)
+	if err := c.LogLevel.UnmarshalText([]byte(config.Get("WEBAGENT_LOG_LEVEL", "info"))); err != nil {
+		errs = append(errs, fmt.Errorf("WEBAGENT_LOG_LEVEL: %w (debug, info, warn or error)", err))
+	}
+	if c.Browser.MaxSessions < 1 {
+		errs = append(errs, fmt.Errorf("WEBAGENT_MAX_BROWSERS=%d: at least 1", c.Browser.MaxSessions))
+	}
+	if _, err := os.Stat(c.Browser.ExecutablePath); err != nil {
+		errs = append(errs, fmt.Errorf("CHROMIUM_PATH=%s: no such file (run `make setup`, or point it at Chromium)", c.Browser.ExecutablePath))
+	}
+	if _, err := os.Stat(filepath.Join(c.Browser.DriverDir, "package", "cli.js")); err != nil {
+		errs = append(errs, fmt.Errorf("PLAYWRIGHT_DRIVER_DIR=%s: no playwright-core driver there (run `make setup`)", c.Browser.DriverDir))
+	}
+	return c, errors.Join(errs...)
+}

@@ -1,0 +1,100 @@
+// Command workers is the agent's worker process. It runs goal workflows and planning on
+// the shared task queue, and holds up to WEBAGENT_MAX_BROWSERS browsers whose steps reach
+// it on a task queue of its own. Start as many as you like, on as many machines.
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+func main() {
+	cfg, err := FromEnv()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "worker: bad configuration:\n%v\n", err)
+		os.Exit(2)
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, cfg, log); err != nil {
+		log.Error("worker stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, cfg Config, log *slog.Logger) error {
+	st, err := store.Open(ctx, cfg.Store)
+	if err != nil {
+		return err
+	}
+	pool, err := browser.NewPool(cfg.Browser, log)
+	if err != nil {
+		return err
+	}
+	defer pool.Shutdown()
+
+	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	c, err := client.DialContext(dctx, client.Options{
+		HostPort: cfg.Temporal.Address, Namespace: cfg.Temporal.Namespace, Logger: tlog.NewStructuredLogger(log),
+	})
+	if err != nil {
+		return fmt.Errorf("connect to Temporal at %s: %w (is it running? `make up` starts it)", cfg.Temporal.Address, err)
+	}
+	defer c.Close()
+
+	own := ownQueue(cfg.TaskQueue)
+	b := &activities.Browser{Pool: pool, Store: st, TaskQueue: own}
+
+	shared := worker.New(c, cfg.TaskQueue, worker.Options{})
+	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
+	shared.RegisterActivity(&activities.Planner{})
+	shared.RegisterActivityWithOptions(b.OpenBrowser, activity.RegisterOptions{Name: "OpenBrowser"})
+
+	// The browser steps of the runs whose browser lives here come to this process only.
+	local := worker.New(c, own, worker.Options{MaxConcurrentActivityExecutionSize: 2 * cfg.Browser.MaxSessions})
+	local.RegisterActivityWithOptions(b.RunStep, activity.RegisterOptions{Name: "RunStep"})
+	local.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: "ValidateGoal"})
+	local.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: "CloseBrowser"})
+
+	if err := local.Start(); err != nil {
+		return fmt.Errorf("start the browser worker: %w", err)
+	}
+	defer local.Stop()
+	if err := shared.Start(); err != nil {
+		return fmt.Errorf("start the worker: %w", err)
+	}
+	defer shared.Stop()
+	log.Info("worker ready", "temporal", cfg.Temporal.Address, "taskQueue", cfg.TaskQueue, "browserQueue", own, "maxBrowsers", cfg.Browser.MaxSessions)
+	<-ctx.Done()
+	log.Info("worker stopping")
+	return nil
+}
+
+// ownQueue names this process's own task queue: unique per process, so that a restarted
+// worker never receives the steps of a browser it no longer has.
+func ownQueue(shared string) string {
+	host, _ := os.Hostname()
+	b := make([]byte, 4)
+	_, _ = rand.Read(b)
+	return fmt.Sprintf("%s-browser-%s-%d-%s", shared, host, os.Getpid(), hex.EncodeToString(b))
+}

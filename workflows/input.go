@@ -1,0 +1,103 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// GoalInput is everything a goal run needs; nothing else is read.
+type GoalInput struct {
+	// Goal is what to do, in natural language.
+	Goal string `json:"goal"`
+	// StartURL is where the browser starts.
+	StartURL string `json:"startUrl"`
+	// Params fill the {{name}} placeholders of the plan's targets and values.
+	Params map[string]string `json:"params,omitempty"`
+	// Plan, when given, is used as written: no planning.
+	Plan   []plan.Step `json:"plan,omitempty"`
+	Limits Limits      `json:"limits,omitempty"`
+}
+
+// Limits bound a run. Zero values take the defaults.
+type Limits struct {
+	// AttemptsPerStep is how often a step is tried, with the evaluator's feedback,
+	// before the plan is rewritten. Default 3.
+	AttemptsPerStep int `json:"attemptsPerStep,omitempty"`
+	// Replans is how often the plan may be rewritten. Default 3.
+	Replans int `json:"replans,omitempty"`
+	// MaxSteps caps the steps run, replanned ones included. Default 50.
+	MaxSteps int `json:"maxSteps,omitempty"`
+	// Deadline is how long the run may take; past it, the run ends with what it has.
+	// Default 30 minutes.
+	Deadline time.Duration `json:"deadline,omitempty"`
+	// WaitBudget is how long an attempt waits for its target to appear; later attempts
+	// wait longer. Default 3 seconds.
+	WaitBudget time.Duration `json:"waitBudget,omitempty"`
+	// WorkerLossTimeout is how long a browser step may go without news from its worker
+	// before the worker is taken for dead and the browser is rebuilt elsewhere. Default 10s.
+	WorkerLossTimeout time.Duration `json:"workerLossTimeout,omitempty"`
+	// MaxRecoveries caps browser rebuilds after lost workers. Default 5.
+	MaxRecoveries int `json:"maxRecoveries,omitempty"`
+}
+
+// WithDefaults fills the zero limits.
+func (l Limits) WithDefaults() Limits {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	defd := func(v *time.Duration, d time.Duration) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&l.AttemptsPerStep, 3)
+	def(&l.Replans, 3)
+	def(&l.MaxSteps, 50)
+	def(&l.MaxRecoveries, 5)
+	defd(&l.Deadline, 30*time.Minute)
+	defd(&l.WaitBudget, 3*time.Second)
+	defd(&l.WorkerLossTimeout, 10*time.Second)
+	return l
+}
+
+// Validate says what is wrong with the input, in words that say what to do.
+func (in GoalInput) Validate() error {
+	var errs []error
+	if strings.TrimSpace(in.Goal) == "" && len(in.Plan) == 0 {
+		errs = append(errs, errors.New("the goal is empty: say what to do, e.g. \"Click 'New project', then ...\""))
+	}
+	if err := ValidateURL(in.StartURL); err != nil {
+		errs = append(errs, err)
+	}
+	if len(in.Plan) > 0 {
+		if err := plan.Validate(in.Plan); err != nil {
+			errs = append(errs, fmt.Errorf("the plan is invalid: %w", err))
+		}
+		if err := plan.CheckParams(in.Plan, in.Params); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if in.Limits.AttemptsPerStep < 0 || in.Limits.Replans < 0 || in.Limits.MaxSteps < 0 {
+		errs = append(errs, errors.New("limits cannot be negative"))
+	}
+	return errors.Join(errs...)
+}
+
+// ValidateURL accepts an absolute http or https URL.
+func ValidateURL(s string) error {
+	if strings.TrimSpace(s) == "" {
+		return errors.New("the start URL is empty: pass one, e.g. --url http://127.0.0.1:8090/projects")
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return fmt.Errorf("the start URL %q is not an absolute http(s) URL, e.g. http://127.0.0.1:8090/projects", s)
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+// Package workflows holds the agent's orchestration: deterministic workflow code that
+// decides what happens next and leaves every piece of I/O to activities.
+package workflows
+
+import (
+	"fmt"
+	"time"
+)
+
+// Names that cross process boundaries.
+const (
+	// TaskQueue is the shared queue: workflows, planning, and opening a browser. Browser
+	// steps go to the queue of the worker that holds the run's browser.
+	TaskQueue = "webagent"
+	// GoalWorkflowName is the Goal workflow's registered type name.
+	GoalWorkflowName = "Goal"
+	// ProgressQuery returns a Progress.
+	ProgressQuery = "progress"
+	// ErrBadInput is the error type of a goal input that cannot run.
+	ErrBadInput = "BadInput"
+	// OutputVersion is the version of the StandardWorkflowOutput shape.
+	OutputVersion = "1.0.0"
+)
+
+// GoalWorkflowID returns a readable, unique workflow ID for a goal started at t.
+func GoalWorkflowID(t time.Time, suffix string) string {
+	return fmt.Sprintf("goal-%s-%s", t.UTC().Format("20060102-150405"), suffix)
+}

@@ -1,0 +1,135 @@
+package workflows
+
+import (
+	"time"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// GoalResult is the run's standard output (StandardWorkflowOutput): the same shape for
+// every goal and site, for people, other agents and pipelines.
+type GoalResult struct {
+	Metadata      Metadata      `json:"metadata"`
+	Execution     Execution     `json:"execution"`
+	Steps         []StepRecord  `json:"steps"`
+	ExtractedData ExtractedData `json:"extractedData"`
+	Validation    Validation    `json:"validation"`
+	Summary       Summary       `json:"summary"`
+	Errors        []RunError    `json:"errors,omitempty"`
+}
+
+// Metadata says which run this was.
+type Metadata struct {
+	WorkflowID string    `json:"workflowId"`
+	RunID      string    `json:"runId"`
+	Version    string    `json:"version"`
+	Goal       string    `json:"goal"`
+	StartURL   string    `json:"startUrl"`
+	FinalURL   string    `json:"finalUrl"`
+	Planner    string    `json:"planner"`
+	StartedAt  time.Time `json:"timestamp"`
+	FinishedAt time.Time `json:"finishedAt"`
+	DurationMs int64     `json:"duration"`
+}
+
+// Run statuses.
+const (
+	StatusSuccess = "success"
+	StatusPartial = "partial"
+	StatusFailed  = "failed"
+)
+
+// Execution counts what happened.
+type Execution struct {
+	Status            string `json:"status"`
+	StepsPlanned      int    `json:"stepsPlanned"`
+	StepsCompleted    int    `json:"stepsCompleted"`
+	StepsFailed       int    `json:"stepsFailed"`
+	StepsSkipped      int    `json:"stepsSkipped"`
+	TotalRetries      int    `json:"totalRetries"`
+	Replans           int    `json:"replansTriggered"`
+	BrowserRecoveries int    `json:"browserRecoveries"`
+}
+
+// Step statuses.
+const (
+	StepPending   = "pending"
+	StepRunning   = "running"
+	StepCompleted = "completed"
+	StepFailed    = "failed"
+	StepSkipped   = "skipped"
+	// StepReplanned: the step failed, and the replanner replaced it and what followed.
+	StepReplanned = "replanned"
+)
+
+// StepRecord is one step as it ran.
+type StepRecord struct {
+	Order       int       `json:"order"`
+	Description string    `json:"description"`
+	Step        plan.Step `json:"plan"`
+	Status      string    `json:"status"`
+	Attempts    int       `json:"attempts"`
+	DurationMs  int64     `json:"duration"`
+	// Actions say what was done, attempt by attempt.
+	Actions  []string        `json:"actions,omitempty"`
+	Evidence Evidence        `json:"evidence"`
+	Feedback []plan.Feedback `json:"feedback,omitempty"`
+	// Mutated: the step sent a state-changing request, so it is never replayed.
+	Mutated bool   `json:"mutated,omitempty"`
+	URL     string `json:"url,omitempty"`
+	// StorageStateKey names the cookies and local storage saved after the step.
+	StorageStateKey string `json:"storageStateKey,omitempty"`
+}
+
+// Evidence holds the object-store keys of the screenshots around the step.
+type Evidence struct {
+	BeforeScreenshot string `json:"beforeScreenshot,omitempty"`
+	AfterScreenshot  string `json:"afterScreenshot,omitempty"`
+	BeforeElements   string `json:"beforeElements,omitempty"`
+	AfterElements    string `json:"afterElements,omitempty"`
+}
+
+// ExtractedData is what EXTRACT steps read.
+type ExtractedData struct {
+	Structured map[string]string `json:"structured"`
+}
+
+// Validation is the verdict on the goal.
+type Validation struct {
+	Success         bool    `json:"success"`
+	Confidence      float64 `json:"confidence"`
+	Reason          string  `json:"reason"`
+	FinalScreenshot string  `json:"finalScreenshot,omitempty"`
+}
+
+// Summary is for people.
+type Summary struct {
+	Brief      string   `json:"brief"`
+	Highlights []string `json:"highlights,omitempty"`
+	Warnings   []string `json:"warnings,omitempty"`
+}
+
+// RunError is one thing that went wrong.
+type RunError struct {
+	Step        int       `json:"step"`
+	Type        string    `json:"type"`
+	Message     string    `json:"message"`
+	Recoverable bool      `json:"recoverable"`
+	Timestamp   time.Time `json:"timestamp"`
+}
+
+// Progress is what ProgressQuery returns while the run goes on.
+type Progress struct {
+	Phase   string         `json:"phase"`
+	Current int            `json:"current"`
+	Steps   []StepProgress `json:"steps"`
+}
+
+// StepProgress is one step's line in Progress.
+type StepProgress struct {
+	Order        int    `json:"order"`
+	Description  string `json:"description"`
+	Status       string `json:"status"`
+	Attempts     int    `json:"attempts"`
+	LastFeedback string `json:"lastFeedback,omitempty"`
+}

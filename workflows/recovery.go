@@ -1,0 +1,155 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// openBrowser asks any worker for a browser at url; the worker that takes it answers with
+// its own task queue, where the run's browser steps then go.
+func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
+	r.gen++
+	info := workflow.GetInfo(ctx)
+	in := activities.OpenBrowserInput{
+		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, r.gen),
+		URL:             url,
+		StorageStateKey: stateKey,
+	}
+	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		StartToCloseTimeout: 90 * time.Second,
+		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
+		Summary:             "open a browser at " + url,
+	})
+	return workflow.ExecuteActivity(actx, browser.OpenBrowser, in).Get(ctx, &r.session)
+}
+
+// closeBrowser frees the run's browser, even when the run was cancelled.
+func (r *run) closeBrowser(ctx workflow.Context) {
+	if r.session.SessionID == "" {
+		return
+	}
+	dctx, _ := workflow.NewDisconnectedContext(ctx)
+	actx := workflow.WithActivityOptions(dctx, workflow.ActivityOptions{
+		TaskQueue:              r.session.TaskQueue,
+		ScheduleToStartTimeout: 5 * time.Second,
+		StartToCloseTimeout:    30 * time.Second,
+		RetryPolicy:            &temporal.RetryPolicy{MaximumAttempts: 1},
+		Summary:                "close the browser",
+	})
+	// A worker that is gone took its browser with it: nothing to close, nothing to report.
+	_ = workflow.ExecuteActivity(actx, browser.CloseBrowser, activities.CloseBrowserInput{SessionID: r.session.SessionID}).Get(dctx, nil)
+}
+
+// recover rebuilds the browser after its worker was lost, before step i is (re)tried. It
+// opens a new browser on any worker at the page of the last completed step that changed
+// server state (or the start URL), with the latest saved cookies and local storage, then
+// replays the completed steps after that point which changed nothing on the server, so
+// that UI state without a URL of its own (an open dialog, a half-filled form) is back.
+// Steps that sent a state-changing request are never replayed.
+func (r *run) recover(ctx workflow.Context, i int, cause error) error {
+	r.res.Execution.BrowserRecoveries++
+	order := len(r.steps) + 1
+	if i < len(r.steps) {
+		order = r.steps[i].Order
+	}
+	if r.res.Execution.BrowserRecoveries > r.limits.MaxRecoveries {
+		msg := fmt.Sprintf("the browser was lost %d times; giving up (last: %s)", r.res.Execution.BrowserRecoveries, rootMessage(cause))
+		r.addError(ctx, order, "browser_lost", msg, false)
+		return temporal.NewNonRetryableApplicationError(msg, "BrowserLost", cause)
+	}
+	r.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
+	if inDoubt(cause) {
+		r.warn(fmt.Sprintf("step %d: the lost attempt may already have acted on the page; it is tried again", order))
+	}
+	checkpoint, stateKey, url := -1, "", r.in.StartURL
+	for j := 0; j < i && j < len(r.steps); j++ {
+		s := r.steps[j]
+		if s.Status != StepCompleted {
+			continue
+		}
+		if s.StorageStateKey != "" {
+			stateKey = s.StorageStateKey
+		}
+		if s.Mutated || s.Step.Action == plan.Navigate {
+			checkpoint, url = j, s.URL
+		}
+	}
+	r.phase = "restoring the browser"
+	defer func() { r.phase = "running" }()
+	if err := r.openBrowser(ctx, url, stateKey); err != nil {
+		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
+		return err
+	}
+	var replayed []string
+	for j := checkpoint + 1; j < i && j < len(r.steps); j++ {
+		s := r.steps[j]
+		if s.Status != StepCompleted || !replayable(s.Step.Action) {
+			continue
+		}
+		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil)
+		if err != nil {
+			if workerLost(err) {
+				return r.recover(ctx, i, err)
+			}
+			if temporal.IsCanceledError(err) {
+				return err
+			}
+			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, rootMessage(err)))
+			break
+		}
+		if !res.OK {
+			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, res.Feedback))
+			break
+		}
+		replayed = append(replayed, fmt.Sprint(s.Order))
+		r.last = res.After
+	}
+	note := fmt.Sprintf("browser rebuilt at %s", url)
+	if len(replayed) > 0 {
+		note += "; replayed side-effect-free steps " + strings.Join(replayed, ", ") + " to restore the page"
+	}
+	if i < len(r.steps) {
+		r.steps[i].Actions = append(r.steps[i].Actions, note)
+	} else {
+		r.warn(note)
+	}
+	return nil
+}
+
+// replayable actions rebuild UI state; the others only look at the page.
+func replayable(a plan.Action) bool {
+	switch a {
+	case plan.Click, plan.Type, plan.Select, plan.Check, plan.Press, plan.Navigate, plan.Scroll:
+		return true
+	}
+	return false
+}
+
+func lostReason(err error) string {
+	var te *temporal.TimeoutError
+	if errors.As(err, &te) {
+		return "no answer within the " + strings.ToLower(strings.TrimPrefix(te.TimeoutType().String(), "TIMEOUT_TYPE_")) + " timeout"
+	}
+	return rootMessage(err)
+}
+
+// inDoubt reports whether a lost attempt had got as far as acting.
+func inDoubt(err error) bool {
+	var te *temporal.TimeoutError
+	if !errors.As(err, &te) || !te.HasLastHeartbeatDetails() {
+		return false
+	}
+	var phase string
+	if te.LastHeartbeatDetails(&phase) != nil {
+		return false
+	}
+	return phase == activities.PhaseActing || phase == activities.PhaseChecking
+}
