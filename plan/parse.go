@@ -151,7 +151,7 @@ const (
 )
 
 var (
-	reAssertIs = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(?:` + visibleWords + `)$`)
+	reAssertIs   = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(?:` + visibleWords + `)$`)
 	reAssertVerb = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(appears|shows up|is gone|disappears|does not appear|doesn't appear|no longer appears)$`)
 	reAssertPage = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?the\s+page\s+(shows|contains|displays|does not show|doesn't show|does not contain|doesn't contain|no longer shows)\s+(.+)$`)
 	reAssertSee  = regexp.MustCompile(`(?i)^(?:(?:verify|expect|assert)(?:\s+to\s+see)?|see|(?:check|make sure|ensure)\s+(?:that\s+)?(?:you|i|we)\s+(?:can\s+)?see)\s+(.+)$`)
