@@ -1,0 +1,257 @@
+// Package e2e runs goals end to end against the real thing: a Temporal dev server, MinIO,
+// Chromium driven by worker processes, and the demo app — all started by the tests on
+// free ports of their own, so they also run beside `make up`.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/worker"
+	"go.temporal.io/sdk/workflow"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+var updateHistories = flag.Bool("update-histories", false, "write the runs' histories to workflows/testdata/histories for the replay test")
+
+var workerBin string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "webagent-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	if workerBin, err = testenv.BuildWorker(dir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+const demoGoal = `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`
+
+// stack is one test's private Temporal, MinIO and demo app.
+type stack struct {
+	temporalAddr string
+	client       client.Client
+	minioAddr    string
+	store        *store.MinIO
+	app          *demoapp.Server
+	appURL       string
+}
+
+func newStack(t *testing.T) *stack {
+	t.Helper()
+	s := &stack{}
+	s.temporalAddr, s.client = testenv.Temporal(t)
+	s.minioAddr, s.store = testenv.MinIO(t)
+	s.app = demoapp.New()
+	srv := httptest.NewServer(s.app)
+	t.Cleanup(srv.Close)
+	s.appURL = srv.URL + "/projects"
+	return s
+}
+
+func (s *stack) worker(t *testing.T) *testenv.Worker {
+	return testenv.StartWorker(t, workerBin, s.temporalAddr, s.minioAddr)
+}
+
+func (s *stack) start(t *testing.T, in workflows.GoalInput) client.WorkflowRun {
+	t.Helper()
+	run, err := s.client.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+		ID: workflows.GoalWorkflowID(time.Now(), t.Name()), TaskQueue: workflows.TaskQueue,
+	}, workflows.GoalWorkflowName, in)
+	if err != nil {
+		t.Fatalf("start: %v", err)
+	}
+	return run
+}
+
+func (s *stack) result(t *testing.T, run client.WorkflowRun) workflows.GoalResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	var res workflows.GoalResult
+	if err := run.Get(ctx, &res); err != nil {
+		t.Fatalf("run %s: %v", run.GetID(), err)
+	}
+	if t.Failed() || res.Execution.Status != workflows.StatusSuccess {
+		b, _ := json.MarshalIndent(res, "", "  ")
+		t.Logf("result:\n%s", b)
+	}
+	return res
+}
+
+// history returns the run's events, replays them against today's workflow code (any
+// non-determinism fails the test), and writes them for the replay test when asked to.
+func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*historypb.HistoryEvent {
+	t.Helper()
+	h := &historypb.History{}
+	it := s.client.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		e, err := it.Next()
+		if err != nil {
+			t.Fatalf("history: %v", err)
+		}
+		h.Events = append(h.Events, e)
+	}
+	r := worker.NewWorkflowReplayer()
+	r.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
+	if err := r.ReplayWorkflowHistory(nil, h); err != nil {
+		t.Errorf("replaying the run's history: %v", err)
+	}
+	if *updateHistories {
+		data, err := protojson.MarshalOptions{Indent: "  "}.Marshal(h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join("..", "workflows", "testdata", "histories", name+".json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s", path)
+	}
+	return h.Events
+}
+
+// stepInputs decodes the RunStep activities the workflow scheduled, in order.
+func stepInputs(t *testing.T, events []*historypb.HistoryEvent) []activities.RunStepInput {
+	var ins []activities.RunStepInput
+	for _, e := range events {
+		a := e.GetActivityTaskScheduledEventAttributes()
+		if a == nil || a.GetActivityType().GetName() != "RunStep" {
+			continue
+		}
+		var in activities.RunStepInput
+		if err := converter.GetDefaultDataConverter().FromPayloads(a.GetInput(), &in); err != nil {
+			t.Fatalf("decode RunStep input: %v", err)
+		}
+		ins = append(ins, in)
+	}
+	return ins
+}
+
+func activityTypes(events []*historypb.HistoryEvent) []string {
+	var names []string
+	for _, e := range events {
+		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
+			names = append(names, a.GetActivityType().GetName())
+		}
+	}
+	return names
+}
+
+func TestDemoGoal(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL})
+	res := s.result(t, run)
+
+	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Success {
+		t.Fatalf("status %s, validation %+v", res.Execution.Status, res.Validation)
+	}
+	st := s.app.Snapshot()
+	if len(st.Projects) != 1 || st.Projects[0] != (demoapp.Project{Name: "Apollo", Priority: "High"}) || st.CreateRequests != 1 {
+		t.Fatalf("want exactly one project Apollo/High from one create request, got %+v", st)
+	}
+	if res.Execution.StepsCompleted != 5 || res.Execution.TotalRetries != 0 || res.Metadata.Planner != activities.PlannerOffline {
+		t.Errorf("execution %+v planner %q", res.Execution, res.Metadata.Planner)
+	}
+	for _, step := range res.Steps {
+		for _, key := range []string{step.Evidence.BeforeScreenshot, step.Evidence.AfterScreenshot} {
+			if key == "" {
+				t.Errorf("step %d has no screenshot key: %+v", step.Order, step.Evidence)
+				continue
+			}
+			png, err := s.store.Get(context.Background(), key)
+			if err != nil || !bytes.HasPrefix(png, []byte("\x89PNG")) {
+				t.Errorf("step %d screenshot %s: %v (%d bytes)", step.Order, key, err, len(png))
+			}
+		}
+	}
+	events := s.history(t, run, "demo-goal")
+	want := []string{"PlanGoal", "OpenBrowser", "RunStep", "RunStep", "RunStep", "RunStep", "RunStep", "ValidateGoal", "CloseBrowser"}
+	if got := activityTypes(events); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("activities:\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestWorkerKilledMidRun(t *testing.T) {
+	s := newStack(t)
+	first := s.worker(t)
+	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL, Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second}})
+
+	// Kill the worker — browser, driver and all — as soon as step 2 has completed.
+	deadline := time.Now().Add(2 * time.Minute)
+	for !stepCompleted(t, s.client, run, 2) {
+		if time.Now().After(deadline) {
+			t.Fatal("step 2 did not complete")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	first.Kill()
+	s.worker(t)
+	res := s.result(t, run)
+
+	if res.Execution.Status != workflows.StatusSuccess {
+		t.Fatalf("status %s: %v", res.Execution.Status, res.Errors)
+	}
+	if res.Execution.BrowserRecoveries < 1 {
+		t.Errorf("the run should report the browser recovery: %+v", res.Execution)
+	}
+	st := s.app.Snapshot()
+	if st.CreateRequests != 1 || len(st.Projects) != 1 || st.Projects[0].Name != "Apollo" || st.Projects[0].Priority != "High" {
+		t.Fatalf("want one create request for Apollo/High, got %+v", st)
+	}
+	// No completed step ran again as an attempt; the replays that rebuilt the dialog
+	// after the loss are restores of steps that sent nothing to the server.
+	attempts := map[int]int{}
+	for _, in := range stepInputs(t, s.history(t, run, "worker-killed")) {
+		if in.Purpose == activities.PurposeAttempt {
+			attempts[in.Seq]++
+		} else if in.Seq > 2 {
+			t.Errorf("step %d was replayed to restore the page, but only steps 1-2 preceded the loss", in.Seq)
+		}
+	}
+	for seq := 1; seq <= 2; seq++ {
+		if attempts[seq] != 1 {
+			t.Errorf("completed step %d was attempted %d times", seq, attempts[seq])
+		}
+	}
+}
+
+func stepCompleted(t *testing.T, c client.Client, run client.WorkflowRun, order int) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	v, err := c.QueryWorkflow(ctx, run.GetID(), run.GetRunID(), workflows.ProgressQuery)
+	if err != nil {
+		return false
+	}
+	var p workflows.Progress
+	if err := v.Get(&p); err != nil {
+		return false
+	}
+	return len(p.Steps) >= order && p.Steps[order-1].Status == workflows.StepCompleted
+}

@@ -1,0 +1,181 @@
+package testenv
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/webagent-dev/webagent/activities/store"
+)
+
+// Temporal starts an in-memory Temporal dev server on free ports for the test and
+// returns its address and a client; both are closed when the test ends.
+func Temporal(t testing.TB) (string, client.Client) {
+	t.Helper()
+	addr := Addr(FreePort(t))
+	srv, err := testsuite.StartDevServer(context.Background(), testsuite.DevServerOptions{
+		ExistingPath:  TemporalBin(t),
+		ClientOptions: &client.Options{HostPort: addr, Logger: quiet{}},
+		LogLevel:      "error",
+		Stdout:        &bytes.Buffer{},
+		Stderr:        &bytes.Buffer{},
+	})
+	if err != nil {
+		t.Fatalf("start the Temporal dev server: %v", err)
+	}
+	t.Cleanup(func() { _ = srv.Stop() })
+	return addr, srv.Client()
+}
+
+// MinIOCredentials are the test server's root credentials.
+const (
+	MinIOUser     = "webagent-test"
+	MinIOPassword = "webagent-test-secret"
+	MinIOBucket   = "webagent"
+)
+
+// MinIO starts a MinIO server with a fresh data folder on a free port and returns its
+// endpoint and a store client for it.
+func MinIO(t testing.TB) (string, *store.MinIO) {
+	t.Helper()
+	addr := Addr(FreePort(t))
+	console := Addr(FreePort(t))
+	cmd := exec.Command(MinIOBin(t), "server", t.TempDir(), "--address", addr, "--console-address", console, "--quiet")
+	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+MinIOUser, "MINIO_ROOT_PASSWORD="+MinIOPassword, "MINIO_BROWSER=off")
+	var out syncBuffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start minio: %v", err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	waitHTTP(t, "minio", "http://"+addr+"/minio/health/live", 60*time.Second, &out)
+	st, err := store.Open(context.Background(), store.Config{Endpoint: addr, AccessKey: MinIOUser, SecretKey: MinIOPassword, Bucket: MinIOBucket})
+	if err != nil {
+		t.Fatalf("open the store: %v", err)
+	}
+	return addr, st
+}
+
+func waitHTTP(t testing.TB, name, url string, limit time.Duration, out *syncBuffer) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		resp, err := http.Get(url)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("%s did not become healthy in %s:\n%s", name, limit, out.String())
+}
+
+// BuildWorker builds the worker binary into dir and returns its path.
+func BuildWorker(dir string) (string, error) {
+	bin := filepath.Join(dir, "worker")
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/webagent-dev/webagent/workers")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("build the worker: %v\n%s", err, out)
+	}
+	return bin, nil
+}
+
+// Worker is a worker process started by a test.
+type Worker struct {
+	cmd  *exec.Cmd
+	out  *syncBuffer
+	done chan struct{}
+}
+
+// StartWorker starts the worker binary against the given Temporal and MinIO and waits
+// until it says it is ready. It is stopped when the test ends.
+func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string) *Worker {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(),
+		"TEMPORAL_ADDRESS="+temporalAddr,
+		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
+		"PLAYWRIGHT_DRIVER_DIR="+DriverDir(t), "CHROMIUM_PATH="+Chromium(t),
+		"WEBAGENT_LOG_LEVEL=info",
+	)
+	// Its own process group, so that a kill takes the browser and the driver with it,
+	// as when a machine dies.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	w := &Worker{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
+	cmd.Stdout, cmd.Stderr = w.out, w.out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start the worker: %v", err)
+	}
+	go func() { _ = cmd.Wait(); close(w.done) }()
+	t.Cleanup(func() {
+		w.Kill()
+		if t.Failed() {
+			t.Logf("worker %d output:\n%s", cmd.Process.Pid, w.out.String())
+		}
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(w.out.String(), "worker ready") {
+		select {
+		case <-w.done:
+			t.Fatalf("the worker exited:\n%s", w.out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the worker did not get ready:\n%s", w.out.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return w
+}
+
+// Kill ends the worker and everything it started with SIGKILL: no clean shutdown.
+func (w *Worker) Kill() {
+	select {
+	case <-w.done:
+		return
+	default:
+	}
+	_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
+	<-w.done
+}
+
+// Output is what the worker has logged.
+func (w *Worker) Output() string { return w.out.String() }
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type quiet struct{}
+
+func (quiet) Debug(string, ...any) {}
+func (quiet) Info(string, ...any)  {}
+func (quiet) Warn(string, ...any)  {}
+func (quiet) Error(string, ...any) {}
