@@ -3,7 +3,6 @@ package activities
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
 
 	"go.temporal.io/sdk/temporal"
@@ -35,7 +34,7 @@ func (p *Planner) PlanGoal(ctx context.Context, in PlanGoalInput) (PlanGoalResul
 // knows one remedy: when the target never appeared or the page was not ready, wait and
 // try the step once more. Anything else needs a model, and it says so.
 func (p *Planner) Replan(ctx context.Context, in ReplanInput) (ReplanResult, error) {
-	last := plan.Feedback{Type: plan.Other, Details: "no feedback"}
+	var last plan.Feedback
 	if len(in.Feedback) > 0 {
 		last = in.Feedback[len(in.Feedback)-1]
 	}
@@ -51,9 +50,9 @@ func (p *Planner) Replan(ctx context.Context, in ReplanInput) (ReplanResult, err
 		steps := append([]plan.Step{wait, in.Failed}, in.Remaining...)
 		return ReplanResult{Strategy: StrategyWaitAndRetry, Reason: "the target was not there in time; wait for the page, then try again", Steps: steps}, nil
 	}
-	return ReplanResult{
-		Strategy: StrategyAbort,
-		Reason: fmt.Sprintf("the offline planner has no other way to %s (%s); set GEMINI_API_KEY so the model can replan",
-			in.Failed.String(), last.String()),
-	}, nil
+	reason := "the offline planner has no other way to do this step; set GEMINI_API_KEY so the model can replan"
+	if last.Type == plan.WrongElement {
+		reason = "the target is ambiguous and the offline planner cannot choose; describe it more precisely (by its row or position) or set GEMINI_API_KEY so the model can replan"
+	}
+	return ReplanResult{Strategy: StrategyAbort, Reason: reason}, nil
 }

@@ -32,7 +32,7 @@ import (
 
 var updateHistories = flag.Bool("update-histories", false, "write the runs' histories to workflows/testdata/histories for the replay test")
 
-var workerBin string
+var workerBin, starterBin string
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -41,9 +41,11 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if workerBin, err = testenv.BuildWorker(dir); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
+	for bin, command := range map[*string]string{&workerBin: "workers", &starterBin: "starter"} {
+		if *bin, err = testenv.Build(dir, command); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)

@@ -109,7 +109,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	tc := config.TemporalFromEnv()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	dctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	c, err := client.DialContext(dctx, client.Options{HostPort: tc.Address, Namespace: tc.Namespace, Logger: quietLogger{}})
 	if err != nil {

@@ -264,7 +264,7 @@ func (r *run) sessionOptions(ctx workflow.Context, timeout time.Duration, summar
 func (r *run) replan(ctx workflow.Context, i int) bool {
 	rec := &r.steps[i]
 	if r.res.Execution.Replans >= r.limits.Replans {
-		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %d attempts and the run has used its %d replans", rec.Order, rec.Attempts, r.limits.Replans), false)
+		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
 		return false
 	}
 	r.phase = "replanning"
@@ -293,7 +293,7 @@ func (r *run) replan(ctx workflow.Context, i int) bool {
 		if n := len(rec.Feedback); n > 0 {
 			last = rec.Feedback[n-1].String()
 		}
-		r.addError(ctx, rec.Order, "step_failed", fmt.Sprintf("step %d (%s) failed after %d attempts: %s. %s", rec.Order, rec.Description, rec.Attempts, last, res.Reason), false)
+		r.addError(ctx, rec.Order, "step_failed", fmt.Sprintf("step %d (%s) failed after %s: %s; %s", rec.Order, rec.Description, attempts(rec.Attempts), last, res.Reason), false)
 		return false
 	}
 	r.res.Execution.Replans++
@@ -302,7 +302,7 @@ func (r *run) replan(ctx workflow.Context, i int) bool {
 		r.strategies[s.String()] = r.strategies[rec.Description]
 	}
 	rec.Status = StepReplanned
-	r.warn(fmt.Sprintf("step %d (%s) failed after %d attempts; replanned (%s): %s", rec.Order, rec.Description, rec.Attempts, res.Strategy, res.Reason))
+	r.warn(fmt.Sprintf("step %d (%s) failed after %s; replanned (%s): %s", rec.Order, rec.Description, attempts(rec.Attempts), res.Strategy, res.Reason))
 	r.steps = r.steps[:i+1]
 	r.appendSteps(res.Steps)
 	return true
@@ -369,7 +369,7 @@ func (r *run) finish(ctx workflow.Context) {
 	switch {
 	case allDone && r.res.Validation.Success:
 		ex.Status = StatusSuccess
-	case allDone || ex.StepsCompleted == 0:
+	case allDone || !r.madeProgress():
 		ex.Status = StatusFailed
 	default:
 		ex.Status = StatusPartial
@@ -399,6 +399,17 @@ func (r *run) finish(ctx workflow.Context) {
 		}
 	}
 	r.report(ctx)
+}
+
+// madeProgress reports whether a step that does something (not only waits or looks)
+// completed: a run that did nothing failed rather than partly succeeded.
+func (r *run) madeProgress() bool {
+	for _, s := range r.steps {
+		if s.Status == StepCompleted && s.Step.Action != plan.Wait && s.Step.Action != plan.Assert && s.Step.Action != plan.Scroll {
+			return true
+		}
+	}
+	return false
 }
 
 func countStatus(steps []StepRecord, status string) int {
@@ -463,6 +474,13 @@ func rootMessage(err error) string {
 		}
 		err = u
 	}
+}
+
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
 }
 
 func oneLine(s string) string {

@@ -84,12 +84,13 @@ func waitHTTP(t testing.TB, name, url string, limit time.Duration, out *syncBuff
 	t.Fatalf("%s did not become healthy in %s:\n%s", name, limit, out.String())
 }
 
-// BuildWorker builds the worker binary into dir and returns its path.
-func BuildWorker(dir string) (string, error) {
-	bin := filepath.Join(dir, "worker")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/webagent-dev/webagent/workers")
+// Build builds one of the project's commands ("workers", "starter") into dir and
+// returns the binary's path.
+func Build(dir, command string) (string, error) {
+	bin := filepath.Join(dir, command)
+	cmd := exec.Command("go", "build", "-o", bin, "github.com/webagent-dev/webagent/"+command)
 	if out, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build the worker: %v\n%s", err, out)
+		return "", fmt.Errorf("build %s: %v\n%s", command, err, out)
 	}
 	return bin, nil
 }
