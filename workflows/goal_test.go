@@ -286,7 +286,7 @@ func TestLimitsEndTheRunWithPartialOutput(t *testing.T) {
 		f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
 		env := newEnv(t, f)
 		validates(env, false)
-		env.OnActivity("RunStep", mock.Anything, mock.Anything).After(40*time.Second).Return(f.runStep)
+		env.OnActivity("RunStep", mock.Anything, mock.Anything).After(40 * time.Second).Return(f.runStep)
 		res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `click "A", click "B", click "C", click "D"`),
 			Limits: workflows.Limits{Deadline: time.Minute}})
 		if res.Execution.Status != workflows.StatusPartial || res.Execution.StepsCompleted != 2 || res.Execution.StepsSkipped != 2 {

@@ -38,9 +38,9 @@ func TestResolve(t *testing.T) {
 		{"Priority", plan.Select, 2, 0},
 		{"the Priority dropdown", plan.Select, 2, 0},
 		{"Private", plan.Check, 3, 0},
-		{`"Create"`, plan.Click, 4, 0},                  // exact beats "Create account"
-		{"Create account link", plan.Click, 9, 0},       // the whole phrase
-		{"Project actions", plan.Click, -1, 2},          // one per row: ambiguous
+		{`"Create"`, plan.Click, 4, 0},            // exact beats "Create account"
+		{"Create account link", plan.Click, 9, 0}, // the whole phrase
+		{"Project actions", plan.Click, -1, 2},    // one per row: ambiguous
 		{`"Project actions" in the row "Q4-bugs"`, plan.Click, 6, 0},
 		{`the "Project actions" button for "Apollo"`, plan.Click, 5, 0},
 		{`the second "Project actions" button`, plan.Click, 6, 0},
