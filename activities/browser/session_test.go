@@ -15,7 +15,7 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-func newPool(t *testing.T) *browser.Pool {
+func newPool(t testing.TB) *browser.Pool {
 	t.Helper()
 	p, err := browser.NewPool(browser.Config{
 		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true,

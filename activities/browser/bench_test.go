@@ -1,0 +1,74 @@
+package browser_test
+
+import (
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// The costs that make up one attempt at a step, on the demo app's project list with its
+// "New project" dialog open: go test -bench . -run '^$' ./activities/browser/
+func benchSession(b *testing.B) *browser.Session {
+	seed := make([]demoapp.Project, 20)
+	for i := range seed {
+		seed[i] = demoapp.Project{Name: "Project " + string(rune('A'+i)), Priority: "Low"}
+	}
+	srv := httptest.NewServer(demoapp.New(seed...))
+	b.Cleanup(srv.Close)
+	pool := newPool(b)
+	s, _, err := pool.Open(b.Context(), "bench", browser.OpenOptions{URL: srv.URL + "/projects"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if out, err := s.Do(plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
+		b.Fatalf("open the dialog: %v %+v", err, out)
+	}
+	return s
+}
+
+func BenchmarkObserve(b *testing.B) {
+	s := benchSession(b)
+	for b.Loop() {
+		if _, err := s.Observe(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkScreenshot(b *testing.B) {
+	s := benchSession(b)
+	for b.Loop() {
+		if _, err := s.Screenshot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkResolve(b *testing.B) {
+	s := benchSession(b)
+	obs, err := s.Observe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if r := browser.Resolve(`the "Priority" dropdown`, plan.Select, obs.Elements); !r.Resolved() {
+			b.Fatal(r.Reason)
+		}
+	}
+}
+
+// BenchmarkTypeStep is one whole attempt: observe, resolve, screenshot, fill, settle,
+// observe, screenshot, check.
+func BenchmarkTypeStep(b *testing.B) {
+	s := benchSession(b)
+	step := plan.Step{Action: plan.Type, TargetDescription: "Project name", Value: "Apollo"}
+	for b.Loop() {
+		if out, err := s.Do(step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
+			b.Fatalf("%v %+v", err, out)
+		}
+	}
+}
