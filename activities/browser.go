@@ -103,7 +103,8 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	step := in.Step.Bind(in.Params)
 	out, err := s.Do(step, browser.DoOptions{WaitBudget: in.WaitBudget, Element: in.Element, Point: in.Point, OnPhase: setPhase})
 	if err != nil {
-		if s.URL() == "" || errors.Is(err, browser.ErrSessionNotFound) {
+		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
+		if s.Closed() {
 			return RunStepResult{}, temporal.NewNonRetryableApplicationError(err.Error(), ErrSessionLost, err)
 		}
 		return RunStepResult{}, err

@@ -151,25 +151,33 @@ const (
 )
 
 var (
-	reAssertIs   = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(?:` + visibleWords + `)$`)
-	reAssertVerb = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(appears|shows up|is gone|disappears|does not appear|doesn't appear|no longer appears)$`)
-	reAssertPage = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?the\s+page\s+(shows|contains|displays|does not show|doesn't show|does not contain|doesn't contain|no longer shows)\s+(.+)$`)
-	reAssertSee  = regexp.MustCompile(`(?i)^(?:(?:verify|expect|assert)(?:\s+to\s+see)?|see|(?:check|make sure|ensure)\s+(?:that\s+)?(?:you|i|we)\s+(?:can\s+)?see)\s+(.+)$`)
-	reWaitTime   = regexp.MustCompile(`(?i)^wait(?:\s+for)?\s+(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?)$`)
-	reWaitFor    = regexp.MustCompile(`(?i)^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show up|be visible|load)|appears|shows up|is visible|is shown|loads))?$`)
-	reScroll     = regexp.MustCompile(`(?i)^scroll(?:\s+(?:the\s+)?page)?(?:\s+(down|up|to\s+the\s+bottom|to\s+the\s+top|to\s+bottom|to\s+top))?(?:\s+(?:by\s+)?(\d+)\s*(?:px|pixels)?)?$`)
-	reScrollTo   = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?to\s+(.+)$`)
-	rePressKey   = regexp.MustCompile(`(?i)^(?:press|hit|push|tap)\s+(?:the\s+)?(` + keyName + `)(?:\s+key)?(?:\s+(?:in|on|inside)\s+(.+))?$`)
-	reNavigate   = regexp.MustCompile(`(?i)^(?:go\s+to|goto|open|navigate\s+to|visit|load|browse\s+to|head\s+to)\s+(?:the\s+)?(?:url|page|website|site|address)?\s*(` + urlPat + `)$`)
-	reHistory    = regexp.MustCompile(`(?i)^(?:go\s+(back|forward)|(reload|refresh)(?:\s+the\s+page)?)$`)
-	reTypeInto   = regexp.MustCompile(`(?i)^(?:type|enter|input|write|put|fill\s+in|fill|key\s+in)\s+(.+?)\s+(?:into|in|inside|to|as)\s+(.+)$`)
-	reFillWith   = regexp.MustCompile(`(?i)^(?:fill(?:\s+in|\s+out)?|complete|set)\s+(.+?)\s+(?:with|to|as)\s+(.+)$`)
-	reTypeOnly   = regexp.MustCompile(`(?i)^(?:type|write|input|key\s+in)\s+(.+)$`)
-	reSelectFrom = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
-	reCheck      = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
-	reUncheck    = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
-	reClick      = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
-	reExtract    = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
+	reAssertIs        = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(?:` + visibleWords + `)$`)
+	reAssertVerb      = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?(.+?)\s+(appears|shows up|is gone|disappears|does not appear|doesn't appear|no longer appears)$`)
+	reAssertPage      = regexp.MustCompile(`(?i)^(?:(?:check|verify|confirm|ensure|make sure|assert|expect)(?:\s+that)?\s+)?the\s+page\s+(shows|contains|displays|does not show|doesn't show|does not contain|doesn't contain|no longer shows)\s+(.+)$`)
+	reAssertSee       = regexp.MustCompile(`(?i)^(?:(?:verify|expect|assert)(?:\s+to\s+see)?|see|(?:check|make sure|ensure)\s+(?:that\s+)?(?:you|i|we)\s+(?:can\s+)?see)\s+(.+)$`)
+	reWaitTime        = regexp.MustCompile(`(?i)^wait(?:\s+for)?\s+(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?)$`)
+	reWaitFor         = regexp.MustCompile(`(?i)^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show up|be visible|load)|appears|shows up|is visible|is shown|loads))?$`)
+	reScroll          = regexp.MustCompile(`(?i)^scroll(?:\s+(?:the\s+)?page)?(?:\s+(down|up|to\s+the\s+bottom|to\s+the\s+top|to\s+bottom|to\s+top))?(?:\s+(?:by\s+)?(\d+)\s*(?:px|pixels)?)?$`)
+	reScrollTo        = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?to\s+(.+)$`)
+	rePressKey        = regexp.MustCompile(`(?i)^(?:press|hit|push|tap)\s+(?:the\s+)?(` + keyName + `)(?:\s+key)?(?:\s+(?:in|on|inside)\s+(.+))?$`)
+	reNavigate        = regexp.MustCompile(`(?i)^(?:go\s+to|goto|open|navigate\s+to|visit|load|browse\s+to|head\s+to)\s+(?:the\s+)?(?:url|page|website|site|address)?\s*(` + urlPat + `)$`)
+	reHistory         = regexp.MustCompile(`(?i)^(?:go\s+(back|forward)|(reload|refresh)(?:\s+the\s+page)?)$`)
+	reTypeInto        = regexp.MustCompile(`(?i)^(?:type|enter|input|write|put|fill\s+in|fill|key\s+in)\s+(.+?)\s+(?:into|in|inside|to|as)\s+(.+)$`)
+	reFillWith        = regexp.MustCompile(`(?i)^(?:fill(?:\s+in|\s+out)?|complete|set)\s+(.+?)\s+(?:with|to|as)\s+(.+)$`)
+	reTypeOnly        = regexp.MustCompile(`(?i)^(?:type|write|input|key\s+in)\s+(.+)$`)
+	reSelectFrom      = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
+	reCheck           = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
+	reUncheck         = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
+	reClick           = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
+	reEdge            = regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`)
+	rePreposition     = regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`)
+	reAssertVerbStart = regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`)
+	reArticle         = regexp.MustCompile(`(?i)^(?:on\s+)?(?:the|a|an)\s+`)
+	reLoneQuote       = regexp.MustCompile("^\x01(\\d+)\x02$")
+	reTextPrefix      = regexp.MustCompile(`(?i)^(?:the\s+)?(?:text|message|words?)\s+`)
+	reNavWords        = regexp.MustCompile(`(?i)\b(tab|link|menu|page|back|next|previous)\b`)
+	reDuration        = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`)
+	reExtract         = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
 )
 
 // parseClause reads one masked sentence; a non-empty reason says why it could not.
@@ -196,7 +204,7 @@ func parseClause(c string, quotes []string) (Step, string) {
 	if m := reWaitFor.FindStringSubmatch(c); m != nil {
 		return Step{Action: Wait, TargetDescription: text(m[1])}, ""
 	}
-	if m := reScrollTo.FindStringSubmatch(c); m != nil && !regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`).MatchString(m[1]) {
+	if m := reScrollTo.FindStringSubmatch(c); m != nil && !reEdge.MatchString(m[1]) {
 		return Step{Action: Scroll, TargetDescription: text(m[1])}, ""
 	}
 	if m := reScroll.FindStringSubmatch(c); m != nil {
@@ -233,7 +241,7 @@ func parseClause(c string, quotes []string) (Step, string) {
 	if m := reFillWith.FindStringSubmatch(c); m != nil {
 		return Step{Action: Type, Value: text(m[2]), TargetDescription: text(m[1])}, ""
 	}
-	if m := reTypeOnly.FindStringSubmatch(c); m != nil && !regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`).MatchString(m[1]) {
+	if m := reTypeOnly.FindStringSubmatch(c); m != nil && !rePreposition.MatchString(m[1]) {
 		return Step{Action: Type, Value: text(m[1])}, ""
 	}
 	if m := reSelectFrom.FindStringSubmatch(c); m != nil {
@@ -262,14 +270,14 @@ func parseClause(c string, quotes []string) (Step, string) {
 }
 
 func hasAssertVerbOrQuote(c string) bool {
-	return regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`).MatchString(c) || strings.HasPrefix(c, "\x01")
+	return reAssertVerbStart.MatchString(c) || strings.HasPrefix(c, "\x01")
 }
 
 // cleanOperand unmasks a target or value: a lone quoted string is taken as written, and an
 // unquoted one loses a leading article or "on".
 func cleanOperand(s string, quotes []string) string {
-	s = regexp.MustCompile(`(?i)^(?:on\s+)?(?:the|a|an)\s+`).ReplaceAllString(strings.TrimSpace(s), "")
-	if m := regexp.MustCompile("^\x01(\\d+)\x02$").FindStringSubmatch(s); m != nil {
+	s = reArticle.ReplaceAllString(strings.TrimSpace(s), "")
+	if m := reLoneQuote.FindStringSubmatch(s); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		return quotes[n]
 	}
@@ -283,7 +291,7 @@ func assertText(subject string, quotes []string) string {
 		n, _ := strconv.Atoi(ms[0][1])
 		return quotes[n]
 	}
-	s := regexp.MustCompile(`(?i)^(?:the\s+)?(?:text|message|words?)\s+`).ReplaceAllString(strings.TrimSpace(subject), "")
+	s := reTextPrefix.ReplaceAllString(strings.TrimSpace(subject), "")
 	return cleanOperand(s, quotes)
 }
 
@@ -338,7 +346,7 @@ func describe(s *Step) {
 			s.SemanticRole = Confirmation
 		default:
 			s.SemanticRole = PrimaryAction
-			if regexp.MustCompile(`(?i)\b(tab|link|menu|page|back|next|previous)\b`).MatchString(s.TargetDescription) {
+			if reNavWords.MatchString(s.TargetDescription) {
 				s.SemanticRole = Navigation
 			}
 		}
@@ -363,7 +371,7 @@ func describe(s *Step) {
 
 // ParseDuration reads a WAIT value: "2", "2s", "1.5 seconds", "500 ms", "1 minute".
 func ParseDuration(v string) (time.Duration, error) {
-	m := regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`).FindStringSubmatch(v)
+	m := reDuration.FindStringSubmatch(v)
 	if m == nil {
 		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
 	}

@@ -81,6 +81,9 @@ func (s *Session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
 
 func (s *Session) close() error { return s.ctx.Close() }
 
+// Closed reports whether the page is gone (closed, or its browser crashed).
+func (s *Session) Closed() bool { return s.page.IsClosed() }
+
 // URL is the page's current address.
 func (s *Session) URL() string { return s.page.URL() }
 
