@@ -12,10 +12,15 @@ export RUN_DIR TEMPORAL_PORT TEMPORAL_UI_PORT MINIO_PORT DEMOAPP_PORT MINIO_ACCE
 # The processes of the stack, in the order they start.
 STACK=(temporal minio demoapp worker)
 
-# running NAME: the process in .run/NAME.pid is alive.
+# running NAME: the process in .run/NAME.pid is alive (a zombie, killed but not yet
+# reaped, is not).
 running() {
-	local pidfile="$RUN_DIR/$1.pid"
-	[[ -f "$pidfile" ]] && kill -0 "$(cat "$pidfile")" 2>/dev/null
+	local pidfile="$RUN_DIR/$1.pid" pid state
+	[[ -f "$pidfile" ]] || return 1
+	pid=$(cat "$pidfile")
+	kill -0 "$pid" 2>/dev/null || return 1
+	state=$(ps -o stat= -p "$pid" 2>/dev/null || true)
+	[[ -n "$state" && "$state" != Z* ]]
 }
 
 # start NAME CMD...: start CMD in the background unless NAME is already running.
