@@ -1,0 +1,117 @@
+package model
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"go.temporal.io/sdk/temporal"
+	"google.golang.org/genai"
+)
+
+// Usage counts model calls and tokens.
+type Usage struct {
+	Calls        int `json:"modelCalls"`
+	InputTokens  int `json:"inputTokens"`
+	OutputTokens int `json:"outputTokens"`
+}
+
+// Add adds o to u.
+func (u *Usage) Add(o Usage) {
+	u.Calls += o.Calls
+	u.InputTokens += o.InputTokens
+	u.OutputTokens += o.OutputTokens
+}
+
+// Output is an answer the model gives: it says what is wrong with itself.
+type Output interface {
+	Validate() error
+}
+
+// Image is a picture attached to a prompt.
+type Image struct {
+	Label string // said in the text just before it
+	PNG   []byte
+}
+
+// call is one structured request.
+type call struct {
+	role   string
+	model  string
+	system string
+	user   string
+	images []Image
+	schema map[string]any
+}
+
+// generate sends the call and decodes the answer into out. An answer that is not JSON, or
+// does not validate, is sent back with the error, up to cfg.Repairs times.
+func (c *Client) generate(ctx context.Context, k call, out Output) (Usage, error) {
+	var u Usage
+	parts := []*genai.Part{genai.NewPartFromText(k.user)}
+	for _, img := range k.images {
+		parts = append(parts, genai.NewPartFromText(img.Label), genai.NewPartFromBytes(img.PNG, "image/png"))
+	}
+	contents := []*genai.Content{genai.NewContentFromParts(parts, genai.RoleUser)}
+	temp := float32(0.2)
+	cfg := &genai.GenerateContentConfig{
+		SystemInstruction:  genai.NewContentFromText(k.system, genai.RoleUser),
+		ResponseMIMEType:   "application/json",
+		ResponseJsonSchema: k.schema,
+		Temperature:        &temp,
+	}
+	var lastErr error
+	for try := 0; try <= c.cfg.Repairs; try++ {
+		resp, err := c.gc.Models.GenerateContent(ctx, k.model, contents, cfg)
+		if err != nil {
+			return u, classify(k.model, err)
+		}
+		u.Calls++
+		if m := resp.UsageMetadata; m != nil {
+			u.InputTokens += int(m.PromptTokenCount)
+			u.OutputTokens += int(m.CandidatesTokenCount)
+		}
+		if err := blocked(resp); err != nil {
+			return u, err
+		}
+		text := resp.Text()
+		lastErr = decode(text, out)
+		if lastErr == nil {
+			return u, nil
+		}
+		contents = append(contents,
+			genai.NewContentFromText(text, genai.RoleModel),
+			genai.NewContentFromText(fmt.Sprintf("That answer cannot be used: %v. Answer again with only the JSON the schema describes.", lastErr), genai.RoleUser))
+	}
+	return u, temporal.NewNonRetryableApplicationError(
+		fmt.Sprintf("the %s's answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), ErrInvalidOutput, lastErr)
+}
+
+func decode(text string, out Output) error {
+	text = strings.TrimSpace(text)
+	// Some models wrap JSON in a fence even when asked for JSON.
+	text = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(text, "```json"), "```"), "```")
+	if text == "" {
+		return fmt.Errorf("the answer is empty")
+	}
+	if err := json.Unmarshal([]byte(text), out); err != nil {
+		return fmt.Errorf("the answer is not valid JSON for the schema: %v", err)
+	}
+	return out.Validate()
+}
+
+// blocked reports a prompt or an answer stopped by safety filters.
+func blocked(resp *genai.GenerateContentResponse) error {
+	if f := resp.PromptFeedback; f != nil && f.BlockReason != "" {
+		return temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("gemini blocked the prompt (%s); the page or the goal may hold content the model will not handle", f.BlockReason), ErrSafetyBlock, nil)
+	}
+	if len(resp.Candidates) > 0 {
+		switch r := resp.Candidates[0].FinishReason; r {
+		case genai.FinishReasonSafety, genai.FinishReasonProhibitedContent, genai.FinishReasonBlocklist, genai.FinishReasonSPII, genai.FinishReasonRecitation:
+			return temporal.NewNonRetryableApplicationError(fmt.Sprintf("gemini stopped its answer (%s)", r), ErrSafetyBlock, nil)
+		}
+	}
+	return nil
+}
