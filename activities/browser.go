@@ -101,7 +101,11 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	started := time.Now()
 
 	step := in.Step.Bind(in.Params)
-	out, err := s.Do(step, browser.DoOptions{WaitBudget: in.WaitBudget, Element: in.Element, Point: in.Point, OnPhase: setPhase})
+	opts := browser.DoOptions{WaitBudget: in.WaitBudget, OnPhase: setPhase}
+	if d := in.Decision; d != nil {
+		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
+	}
+	out, err := s.Do(step, opts)
 	if err != nil {
 		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
 		if s.Closed() {
@@ -170,6 +174,46 @@ func (b *Browser) storeObservation(ctx context.Context, name string, obs browser
 	return snap, nil
 }
 
+// Observe stores a look at the page — screenshot, element list and visible text —
+// without acting, for a model that plans or reads the page.
+func (b *Browser) Observe(ctx context.Context, in ObserveInput) (Snapshot, error) {
+	s, err := b.session(in.SessionID)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	s.Lock()
+	defer s.Unlock()
+	s.Settle(3 * time.Second)
+	snap, _, err := b.observe(ctx, s, in.KeyPrefix+"/"+in.Name)
+	return snap, err
+}
+
+// observe stores the page's screenshot, element list and text under name, and returns
+// the text too.
+func (b *Browser) observe(ctx context.Context, s *browser.Session, name string) (Snapshot, string, error) {
+	obs, err := s.Observe()
+	if err != nil {
+		return Snapshot{}, "", err
+	}
+	png, err := s.Screenshot()
+	if err != nil {
+		return Snapshot{}, "", err
+	}
+	snap, err := b.storeObservation(ctx, name, obs, png)
+	if err != nil {
+		return snap, "", err
+	}
+	text, err := s.VisibleText()
+	if err != nil {
+		return snap, "", err
+	}
+	if err := b.Store.Put(ctx, name+".txt", "text/plain; charset=utf-8", []byte(text)); err != nil {
+		return snap, text, err
+	}
+	snap.TextKey = name + ".txt"
+	return snap, text, nil
+}
+
 // ValidateGoal looks at the final page: the plan's closing checks must still hold. The
 // final screenshot is stored.
 func (b *Browser) ValidateGoal(ctx context.Context, in ValidateGoalInput) (ValidateGoalResult, error) {
@@ -180,16 +224,9 @@ func (b *Browser) ValidateGoal(ctx context.Context, in ValidateGoalInput) (Valid
 	s.Lock()
 	defer s.Unlock()
 	s.Settle(3 * time.Second)
-	obs, err := s.Observe()
-	if err != nil {
-		return ValidateGoalResult{}, err
-	}
-	png, err := s.Screenshot()
-	if err != nil {
-		return ValidateGoalResult{}, err
-	}
 	res := ValidateGoalResult{}
-	if res.Final, err = b.storeObservation(ctx, in.KeyPrefix+"/final", obs, png); err != nil {
+	var text string
+	if res.Final, text, err = b.observe(ctx, s, in.KeyPrefix+"/final"); err != nil {
 		return res, err
 	}
 	if in.StepsCompleted < in.StepsPlanned {
@@ -202,22 +239,18 @@ func (b *Browser) ValidateGoal(ctx context.Context, in ValidateGoalInput) (Valid
 		res.Reason = fmt.Sprintf("all %d steps completed and checked; the goal states no final check to confirm it", in.StepsPlanned)
 		return res, nil
 	}
-	text, err := s.VisibleText()
-	if err != nil {
-		return res, err
-	}
 	page := browser.NormalizeText(text)
 	for _, c := range in.Checks {
 		c = c.Bind(in.Params)
 		found := browser.ContainsText(page, c.Value)
 		if found == c.Negated {
 			res.Confidence = 0.9
-			res.Reason = fmt.Sprintf("on the final page %q: %s does not hold", obs.Title, c.String())
+			res.Reason = fmt.Sprintf("on the final page %q: %s does not hold", res.Final.Title, c.String())
 			return res, nil
 		}
 	}
 	res.Success, res.Confidence = true, 0.9
-	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, obs.Title, describeChecks(in.Checks, in.Params))
+	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, describeChecks(in.Checks, in.Params))
 	return res, nil
 }
 

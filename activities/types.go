@@ -6,6 +6,8 @@ package activities
 import (
 	"time"
 
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -55,6 +57,8 @@ type Snapshot struct {
 	ElementsKey   string `json:"elementsKey,omitempty"`
 	Fingerprint   string `json:"fingerprint,omitempty"`
 	Elements      int    `json:"elements"`
+	// TextKey names the page's visible text, stored when a model is to read the page.
+	TextKey string `json:"textKey,omitempty"`
 }
 
 // Purposes of a RunStep call.
@@ -80,10 +84,17 @@ type RunStepInput struct {
 	WaitBudget time.Duration
 	// Feedback is the evaluator's feedback on the step's earlier attempts.
 	Feedback []plan.Feedback `json:",omitempty"`
-	// Element or Point, when set, is a decision made elsewhere (by the model) that
-	// replaces DOM-first resolution.
-	Element *int        `json:",omitempty"`
-	Point   *[2]float64 `json:",omitempty"`
+	// Decision, when set, is the model's choice of element or point, which replaces
+	// DOM-first resolution.
+	Decision *Decision `json:",omitempty"`
+}
+
+// Decision is what the model chose to act on: an element of the observation it saw
+// (and the element as it saw it, to find it again if the page moved), or a point.
+type Decision struct {
+	Element    *int             `json:",omitempty"`
+	ElementWas *browser.Element `json:",omitempty"`
+	Point      *[2]float64      `json:",omitempty"`
 }
 
 // RunStepResult is what one attempt did and whether it worked.
@@ -99,7 +110,7 @@ type RunStepResult struct {
 	Target     string   `json:",omitempty"`
 	Candidates []string `json:",omitempty"`
 	Actions    []string
-	Extracted  map[string]string `json:",omitempty"`
+	Extracted  map[string]any `json:",omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:",omitempty"`
 	Duration        time.Duration
@@ -135,12 +146,32 @@ type CloseBrowserInput struct {
 type PlanGoalInput struct {
 	Goal     string
 	StartURL string
+	Params   map[string]string `json:",omitempty"`
+	// Plan, when given, is checked and used as is.
+	Plan []plan.Step `json:",omitempty"`
+	// Observation is the first look at the page, for a model that plans.
+	Observation *Snapshot `json:",omitempty"`
 }
 
 // PlanGoalResult is the plan and who wrote it.
 type PlanGoalResult struct {
 	Steps   []plan.Step
 	Planner string
+	// ModelAvailable says whether the worker can ask a model: the run then lets it decide,
+	// evaluate, replan, validate and summarise.
+	ModelAvailable bool
+	// NeedsObservation: the goal needs the model planner, which needs to see the page
+	// first; call again with an Observation.
+	NeedsObservation bool        `json:",omitempty"`
+	Usage            model.Usage `json:",omitempty"`
+}
+
+// ObserveInput asks for a look at the page without acting.
+type ObserveInput struct {
+	SessionID string
+	// Name is the object key's name under the run's prefix.
+	Name string
+	KeyPrefix string
 }
 
 // ReplanInput is the failure context the replanner works from.
@@ -171,4 +202,93 @@ type ReplanResult struct {
 	Strategy string
 	Reason   string
 	Steps    []plan.Step
+	Usage    model.Usage `json:",omitempty"`
+}
+
+// DecideInput asks the model which element a step means, after DOM-first resolution
+// found none or several.
+type DecideInput struct {
+	Goal     string
+	Step     plan.Step
+	Params   map[string]string
+	Attempt  int
+	Feedback []plan.Feedback
+	// Page is the attempt's "before" observation, which the model sees numbered.
+	Page Snapshot
+}
+
+// DecideResult is the model's decision: Decision when it chose, Failure when it did not.
+type DecideResult struct {
+	Decision *Decision     `json:",omitempty"`
+	Failure  *plan.Feedback `json:",omitempty"`
+	// Reason is the model's reason, for the step's actions.
+	Reason    string
+	MarkedKey string
+	Usage     model.Usage
+}
+
+// EvaluateStepInput asks the model whether an attempt did what the step should.
+type EvaluateStepInput struct {
+	Goal          string
+	Step          plan.Step
+	Params        map[string]string
+	Actions       []string
+	ChecksPassed  bool
+	CheckDetails  string
+	Before, After Snapshot
+}
+
+// EvaluateStepResult is the model's verdict.
+type EvaluateStepResult struct {
+	Success    bool
+	Confidence float64
+	Reasoning  string
+	Feedback   *plan.Feedback `json:",omitempty"`
+	Usage      model.Usage
+}
+
+// JudgeGoalInput asks the model whether the goal was reached, on the final page.
+type JudgeGoalInput struct {
+	Goal   string
+	Steps  []string
+	Checks string
+	Final  Snapshot
+}
+
+// JudgeGoalResult is the model's verdict on the goal.
+type JudgeGoalResult struct {
+	Success    bool
+	Confidence float64
+	Reason     string
+	Usage      model.Usage
+}
+
+// SummarizeInput is what the closing summary is written from.
+type SummarizeInput struct {
+	Goal      string
+	Status    string
+	Steps     []string
+	Errors    []string
+	Extracted string
+}
+
+// SummarizeResult is the closing summary.
+type SummarizeResult struct {
+	Summary model.Summary
+	Usage   model.Usage
+}
+
+// ExtractInput asks the model to read data off the page, shaped by a JSON schema.
+type ExtractInput struct {
+	Goal   string
+	Step   plan.Step
+	Params map[string]string
+	Schema map[string]any `json:",omitempty"`
+	Page   Snapshot
+}
+
+// ExtractResult is the data read.
+type ExtractResult struct {
+	Data  map[string]any
+	Usage model.Usage
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/workflows"
@@ -20,6 +21,10 @@ type Config struct {
 	TaskQueue string // WEBAGENT_TASK_QUEUE
 	Store     store.Config
 	Browser   browser.Config
+	// Model is used when Gemini credentials are configured (model.Configured).
+	Model model.Config
+	// ModelRate caps model activities per second across all workers (WEBAGENT_MODEL_RATE).
+	ModelRate float64
 	LogLevel  slog.Level // WEBAGENT_LOG_LEVEL
 }
 
@@ -40,6 +45,10 @@ func FromEnv() (Config, error) {
 			SecretKey: config.Get("MINIO_SECRET_KEY", "minioadmin"),
 			Bucket:    config.Get("MINIO_BUCKET", "webagent"),
 		},
+		Model: model.Config{
+			PlanningModel: config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
+			DecisionModel: config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
+		},
 		Browser: browser.Config{
 			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-1.52.0")),
 			ExecutablePath: config.Get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"),
@@ -56,6 +65,9 @@ func FromEnv() (Config, error) {
 	keep(err)
 	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
 	keep(err)
+	rate, err := config.Int("WEBAGENT_MODEL_RATE", 10)
+	keep(err)
+	c.ModelRate = float64(rate)
 	if err := c.LogLevel.UnmarshalText([]byte(config.Get("WEBAGENT_LOG_LEVEL", "info"))); err != nil {
 		errs = append(errs, fmt.Errorf("WEBAGENT_LOG_LEVEL: %w (debug, info, warn or error)", err))
 	}

@@ -22,6 +22,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -67,19 +68,39 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 
 	shared := worker.New(c, cfg.TaskQueue, worker.Options{})
 	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	shared.RegisterActivity(&activities.Planner{})
 	shared.RegisterActivityWithOptions(b.OpenBrowser, activity.RegisterOptions{Name: "OpenBrowser"})
+
+	// Planning and every model call: a queue of their own, rate-limited across workers.
+	planner := &activities.Planner{Store: st}
+	thinker := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
+	if model.Configured() {
+		mc, err := model.New(ctx, cfg.Model)
+		if err != nil {
+			return err
+		}
+		planner.Model = &activities.Model{Client: mc, Store: st}
+		thinker.RegisterActivity(planner.Model)
+		log.Info("gemini on", "planningModel", cfg.Model.PlanningModel, "decisionModel", cfg.Model.DecisionModel)
+	} else {
+		log.Info("no Gemini credentials: the offline planner reads explicit goals; set GEMINI_API_KEY for open-ended ones")
+	}
+	thinker.RegisterActivity(planner)
 
 	// The browser steps of the runs whose browser lives here come to this process only.
 	local := worker.New(c, own, worker.Options{MaxConcurrentActivityExecutionSize: 2 * cfg.Browser.MaxSessions})
 	local.RegisterActivityWithOptions(b.RunStep, activity.RegisterOptions{Name: "RunStep"})
 	local.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: "ValidateGoal"})
 	local.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: "CloseBrowser"})
+	local.RegisterActivityWithOptions(b.Observe, activity.RegisterOptions{Name: "Observe"})
 
 	if err := local.Start(); err != nil {
 		return fmt.Errorf("start the browser worker: %w", err)
 	}
 	defer local.Stop()
+	if err := thinker.Start(); err != nil {
+		return fmt.Errorf("start the model worker: %w", err)
+	}
+	defer thinker.Stop()
 	if err := shared.Start(); err != nil {
 		return fmt.Errorf("start the worker: %w", err)
 	}

@@ -17,15 +17,18 @@ import (
 var (
 	planner *activities.Planner
 	browser *activities.Browser
+	brain   *activities.Model
 )
 
 // Goal runs one natural-language goal in a real browser. It plans (or takes the plan it is
 // given), then runs each step as one activity per attempt that observes the page, resolves
-// the target, acts and checks, in the worker that holds the run's browser. A failed attempt
-// is retried with the evaluator's feedback; when the attempts run out the rest of the plan
-// is rewritten from the failure context. A completed step is never run again: when the
-// browser's worker is lost, a new browser is opened elsewhere and the page restored. At the
-// end the goal is validated on the final page and the standard output returned.
+// the target, acts and checks, in the worker that holds the run's browser. When the page
+// itself does not say which element a step means, and a model is configured, the model
+// picks it from the numbered screenshot. A failed attempt is retried with the evaluator's
+// feedback; when the attempts run out the rest of the plan is rewritten from the failure
+// context. A completed step is never run again: when the browser's worker is lost, a new
+// browser is opened elsewhere and the page restored. At the end the goal is validated on
+// the final page and the standard output returned.
 func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if err := in.Validate(); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
@@ -40,6 +43,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if temporal.IsCanceledError(err) {
 		return nil, err
 	}
+	r.summarize(ctx)
 	return &r.res, nil
 }
 
@@ -50,6 +54,8 @@ type run struct {
 	started time.Time
 	phase   string
 	steps   []StepRecord
+	// model says whether the workers can ask a model; modelPlanned, whether it wrote the plan.
+	model, modelPlanned bool
 	// session is the browser the run uses now; gen counts the browsers it has had.
 	session activities.OpenBrowserResult
 	gen     int
@@ -69,7 +75,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 		WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID, Version: OutputVersion,
 		Goal: in.Goal, StartURL: in.StartURL, StartedAt: r.started,
 	}
-	r.res.ExtractedData.Structured = map[string]string{}
+	r.res.ExtractedData.Structured = map[string]any{}
 	r.last.URL = in.StartURL
 	return r
 }
@@ -79,13 +85,26 @@ func (r *run) keyPrefix() string {
 }
 
 func (r *run) run(ctx workflow.Context) error {
-	if err := r.plan(ctx); err != nil {
+	pr, err := r.planGoal(ctx, nil)
+	if err != nil {
 		return err
 	}
 	r.phase = "starting the browser"
 	if err := r.openBrowser(ctx, r.in.StartURL, ""); err != nil {
 		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
+	}
+	if pr.NeedsObservation {
+		// The model plans from a first look at the page.
+		r.phase = "planning"
+		first, err := r.observe(ctx, "start")
+		if err != nil {
+			r.addError(ctx, 0, "planning", "could not look at the start page: "+rootMessage(err), false)
+			return err
+		}
+		if _, err := r.planGoal(ctx, &first); err != nil {
+			return err
+		}
 	}
 	r.phase = "running"
 	if err := r.execute(ctx); err != nil {
@@ -95,29 +114,29 @@ func (r *run) run(ctx workflow.Context) error {
 	return r.validate(ctx)
 }
 
-// plan fills r.steps from the given plan or the planner.
-func (r *run) plan(ctx workflow.Context) error {
-	steps := r.in.Plan
-	r.res.Metadata.Planner = "given"
-	if len(steps) == 0 {
-		actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-			StartToCloseTimeout: 2 * time.Minute,
-			RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, NonRetryableErrorTypes: []string{activities.ErrGoalNotUnderstood}},
-			Summary:             "plan the goal",
-		})
-		var pr activities.PlanGoalResult
-		if err := workflow.ExecuteActivity(actx, planner.PlanGoal, activities.PlanGoalInput{Goal: r.in.Goal, StartURL: r.in.StartURL}).Get(ctx, &pr); err != nil {
-			r.addError(ctx, 0, "planning", rootMessage(err), false)
-			return err
-		}
-		steps, r.res.Metadata.Planner = pr.Steps, pr.Planner
-		if err := plan.CheckParams(steps, r.in.Params); err != nil {
-			r.addError(ctx, 0, "planning", err.Error(), false)
-			return err
-		}
+// planGoal asks for the plan (or has the given one checked) and learns whether a model is
+// there. Without an observation a model planner answers NeedsObservation.
+func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activities.PlanGoalResult, error) {
+	var pr activities.PlanGoalResult
+	in := activities.PlanGoalInput{Goal: r.in.Goal, StartURL: r.in.StartURL, Params: r.in.Params, Plan: r.in.Plan, Observation: first}
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, "plan the goal"), planner.PlanGoal, in).Get(ctx, &pr)
+	r.addUsage(nil, "plan", pr.Usage)
+	if err != nil {
+		r.addError(ctx, 0, "planning", rootMessage(err), false)
+		return pr, err
 	}
-	r.appendSteps(steps)
-	return nil
+	r.model = pr.ModelAvailable
+	if pr.NeedsObservation {
+		return pr, nil
+	}
+	r.res.Metadata.Planner = pr.Planner
+	r.modelPlanned = pr.Planner == activities.PlannerModel
+	if err := plan.CheckParams(pr.Steps, r.in.Params); err != nil {
+		r.addError(ctx, 0, "planning", err.Error(), false)
+		return pr, err
+	}
+	r.appendSteps(pr.Steps)
+	return pr, nil
 }
 
 func (r *run) appendSteps(steps []plan.Step) {
@@ -127,331 +146,25 @@ func (r *run) appendSteps(steps []plan.Step) {
 	}
 }
 
-// execute runs the steps in order until they are done, a step cannot be made to work, or
-// a limit is reached.
-func (r *run) execute(ctx workflow.Context) error {
-	deadline := r.started.Add(r.limits.Deadline)
-	for i := 0; i < len(r.steps); i++ {
-		if reason := r.limitReached(ctx, i, deadline); reason != "" {
-			r.addError(ctx, r.steps[i].Order, "limit", reason, false)
-			r.skipFrom(i)
-			return nil
-		}
-		ok, err := r.runStep(ctx, i, deadline)
-		if err != nil {
-			r.skipFrom(i + 1)
-			return err
-		}
-		if ok {
-			continue
-		}
-		if workflow.Now(ctx).After(deadline) {
-			continue // the next turn reports the deadline
-		}
-		if !r.replan(ctx, i) {
-			r.steps[i].Status = StepFailed
-			r.skipFrom(i + 1)
-			return nil
-		}
-	}
-	return nil
-}
-
-func (r *run) limitReached(ctx workflow.Context, i int, deadline time.Time) string {
-	if now := workflow.Now(ctx); now.After(deadline) {
-		return fmt.Sprintf("the run's deadline (%s) passed before step %d", r.limits.Deadline, r.steps[i].Order)
-	}
-	if i >= r.limits.MaxSteps {
-		return fmt.Sprintf("the run reached its limit of %d steps", r.limits.MaxSteps)
-	}
-	return ""
-}
-
-func (r *run) skipFrom(i int) {
-	for ; i < len(r.steps); i++ {
-		if r.steps[i].Status == StepPending {
-			r.steps[i].Status = StepSkipped
-		}
-	}
-}
-
-// runStep tries step i up to the attempt limit, each attempt with the feedback of the
-// ones before. A lost browser is rebuilt without using up an attempt.
-func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
-	rec := &r.steps[i]
-	rec.Status = StepRunning
-	start := workflow.Now(ctx)
-	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
-	for rec.Attempts < r.limits.AttemptsPerStep && !workflow.Now(ctx).After(deadline) {
-		attempt := rec.Attempts + 1
-		r.report(ctx)
-		res, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback)
-		switch {
-		case err == nil:
-		case temporal.IsCanceledError(err):
-			return false, err
-		case workerLost(err):
-			if err := r.recover(ctx, i, err); err != nil {
-				return false, err
-			}
-			continue
-		default:
-			rec.Attempts++
-			rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: "the attempt failed: " + rootMessage(err)})
-			continue
-		}
-		rec.Attempts++
-		r.last = res.After
-		for _, a := range res.Actions {
-			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s", attempt, a))
-		}
-		rec.Evidence = Evidence{
-			BeforeScreenshot: res.Before.ScreenshotKey, AfterScreenshot: res.After.ScreenshotKey,
-			BeforeElements: res.Before.ElementsKey, AfterElements: res.After.ElementsKey,
-		}
-		for _, w := range res.Warnings {
-			r.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
-		}
-		if res.OK {
-			rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
-			for k, v := range res.Extracted {
-				r.res.ExtractedData.Structured[k] = v
-			}
-			r.report(ctx)
-			return true, nil
-		}
-		rec.Feedback = append(rec.Feedback, *res.Feedback)
-	}
-	return false, nil
-}
-
-// attempt runs one RunStep activity in the run's browser.
-func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, purpose string, feedback []plan.Feedback) (activities.RunStepResult, error) {
-	budget := r.limits.WaitBudget * time.Duration(attempt)
-	timeout := 2*time.Minute + budget
-	if step.Action == plan.Wait && step.Value != "" {
-		d, _ := plan.ParseDuration(step.Value)
-		timeout += d
-	}
-	summary := fmt.Sprintf("step %d attempt %d: %s", seq, attempt, step.String())
-	if purpose == activities.PurposeRestore {
-		summary = fmt.Sprintf("restore step %d: %s", seq, step.String())
-	}
-	actx := r.sessionOptions(ctx, timeout, summary)
-	var res activities.RunStepResult
-	err := workflow.ExecuteActivity(actx, browser.RunStep, activities.RunStepInput{
-		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
-		Step: step, Params: r.in.Params, WaitBudget: budget, Feedback: feedback,
-	}).Get(ctx, &res)
-	return res, err
-}
-
-// sessionOptions route an activity to the worker that holds the run's browser. No
-// server-side retries: a browser step must not run twice on its own, and a worker that
-// stops answering is noticed within WorkerLossTimeout (never picked up, or no heartbeat).
-func (r *run) sessionOptions(ctx workflow.Context, timeout time.Duration, summary string) workflow.Context {
+// modelOptions send an activity to the model task queue. Retries follow Temporal's policy
+// alone (the SDK's are off): 429s after the delay the server asks for, 5xx and timeouts
+// with backoff; errors no retry can fix are not retried.
+func (r *run) modelOptions(ctx workflow.Context, summary string) workflow.Context {
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		TaskQueue:              r.session.TaskQueue,
-		ScheduleToStartTimeout: r.limits.WorkerLossTimeout,
-		StartToCloseTimeout:    timeout,
-		HeartbeatTimeout:       r.limits.WorkerLossTimeout,
-		RetryPolicy:            &temporal.RetryPolicy{MaximumAttempts: 1},
-		Summary:                summary,
+		TaskQueue:           ModelTaskQueue,
+		StartToCloseTimeout: 3 * time.Minute,
+		RetryPolicy: &temporal.RetryPolicy{
+			InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 6,
+			NonRetryableErrorTypes: append([]string{activities.ErrGoalNotUnderstood, activities.ErrBadInput}, modelNonRetryable...),
+		},
+		Summary: summary,
 	})
-}
-
-// replan asks the planner to rewrite the plan from step i on; false means it could not.
-func (r *run) replan(ctx workflow.Context, i int) bool {
-	rec := &r.steps[i]
-	if r.res.Execution.Replans >= r.limits.Replans {
-		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
-		return false
-	}
-	r.phase = "replanning"
-	defer func() { r.phase = "running" }()
-	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description]}
-	for _, s := range r.steps[:i] {
-		if s.Status == StepCompleted {
-			in.Completed = append(in.Completed, s.Step)
-		}
-	}
-	for _, s := range r.steps[i+1:] {
-		in.Remaining = append(in.Remaining, s.Step)
-	}
-	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 2 * time.Minute,
-		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5},
-		Summary:             fmt.Sprintf("replan after step %d failed", rec.Order),
-	})
-	var res activities.ReplanResult
-	if err := workflow.ExecuteActivity(actx, planner.Replan, in).Get(ctx, &res); err != nil {
-		r.addError(ctx, rec.Order, "replan", rootMessage(err), false)
-		return false
-	}
-	if res.Strategy == activities.StrategyAbort || len(res.Steps) == 0 {
-		last := ""
-		if n := len(rec.Feedback); n > 0 {
-			last = rec.Feedback[n-1].String()
-		}
-		r.addError(ctx, rec.Order, "step_failed", fmt.Sprintf("step %d (%s) failed after %s: %s; %s", rec.Order, rec.Description, attempts(rec.Attempts), last, res.Reason), false)
-		return false
-	}
-	r.res.Execution.Replans++
-	r.strategies[rec.Description] = append(r.strategies[rec.Description], res.Strategy)
-	for _, s := range res.Steps {
-		r.strategies[s.String()] = r.strategies[rec.Description]
-	}
-	rec.Status = StepReplanned
-	r.warn(fmt.Sprintf("step %d (%s) failed after %s; replanned (%s): %s", rec.Order, rec.Description, attempts(rec.Attempts), res.Strategy, res.Reason))
-	r.steps = r.steps[:i+1]
-	r.appendSteps(res.Steps)
-	return true
-}
-
-// validate asks, on the final page, whether the goal was reached.
-func (r *run) validate(ctx workflow.Context) error {
-	in := activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.in.Params}
-	for _, s := range r.steps {
-		switch s.Status {
-		case StepCompleted:
-			in.StepsCompleted++
-			in.StepsPlanned++
-		case StepReplanned:
-		default:
-			in.StepsPlanned++
-		}
-	}
-	for j := len(r.steps) - 1; j >= 0 && r.steps[j].Step.Action == plan.Assert; j-- {
-		in.Checks = append([]plan.Step{r.steps[j].Step}, in.Checks...)
-	}
-	for try := 0; ; try++ {
-		in.SessionID = r.session.SessionID
-		var res activities.ValidateGoalResult
-		err := workflow.ExecuteActivity(r.sessionOptions(ctx, 2*time.Minute, "validate the goal"), browser.ValidateGoal, in).Get(ctx, &res)
-		if err != nil && workerLost(err) && try == 0 {
-			if rerr := r.recover(ctx, len(r.steps), err); rerr != nil {
-				return rerr
-			}
-			continue
-		}
-		if err != nil {
-			if temporal.IsCanceledError(err) {
-				return err
-			}
-			r.res.Validation = Validation{Reason: "could not validate: " + rootMessage(err)}
-			return nil
-		}
-		r.res.Validation = Validation{Success: res.Success, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
-		r.last = res.Final
-		return nil
-	}
-}
-
-// finish counts, decides the status and writes the summary.
-func (r *run) finish(ctx workflow.Context) {
-	r.phase = "done"
-	ex := &r.res.Execution
-	for _, s := range r.steps {
-		switch s.Status {
-		case StepCompleted:
-			ex.StepsCompleted++
-		case StepFailed, StepReplanned:
-			ex.StepsFailed++
-		case StepSkipped, StepPending, StepRunning:
-			ex.StepsSkipped++
-		}
-		if s.Attempts > 1 {
-			ex.TotalRetries += s.Attempts - 1
-		}
-	}
-	ex.StepsPlanned = len(r.steps)
-	allDone := ex.StepsCompleted > 0 && ex.StepsCompleted+countStatus(r.steps, StepReplanned) == len(r.steps)
-	switch {
-	case allDone && r.res.Validation.Success:
-		ex.Status = StatusSuccess
-	case allDone || !r.madeProgress():
-		ex.Status = StatusFailed
-	default:
-		ex.Status = StatusPartial
-	}
-	now := workflow.Now(ctx)
-	r.res.Metadata.FinishedAt = now
-	r.res.Metadata.DurationMs = now.Sub(r.started).Milliseconds()
-	r.res.Metadata.FinalURL = r.last.URL
-	r.res.Steps = r.steps
-	sum := &r.res.Summary
-	switch ex.Status {
-	case StatusSuccess:
-		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
-	case StatusPartial:
-		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
-	default:
-		sum.Brief = fmt.Sprintf("Failed: %s", oneLine(r.in.Goal))
-		if n := len(r.res.Errors); n > 0 {
-			sum.Brief += " — " + r.res.Errors[n-1].Message
-		} else if r.res.Validation.Reason != "" {
-			sum.Brief += " — " + r.res.Validation.Reason
-		}
-	}
-	for _, s := range r.steps {
-		if s.Status == StepCompleted {
-			sum.Highlights = append(sum.Highlights, s.Description)
-		}
-	}
-	r.report(ctx)
-}
-
-// madeProgress reports whether a step that does something (not only waits or looks)
-// completed: a run that did nothing failed rather than partly succeeded.
-func (r *run) madeProgress() bool {
-	for _, s := range r.steps {
-		if s.Status == StepCompleted && s.Step.Action != plan.Wait && s.Step.Action != plan.Assert && s.Step.Action != plan.Scroll {
-			return true
-		}
-	}
-	return false
-}
-
-func countStatus(steps []StepRecord, status string) int {
-	n := 0
-	for _, s := range steps {
-		if s.Status == status {
-			n++
-		}
-	}
-	return n
 }
 
 func (r *run) warn(w string) { r.res.Summary.Warnings = append(r.res.Summary.Warnings, w) }
 
 func (r *run) addError(ctx workflow.Context, step int, typ, msg string, recoverable bool) {
 	r.res.Errors = append(r.res.Errors, RunError{Step: step, Type: typ, Message: msg, Recoverable: recoverable, Timestamp: workflow.Now(ctx)})
-}
-
-// progress answers ProgressQuery.
-func (r *run) progress() (Progress, error) {
-	p := Progress{Phase: r.phase}
-	for i, s := range r.steps {
-		sp := StepProgress{Order: s.Order, Description: s.Description, Status: s.Status, Attempts: s.Attempts}
-		if n := len(s.Feedback); n > 0 {
-			sp.LastFeedback = s.Feedback[n-1].String()
-		}
-		if s.Status == StepRunning {
-			p.Current = i + 1
-		}
-		p.Steps = append(p.Steps, sp)
-	}
-	return p, nil
-}
-
-// report writes the run's progress where the Web UI shows it.
-func (r *run) report(ctx workflow.Context) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — %s\n\n| # | step | status | attempts |\n|---|---|---|---|\n", r.phase, oneLine(r.in.Goal))
-	for _, s := range r.steps {
-		fmt.Fprintf(&b, "| %d | %s | %s | %d |\n", s.Order, strings.ReplaceAll(s.Description, "|", "\\|"), s.Status, s.Attempts)
-	}
-	workflow.SetCurrentDetails(ctx, b.String())
 }
 
 // workerLost reports whether an activity failed because the worker holding the browser
@@ -467,6 +180,10 @@ func workerLost(err error) bool {
 
 // rootMessage is the innermost error message, without the SDK's wrapping.
 func rootMessage(err error) string {
+	var ae *temporal.ApplicationError
+	if errors.As(err, &ae) {
+		return ae.Message()
+	}
 	for {
 		u := errors.Unwrap(err)
 		if u == nil {

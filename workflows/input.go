@@ -19,8 +19,10 @@ type GoalInput struct {
 	// Params fill the {{name}} placeholders of the plan's targets and values.
 	Params map[string]string `json:"params,omitempty"`
 	// Plan, when given, is used as written: no planning.
-	Plan   []plan.Step `json:"plan,omitempty"`
-	Limits Limits      `json:"limits,omitempty"`
+	Plan []plan.Step `json:"plan,omitempty"`
+	// ExtractSchema is the JSON schema of what EXTRACT steps read, for the model.
+	ExtractSchema map[string]any `json:"extractSchema,omitempty"`
+	Limits        Limits         `json:"limits,omitempty"`
 }
 
 // Limits bound a run. Zero values take the defaults.

@@ -12,6 +12,9 @@ const (
 	// TaskQueue is the shared queue: workflows, planning, and opening a browser. Browser
 	// steps go to the queue of the worker that holds the run's browser.
 	TaskQueue = "webagent"
+	// ModelTaskQueue carries planning and every model call, so that they can be
+	// rate-limited apart from the browser work.
+	ModelTaskQueue = "webagent-model"
 	// GoalWorkflowName is the Goal workflow's registered type name.
 	GoalWorkflowName = "Goal"
 	// ProgressQuery returns a Progress.

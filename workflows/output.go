@@ -3,6 +3,7 @@ package workflows
 import (
 	"time"
 
+	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -15,7 +16,15 @@ type GoalResult struct {
 	ExtractedData ExtractedData `json:"extractedData"`
 	Validation    Validation    `json:"validation"`
 	Summary       Summary       `json:"summary"`
+	Usage         Usage         `json:"usage"`
 	Errors        []RunError    `json:"errors,omitempty"`
+}
+
+// Usage is what the run cost in model calls and tokens, in all and per role (plan,
+// decide, evaluate, replan, validate, summarize, extract).
+type Usage struct {
+	model.Usage
+	ByRole map[string]model.Usage `json:"byRole,omitempty"`
 }
 
 // Metadata says which run this was.
@@ -77,6 +86,8 @@ type StepRecord struct {
 	// Mutated: the step sent a state-changing request, so it is never replayed.
 	Mutated bool   `json:"mutated,omitempty"`
 	URL     string `json:"url,omitempty"`
+	// Usage is what the step's model calls cost.
+	Usage model.Usage `json:"usage"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
 }
@@ -91,7 +102,7 @@ type Evidence struct {
 
 // ExtractedData is what EXTRACT steps read.
 type ExtractedData struct {
-	Structured map[string]string `json:"structured"`
+	Structured map[string]any `json:"structured"`
 }
 
 // Validation is the verdict on the goal.
@@ -105,6 +116,7 @@ type Validation struct {
 // Summary is for people.
 type Summary struct {
 	Brief      string   `json:"brief"`
+	Detailed   string   `json:"detailed,omitempty"`
 	Highlights []string `json:"highlights,omitempty"`
 	Warnings   []string `json:"warnings,omitempty"`
 }

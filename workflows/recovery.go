@@ -94,7 +94,7 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 		if s.Status != StepCompleted || !replayable(s.Step.Action) {
 			continue
 		}
-		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil)
+		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil, nil)
 		if err != nil {
 			if workerLost(err) {
 				return r.recover(ctx, i, err)

@@ -21,6 +21,9 @@ type DoOptions struct {
 	// Element, when set, is the index of the element to act on (a decision made
 	// elsewhere, by the model), instead of resolving the target description here.
 	Element *int
+	// ElementWas is that element as the decision saw it: if the page changed since, the
+	// same element (role and name, nearest box) is found again, or the attempt fails.
+	ElementWas *Element
 	// Point, when set, is where to click in the viewport (x, y), instead of an element.
 	Point *[2]float64
 	// OnPhase is told "observing", "acting", "checking", "waiting" as the attempt goes,
@@ -45,7 +48,7 @@ type Outcome struct {
 	// Candidates are the elements that matched equally well when the target was ambiguous.
 	Candidates []Element
 	Actions    []string
-	Extracted  map[string]string
+	Extracted  map[string]any
 }
 
 // Do makes one attempt at a step: observe, resolve the target DOM-first, act, settle,
@@ -67,7 +70,7 @@ func (s *Session) Do(step plan.Step, opts DoOptions) (*Outcome, error) {
 	}
 	var el playwright.ElementHandle
 	needsElement := step.Action.NeedsTarget() && !(step.Action == plan.Type && step.TargetDescription == "")
-	if step.TargetDescription != "" && (needsElement || step.Action == plan.Press || step.Action == plan.Wait || step.Action == plan.Scroll) {
+	if opts.Point == nil && step.TargetDescription != "" && (needsElement || step.Action == plan.Press || step.Action == plan.Wait || step.Action == plan.Scroll) {
 		if step.Action == plan.Wait {
 			phase("waiting")
 		}
@@ -125,10 +128,7 @@ func (s *Session) Do(step plan.Step, opts DoOptions) (*Outcome, error) {
 // wait budget runs out; a target that several elements match is not waited for.
 func (s *Session) resolveWaiting(step plan.Step, obs Observation, opts DoOptions) (Resolution, Observation, error) {
 	if opts.Element != nil {
-		if *opts.Element < 0 || *opts.Element >= len(obs.Elements) {
-			return Resolution{Index: -1, Reason: fmt.Sprintf("element %d is not in the observation (0-%d)", *opts.Element, len(obs.Elements)-1)}, obs, nil
-		}
-		return Resolution{Index: *opts.Element, Matched: "decision"}, obs, nil
+		return decided(*opts.Element, opts.ElementWas, obs), obs, nil
 	}
 	deadline := time.Now().Add(opts.WaitBudget)
 	for {
@@ -142,6 +142,38 @@ func (s *Session) resolveWaiting(step plan.Step, obs Observation, opts DoOptions
 			return res, obs, err
 		}
 	}
+}
+
+// decided maps a decision made on an earlier observation onto this one.
+func decided(i int, was *Element, obs Observation) Resolution {
+	same := func(e Element) bool { return was == nil || (e.Role == was.Role && e.Name == was.Name) }
+	if i >= 0 && i < len(obs.Elements) && same(obs.Elements[i]) {
+		return Resolution{Index: i, Matched: "decision"}
+	}
+	if was != nil {
+		best, dist := -1, 0
+		for _, e := range obs.Elements {
+			if !same(e) {
+				continue
+			}
+			d := abs(e.Box.X-was.Box.X) + abs(e.Box.Y-was.Box.Y)
+			if best < 0 || d < dist {
+				best, dist = e.Index, d
+			}
+		}
+		if best >= 0 {
+			return Resolution{Index: best, Matched: "decision"}
+		}
+		return Resolution{Index: -1, Reason: fmt.Sprintf("the element the decision named (%s) is no longer on the page", was.Ref())}
+	}
+	return Resolution{Index: -1, Reason: fmt.Sprintf("element %d is not in the observation (0-%d)", i, len(obs.Elements)-1)}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func unresolved(step plan.Step, res Resolution, waited time.Duration, obs Observation) *plan.Feedback {
@@ -179,6 +211,9 @@ func (s *Session) act(step plan.Step, el playwright.ElementHandle, out *Outcome,
 		return actionFeedback(step, ref, err)
 	}
 	timeout := playwright.Float(5000)
+	if el == nil && opts.Point != nil && step.Action != plan.Click && step.Action != plan.Type {
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s needs an element, not a point on the screen", step.Action)}
+	}
 	switch step.Action {
 	case plan.Click:
 		if opts.Point != nil {
@@ -188,6 +223,13 @@ func (s *Session) act(step plan.Step, el playwright.ElementHandle, out *Outcome,
 		note("clicked %s", ref)
 		return failed(el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 	case plan.Type:
+		if opts.Point != nil {
+			note("clicked at (%.0f, %.0f) and typed %q", opts.Point[0], opts.Point[1], step.Value)
+			if err := s.page.Mouse().Click(opts.Point[0], opts.Point[1]); err != nil {
+				return failed(err)
+			}
+			return failed(s.page.Keyboard().Type(step.Value))
+		}
 		if el == nil {
 			note("typed %q into the focused element", step.Value)
 			return failed(s.page.Keyboard().Type(step.Value))
@@ -349,6 +391,9 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 				Suggestion: "the field may reformat or reject the value, or another field is the one meant", ActualElement: ref}
 		}
 	case plan.Check:
+		if el == nil {
+			return nil
+		}
 		got, err := el.IsChecked()
 		if err != nil || got == step.Unchecks() {
 			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s is still %s", ref, map[bool]string{true: "checked", false: "unchecked"}[got]), ActualElement: ref}
@@ -375,7 +420,7 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 		if err != nil || v == "" {
 			v, _ = el.InnerText()
 		}
-		out.Extracted = map[string]string{nonEmpty(step.Value, "value"): strings.TrimSpace(v)}
+		out.Extracted = map[string]any{nonEmpty(step.Value, "value"): strings.TrimSpace(v)}
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", truncate(v, 60), ref))
 	}
 	return nil

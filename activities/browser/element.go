@@ -77,6 +77,7 @@ type Observation struct {
 	Total     int       `json:"total"`
 	// Fingerprint changes when the URL, a control or its state, or the page's text changes.
 	Fingerprint string `json:"fingerprint"`
+	ScrollX     int    `json:"scrollX"`
 	ScrollY     int    `json:"scrollY"`
 	ScrollMax   int    `json:"scrollMax"`
 }

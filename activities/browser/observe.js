@@ -142,7 +142,7 @@
   mix(clean(document.body ? document.body.innerText : "", 20000));
   return {
     url: location.href, title: document.title, elements: list, truncated, total: elements.length,
-    fingerprint: h.toString(16), scrollY: Math.round(scrollY),
+    fingerprint: h.toString(16), scrollX: Math.round(scrollX), scrollY: Math.round(scrollY),
     scrollMax: Math.max(0, Math.round(document.documentElement.scrollHeight - vh)),
   };
 }

@@ -1,0 +1,125 @@
+package workflows
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// modelNonRetryable are the model errors no retry can fix.
+var modelNonRetryable = model.NonRetryable
+
+// modelFatal reports a model error that ends the run: the model will not work at all
+// (credentials, a missing model, a malformed request), so nothing that needs it can.
+func modelFatal(err error) bool {
+	var ae *temporal.ApplicationError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return slices.Contains([]string{model.ErrAuth, model.ErrNotFound, model.ErrBadRequest}, ae.Type())
+}
+
+// addUsage counts a model call's cost for the step (when there is one), the run, and
+// its role.
+func (r *run) addUsage(rec *StepRecord, role string, u model.Usage) {
+	if u.Calls == 0 {
+		return
+	}
+	if rec != nil {
+		rec.Usage.Add(u)
+	}
+	r.res.Usage.Add(u)
+	if r.res.Usage.ByRole == nil {
+		r.res.Usage.ByRole = map[string]model.Usage{}
+	}
+	byRole := r.res.Usage.ByRole[role]
+	byRole.Add(u)
+	r.res.Usage.ByRole[role] = byRole
+}
+
+// decide asks the model which element the step means, on the attempt's observation.
+func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before activities.Snapshot) (activities.DecideResult, error) {
+	var dec activities.DecideResult
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
+		brain.DecideTarget, activities.DecideInput{
+			Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Attempt: attempt, Feedback: rec.Feedback, Page: before,
+		}).Get(ctx, &dec)
+	r.addUsage(rec, "decide", dec.Usage)
+	return dec, err
+}
+
+// evaluate has the model judge an attempt that acted, when a model is there and the
+// deterministic checks failed (the model explains why, for the next attempt) or are too
+// weak to trust alone (a click on a model-planned step: "the page changed" is not "the
+// right thing happened"). A step that changed server state is never vetoed: trying it
+// again would do it twice.
+func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.RunStepResult, err error) (activities.RunStepResult, error) {
+	if err != nil || !r.model || !res.Acted {
+		return res, err
+	}
+	weak := r.modelPlanned && (rec.Step.Action == plan.Click || rec.Step.Action == plan.Press) && !res.Mutated
+	if res.OK && !weak {
+		return res, nil
+	}
+	in := activities.EvaluateStepInput{Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Actions: res.Actions,
+		ChecksPassed: res.OK, Before: res.Before, After: res.After}
+	if res.Feedback != nil {
+		in.CheckDetails = res.Feedback.Details
+	}
+	var ev activities.EvaluateStepResult
+	eerr := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d: evaluate", rec.Order)), brain.EvaluateStep, in).Get(ctx, &ev)
+	r.addUsage(rec, "evaluate", ev.Usage)
+	switch {
+	case modelFatal(eerr):
+		return res, eerr
+	case eerr != nil:
+		r.warn(fmt.Sprintf("step %d: the model could not evaluate it (%s); the deterministic checks stand", rec.Order, rootMessage(eerr)))
+	case !res.OK && ev.Feedback != nil:
+		res.Feedback = ev.Feedback
+	case res.OK && !ev.Success && ev.Confidence >= 0.7 && ev.Feedback != nil:
+		res.OK, res.Feedback = false, ev.Feedback
+		res.Actions = append(res.Actions, "the evaluator disagreed: "+ev.Reasoning)
+	}
+	return res, nil
+}
+
+// extract has the model read what an EXTRACT step asks for off the page, shaped by the
+// goal's schema.
+func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activities.RunStepResult, error) {
+	snap, err := r.observe(ctx, fmt.Sprintf("steps/%03d-%d-extract", rec.Order, attempt))
+	if err != nil {
+		return activities.RunStepResult{}, err
+	}
+	var ex activities.ExtractResult
+	err = workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d: extract %q", rec.Order, rec.Step.TargetDescription)),
+		brain.ExtractData, activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Schema: r.in.ExtractSchema, Page: snap}).Get(ctx, &ex)
+	r.addUsage(rec, "extract", ex.Usage)
+	res := activities.RunStepResult{Before: snap, After: snap}
+	if err != nil {
+		if modelFatal(err) {
+			return res, err
+		}
+		res.Feedback = &plan.Feedback{Type: plan.Other, Details: "the model could not read it: " + rootMessage(err)}
+		return res, nil
+	}
+	res.OK, res.Acted = true, true
+	res.Extracted = map[string]any{}
+	if name := rec.Step.Value; name != "" && r.in.ExtractSchema == nil {
+		res.Extracted[name] = ex.Data["value"]
+	} else {
+		for k, v := range ex.Data {
+			res.Extracted[k] = v
+		}
+	}
+	b, _ := json.Marshal(res.Extracted)
+	res.Actions = []string{"read " + string(b)}
+	return res, nil
+}

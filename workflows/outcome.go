@@ -1,0 +1,193 @@
+package workflows
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// validate asks, on the final page, whether the goal was reached: the plan's closing
+// checks must hold and, with a model, the model must agree.
+func (r *run) validate(ctx workflow.Context) error {
+	in := activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.in.Params}
+	for _, s := range r.steps {
+		switch s.Status {
+		case StepCompleted:
+			in.StepsCompleted++
+			in.StepsPlanned++
+		case StepReplanned:
+		default:
+			in.StepsPlanned++
+		}
+	}
+	for j := len(r.steps) - 1; j >= 0 && r.steps[j].Step.Action == plan.Assert; j-- {
+		in.Checks = append([]plan.Step{r.steps[j].Step}, in.Checks...)
+	}
+	var res activities.ValidateGoalResult
+	for try := 0; ; try++ {
+		in.SessionID = r.session.SessionID
+		err := workflow.ExecuteActivity(r.sessionOptions(ctx, 2*time.Minute, "validate the goal"), browser.ValidateGoal, in).Get(ctx, &res)
+		if err != nil && workerLost(err) && try == 0 {
+			if rerr := r.recover(ctx, len(r.steps), err); rerr != nil {
+				return rerr
+			}
+			continue
+		}
+		if err != nil {
+			if temporal.IsCanceledError(err) {
+				return err
+			}
+			r.res.Validation = Validation{Reason: "could not validate: " + rootMessage(err)}
+			return nil
+		}
+		break
+	}
+	r.res.Validation = Validation{Success: res.Success, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
+	r.last = res.Final
+	if !r.model || in.StepsCompleted < in.StepsPlanned || (!res.Success && len(in.Checks) > 0) {
+		return nil
+	}
+	return r.judge(ctx, in, res)
+}
+
+// judge has the model look at the final page as well.
+func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, checks activities.ValidateGoalResult) error {
+	var steps []string
+	for _, s := range r.steps {
+		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.in.Params)))
+	}
+	ji := activities.JudgeGoalInput{Goal: r.in.Goal, Steps: steps, Final: checks.Final}
+	if len(in.Checks) > 0 {
+		ji.Checks = checks.Reason
+	}
+	var v activities.JudgeGoalResult
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, "validate the goal with the model"), brain.JudgeGoal, ji).Get(ctx, &v)
+	r.addUsage(nil, "validate", v.Usage)
+	if err != nil {
+		if temporal.IsCanceledError(err) {
+			return err
+		}
+		r.warn("the model could not validate the goal (" + rootMessage(err) + "); the page's own checks stand")
+		return nil
+	}
+	r.res.Validation.Success = v.Success && checks.Success
+	r.res.Validation.Confidence = v.Confidence
+	r.res.Validation.Reason = v.Reason
+	if len(in.Checks) > 0 {
+		r.res.Validation.Reason += "; " + checks.Reason
+	}
+	return nil
+}
+
+// finish counts, decides the status and writes the summary.
+func (r *run) finish(ctx workflow.Context) {
+	r.phase = "done"
+	ex := &r.res.Execution
+	for _, s := range r.steps {
+		switch s.Status {
+		case StepCompleted:
+			ex.StepsCompleted++
+		case StepFailed, StepReplanned:
+			ex.StepsFailed++
+		case StepSkipped, StepPending, StepRunning:
+			ex.StepsSkipped++
+		}
+		if s.Attempts > 1 {
+			ex.TotalRetries += s.Attempts - 1
+		}
+	}
+	ex.StepsPlanned = len(r.steps)
+	allDone := ex.StepsCompleted > 0 && ex.StepsCompleted+countStatus(r.steps, StepReplanned) == len(r.steps)
+	switch {
+	case allDone && r.res.Validation.Success:
+		ex.Status = StatusSuccess
+	case allDone || !r.madeProgress():
+		ex.Status = StatusFailed
+	default:
+		ex.Status = StatusPartial
+	}
+	now := workflow.Now(ctx)
+	r.res.Metadata.FinishedAt = now
+	r.res.Metadata.DurationMs = now.Sub(r.started).Milliseconds()
+	r.res.Metadata.FinalURL = r.last.URL
+	r.res.Steps = r.steps
+	sum := &r.res.Summary
+	switch ex.Status {
+	case StatusSuccess:
+		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
+	case StatusPartial:
+		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
+	default:
+		sum.Brief = fmt.Sprintf("Failed: %s", oneLine(r.in.Goal))
+		if n := len(r.res.Errors); n > 0 {
+			sum.Brief += " — " + r.res.Errors[n-1].Message
+		} else if r.res.Validation.Reason != "" {
+			sum.Brief += " — " + r.res.Validation.Reason
+		}
+	}
+	for _, s := range r.steps {
+		if s.Status == StepCompleted {
+			sum.Highlights = append(sum.Highlights, s.Description)
+		}
+	}
+	r.report(ctx)
+}
+
+// summarize has the model write the closing summary, when there is a model and the run
+// planned anything; the counted summary stays if it cannot.
+func (r *run) summarize(ctx workflow.Context) {
+	if !r.model || len(r.steps) == 0 {
+		return
+	}
+	in := activities.SummarizeInput{Goal: r.in.Goal, Status: r.res.Execution.Status}
+	for _, s := range r.steps {
+		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.in.Params)))
+	}
+	for _, e := range r.res.Errors {
+		in.Errors = append(in.Errors, fmt.Sprintf("step %d: %s", e.Step, e.Message))
+	}
+	if len(r.res.ExtractedData.Structured) > 0 {
+		b, _ := json.Marshal(r.res.ExtractedData.Structured)
+		in.Extracted = string(b)
+	}
+	var res activities.SummarizeResult
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, "summarize the run"), brain.Summarize, in).Get(ctx, &res)
+	r.addUsage(nil, "summarize", res.Usage)
+	if err != nil {
+		r.warn("the model could not summarise the run: " + rootMessage(err))
+		return
+	}
+	sum := &r.res.Summary
+	sum.Brief, sum.Detailed = res.Summary.Brief, res.Summary.Detailed
+	if len(res.Summary.Highlights) > 0 {
+		sum.Highlights = res.Summary.Highlights
+	}
+	sum.Warnings = append(sum.Warnings, res.Summary.Warnings...)
+}
+
+// madeProgress reports whether a step that does something (not only waits or looks)
+// completed: a run that did nothing failed rather than partly succeeded.
+func (r *run) madeProgress() bool {
+	for _, s := range r.steps {
+		if s.Status == StepCompleted && s.Step.Action != plan.Wait && s.Step.Action != plan.Assert && s.Step.Action != plan.Scroll {
+			return true
+		}
+	}
+	return false
+}
+
+func countStatus(steps []StepRecord, status string) int {
+	n := 0
+	for _, s := range steps {
+		if s.Status == status {
+			n++
+		}
+	}
+	return n
+}

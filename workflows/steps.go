@@ -1,0 +1,234 @@
+package workflows
+
+import (
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// execute runs the steps in order until they are done, a step cannot be made to work, or
+// a limit is reached.
+func (r *run) execute(ctx workflow.Context) error {
+	deadline := r.started.Add(r.limits.Deadline)
+	for i := 0; i < len(r.steps); i++ {
+		if reason := r.limitReached(ctx, i, deadline); reason != "" {
+			r.addError(ctx, r.steps[i].Order, "limit", reason, false)
+			r.skipFrom(i)
+			return nil
+		}
+		ok, err := r.runStep(ctx, i, deadline)
+		if err != nil {
+			r.steps[i].Status = StepFailed
+			r.skipFrom(i + 1)
+			return err
+		}
+		if ok {
+			continue
+		}
+		if workflow.Now(ctx).After(deadline) {
+			continue // the next turn reports the deadline
+		}
+		if !r.replan(ctx, i) {
+			r.steps[i].Status = StepFailed
+			r.skipFrom(i + 1)
+			return nil
+		}
+	}
+	return nil
+}
+
+func (r *run) limitReached(ctx workflow.Context, i int, deadline time.Time) string {
+	if now := workflow.Now(ctx); now.After(deadline) {
+		return fmt.Sprintf("the run's deadline (%s) passed before step %d", r.limits.Deadline, r.steps[i].Order)
+	}
+	if i >= r.limits.MaxSteps {
+		return fmt.Sprintf("the run reached its limit of %d steps", r.limits.MaxSteps)
+	}
+	return ""
+}
+
+func (r *run) skipFrom(i int) {
+	for ; i < len(r.steps); i++ {
+		if r.steps[i].Status == StepPending {
+			r.steps[i].Status = StepSkipped
+		}
+	}
+}
+
+// runStep tries step i up to the attempt limit, each attempt with the feedback of the
+// ones before. A lost browser is rebuilt without using up an attempt. An error ends the
+// run: cancellation, a browser that cannot be rebuilt, a model that refuses to work.
+func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
+	rec := &r.steps[i]
+	rec.Status = StepRunning
+	start := workflow.Now(ctx)
+	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
+	for rec.Attempts < r.limits.AttemptsPerStep && !workflow.Now(ctx).After(deadline) {
+		attempt := rec.Attempts + 1
+		r.report(ctx)
+		res, err := r.attemptStep(ctx, rec, attempt)
+		switch {
+		case err == nil:
+		case temporal.IsCanceledError(err):
+			return false, err
+		case workerLost(err):
+			if err := r.recover(ctx, i, err); err != nil {
+				return false, err
+			}
+			rec = &r.steps[i]
+			continue
+		case modelFatal(err):
+			r.addError(ctx, rec.Order, "model", rootMessage(err), false)
+			return false, err
+		default:
+			rec.Attempts++
+			rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: "the attempt failed: " + rootMessage(err)})
+			continue
+		}
+		rec.Attempts++
+		r.last = res.After
+		for _, a := range res.Actions {
+			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s", attempt, a))
+		}
+		rec.Evidence = Evidence{
+			BeforeScreenshot: res.Before.ScreenshotKey, AfterScreenshot: res.After.ScreenshotKey,
+			BeforeElements: res.Before.ElementsKey, AfterElements: res.After.ElementsKey,
+		}
+		for _, w := range res.Warnings {
+			r.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
+		}
+		if res.OK {
+			rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
+			for k, v := range res.Extracted {
+				r.res.ExtractedData.Structured[k] = v
+			}
+			r.report(ctx)
+			return true, nil
+		}
+		rec.Feedback = append(rec.Feedback, *res.Feedback)
+	}
+	return false, nil
+}
+
+// attemptStep makes one attempt at a step. The browser tries DOM-first; when the page
+// itself does not say which element is meant and a model is configured, the model picks
+// it from the numbered screenshot and the browser acts on that; the model then judges what
+// the attempt did when the deterministic checks failed, or are too weak to trust alone.
+func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int) (activities.RunStepResult, error) {
+	if r.model && rec.Step.Action == plan.Extract {
+		return r.extract(ctx, rec, attempt)
+	}
+	res, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
+	if err != nil || res.OK || res.Acted || !r.model {
+		return r.evaluate(ctx, rec, res, err)
+	}
+	dec, err := r.decide(ctx, rec, attempt, res.Before)
+	if err != nil {
+		return res, err
+	}
+	if dec.Failure != nil {
+		res.Feedback = dec.Failure
+		return res, nil
+	}
+	decided, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, dec.Decision)
+	if err == nil {
+		decided.Actions = append([]string{"the model chose: " + dec.Reason}, decided.Actions...)
+		decided.Before = res.Before
+	}
+	return r.evaluate(ctx, rec, decided, err)
+}
+
+// attempt runs one RunStep activity in the run's browser.
+func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, purpose string, feedback []plan.Feedback, dec *activities.Decision) (activities.RunStepResult, error) {
+	budget := r.limits.WaitBudget * time.Duration(attempt)
+	timeout := 2*time.Minute + budget
+	if step.Action == plan.Wait && step.Value != "" {
+		d, _ := plan.ParseDuration(step.Value)
+		timeout += d
+	}
+	summary := fmt.Sprintf("step %d attempt %d: %s", seq, attempt, step.String())
+	switch {
+	case purpose == activities.PurposeRestore:
+		summary = fmt.Sprintf("restore step %d: %s", seq, step.String())
+	case dec != nil:
+		summary += " (the model's choice)"
+	}
+	var res activities.RunStepResult
+	err := workflow.ExecuteActivity(r.sessionOptions(ctx, timeout, summary), browser.RunStep, activities.RunStepInput{
+		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
+		Step: step, Params: r.in.Params, WaitBudget: budget, Feedback: feedback, Decision: dec,
+	}).Get(ctx, &res)
+	return res, err
+}
+
+// observe stores a look at the page without acting.
+func (r *run) observe(ctx workflow.Context, name string) (activities.Snapshot, error) {
+	var snap activities.Snapshot
+	err := workflow.ExecuteActivity(r.sessionOptions(ctx, time.Minute, "look at the page"), browser.Observe,
+		activities.ObserveInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Name: name}).Get(ctx, &snap)
+	return snap, err
+}
+
+// sessionOptions route an activity to the worker that holds the run's browser. No
+// server-side retries: a browser step must not run twice on its own, and a worker that
+// stops answering is noticed within WorkerLossTimeout (never picked up, or no heartbeat).
+func (r *run) sessionOptions(ctx workflow.Context, timeout time.Duration, summary string) workflow.Context {
+	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		TaskQueue:              r.session.TaskQueue,
+		ScheduleToStartTimeout: r.limits.WorkerLossTimeout,
+		StartToCloseTimeout:    timeout,
+		HeartbeatTimeout:       r.limits.WorkerLossTimeout,
+		RetryPolicy:            &temporal.RetryPolicy{MaximumAttempts: 1},
+		Summary:                summary,
+	})
+}
+
+// replan asks the planner to rewrite the plan from step i on; false means it could not.
+func (r *run) replan(ctx workflow.Context, i int) bool {
+	rec := &r.steps[i]
+	if r.res.Execution.Replans >= r.limits.Replans {
+		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
+		return false
+	}
+	r.phase = "replanning"
+	defer func() { r.phase = "running" }()
+	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description]}
+	for _, s := range r.steps[:i] {
+		if s.Status == StepCompleted {
+			in.Completed = append(in.Completed, s.Step)
+		}
+	}
+	for _, s := range r.steps[i+1:] {
+		in.Remaining = append(in.Remaining, s.Step)
+	}
+	var res activities.ReplanResult
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("replan after step %d failed", rec.Order)), planner.Replan, in).Get(ctx, &res)
+	r.addUsage(rec, "replan", res.Usage)
+	if err != nil {
+		r.addError(ctx, rec.Order, "replan", rootMessage(err), false)
+		return false
+	}
+	if res.Strategy == activities.StrategyAbort {
+		last := ""
+		if n := len(rec.Feedback); n > 0 {
+			last = rec.Feedback[n-1].String()
+		}
+		r.addError(ctx, rec.Order, "step_failed", fmt.Sprintf("step %d (%s) failed after %s: %s; %s", rec.Order, rec.Description, attempts(rec.Attempts), last, res.Reason), false)
+		return false
+	}
+	r.res.Execution.Replans++
+	r.strategies[rec.Description] = append(r.strategies[rec.Description], res.Strategy)
+	for _, s := range res.Steps {
+		r.strategies[s.String()] = r.strategies[rec.Description]
+	}
+	rec.Status = StepReplanned
+	r.warn(fmt.Sprintf("step %d (%s) failed after %s; replanned (%s): %s", rec.Order, rec.Description, attempts(rec.Attempts), res.Strategy, res.Reason))
+	r.steps = r.steps[:i+1]
+	r.appendSteps(res.Steps)
+	return true
+}
