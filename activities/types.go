@@ -170,7 +170,7 @@ type PlanGoalResult struct {
 type ObserveInput struct {
 	SessionID string
 	// Name is the object key's name under the run's prefix.
-	Name string
+	Name      string
 	KeyPrefix string
 }
 
@@ -219,7 +219,7 @@ type DecideInput struct {
 
 // DecideResult is the model's decision: Decision when it chose, Failure when it did not.
 type DecideResult struct {
-	Decision *Decision     `json:",omitempty"`
+	Decision *Decision      `json:",omitempty"`
 	Failure  *plan.Feedback `json:",omitempty"`
 	// Reason is the model's reason, for the step's actions.
 	Reason    string

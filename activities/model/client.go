@@ -15,8 +15,8 @@ import (
 
 // Default model names, per role.
 const (
-	DefaultPlanningModel = "gemini-2.5-pro"
-	DefaultDecisionModel = "gemini-2.5-flash"
+	DefaultPlanningModel  = "gemini-2.5-pro"
+	DefaultDecisionModel  = "gemini-2.5-flash"
 	DefaultEmbeddingModel = "gemini-embedding-001"
 )
 
@@ -83,4 +83,6 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 }
 
 // Models returns the configured model names, for logs.
-func (c *Client) Models() (planning, decision string) { return c.cfg.PlanningModel, c.cfg.DecisionModel }
+func (c *Client) Models() (planning, decision string) {
+	return c.cfg.PlanningModel, c.cfg.DecisionModel
+}
