@@ -70,14 +70,19 @@ func newStack(t *testing.T) *stack {
 	s.temporalAddr, s.client = testenv.Temporal(t)
 	s.minioAddr, s.store = testenv.MinIO(t)
 	s.app = demoapp.New()
-	srv := httptest.NewServer(s.app)
-	t.Cleanup(srv.Close)
-	s.appURL = srv.URL + "/projects"
+	s.serveApp(t)
 	return s
 }
 
-func (s *stack) worker(t *testing.T) *testenv.Worker {
-	return testenv.StartWorker(t, workerBin, s.temporalAddr, s.minioAddr)
+// serveApp serves s.app (after a test replaced it) at s.appURL.
+func (s *stack) serveApp(t *testing.T) {
+	srv := httptest.NewServer(s.app)
+	t.Cleanup(srv.Close)
+	s.appURL = srv.URL + "/projects"
+}
+
+func (s *stack) worker(t *testing.T, env ...string) *testenv.Worker {
+	return testenv.StartWorker(t, workerBin, s.temporalAddr, s.minioAddr, env...)
 }
 
 func (s *stack) start(t *testing.T, in workflows.GoalInput) client.WorkflowRun {

@@ -17,7 +17,7 @@ import (
 func (s *stack) starter(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(starterBin, args...)
-	cmd.Env = append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr, "TEMPORAL_UI_URL=http://ui.test", "GEMINI_API_KEY=")
+	cmd.Env = append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr, "TEMPORAL_UI_URL=http://ui.test", "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

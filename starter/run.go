@@ -18,6 +18,7 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -94,7 +95,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if err := in.Validate(); err != nil {
 		return bad("%v", err)
 	}
-	if len(in.Plan) == 0 && os.Getenv("GEMINI_API_KEY") == "" {
+	if len(in.Plan) == 0 && !model.Configured() {
 		// Without a model, the offline planner must be able to read the goal: say so now,
 		// before anything starts.
 		steps, err := plan.Parse(in.Goal)
@@ -247,6 +248,10 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 	fmt.Fprintf(w, "  steps: %d completed, %d failed, %d skipped of %d; retries %d; replans %d; browser recoveries %d\n",
 		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)
 	fmt.Fprintf(w, "  validation: %v (%.2f) %s\n", r.Validation.Success, r.Validation.Confidence, r.Validation.Reason)
+	fmt.Fprintf(w, "  planner: %s; model: %d calls, %d input and %d output tokens\n", r.Metadata.Planner, r.Usage.Calls, r.Usage.InputTokens, r.Usage.OutputTokens)
+	if r.Summary.Detailed != "" {
+		fmt.Fprintf(w, "  %s\n", r.Summary.Detailed)
+	}
 	fmt.Fprintf(w, "  final URL: %s\n", r.Metadata.FinalURL)
 	for k, v := range r.ExtractedData.Structured {
 		fmt.Fprintf(w, "  extracted %s = %q\n", k, v)

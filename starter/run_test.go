@@ -14,6 +14,8 @@ func TestBadInputExitsTwoBeforeStarting(t *testing.T) {
 	// Nothing listens here: a case that got as far as dialling would say so.
 	t.Setenv("TEMPORAL_ADDRESS", testenv.Addr(testenv.FreePort(t)))
 	t.Setenv("GEMINI_API_KEY", "")
+	t.Setenv("GOOGLE_API_KEY", "")
+	t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "")
 	badPlan := filepath.Join(t.TempDir(), "plan.json")
 	if err := os.WriteFile(badPlan, []byte(`[{"action": "CLICK"}]`), 0o644); err != nil {
 		t.Fatal(err)

@@ -103,16 +103,19 @@ type Worker struct {
 }
 
 // StartWorker starts the worker binary against the given Temporal and MinIO and waits
-// until it says it is ready. It is stopped when the test ends.
-func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string) *Worker {
+// until it says it is ready. It is stopped when the test ends. It has no Gemini
+// credentials unless env gives them (GEMINI_API_KEY=..., GOOGLE_GEMINI_BASE_URL=...).
+func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...string) *Worker {
 	t.Helper()
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=")
+	cmd.Env = append(cmd.Env,
 		"TEMPORAL_ADDRESS="+temporalAddr,
 		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
 		"PLAYWRIGHT_DRIVER_DIR="+DriverDir(t), "CHROMIUM_PATH="+Chromium(t),
 		"WEBAGENT_LOG_LEVEL=info",
 	)
+	cmd.Env = append(cmd.Env, env...)
 	// Its own process group, so that a kill takes the browser and the driver with it,
 	// as when a machine dies.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
