@@ -42,6 +42,7 @@ type runFlags struct {
 	url      string
 	params   params
 	planFile string
+	schema   string
 	asJSON   bool
 	noWait   bool
 	limits   workflows.Limits
@@ -54,6 +55,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
+	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
 	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
 	fs.IntVar(&f.limits.AttemptsPerStep, "attempts", 0, "attempts per step before replanning (default 3)")
@@ -90,6 +92,15 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		in.Plan = steps
 		if in.Goal == "" {
 			in.Goal = "run the plan in " + f.planFile
+		}
+	}
+	if f.schema != "" {
+		data, err := os.ReadFile(f.schema)
+		if err != nil {
+			return bad("read the extract schema: %v", err)
+		}
+		if err := json.Unmarshal(data, &in.ExtractSchema); err != nil {
+			return bad("the extract schema %s is not a JSON object: %v", f.schema, err)
 		}
 	}
 	if err := in.Validate(); err != nil {
