@@ -21,7 +21,7 @@ const (
 const usage = `usage: starter <command> [arguments]
 
 commands:
-  run [--url URL] [--param name=value]... [--plan FILE] [--json] [--no-wait] "GOAL"
+  run [--url URL] [--param name=value]... [--plan FILE] [--extract-schema FILE] [--json] [--no-wait] "GOAL"
         start a goal run, follow its steps, print the result
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
