@@ -27,7 +27,7 @@ wait_for temporal-ui "http http://127.0.0.1:$TEMPORAL_UI_PORT/" 60
 
 MINIO_ROOT_USER="$MINIO_ACCESS_KEY" MINIO_ROOT_PASSWORD="$MINIO_SECRET_KEY" MINIO_BROWSER=off \
 	start minio "$MINIO_BIN" server "$RUN_DIR/minio" --address "127.0.0.1:$MINIO_PORT" --quiet
-wait_for minio "http http://127.0.0.1:$MINIO_PORT/minio/health/live" 60
+wait_for minio "http http://127.0.0.1:$MINIO_PORT/minio/health/ready" 60
 
 DEMOAPP_ADDR="127.0.0.1:$DEMOAPP_PORT" start demoapp "$RUN_DIR/bin/demoapp"
 wait_for demoapp "http http://127.0.0.1:$DEMOAPP_PORT/healthz" 30

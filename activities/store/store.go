@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/minio/minio-go/v7"
@@ -40,9 +41,14 @@ func Open(ctx context.Context, cfg Config) (*MinIO, error) {
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: %w", cfg.Endpoint, err)
 	}
-	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
+	// A server that has just started may answer before it is initialised: ask again.
 	ok, err := c.BucketExists(ctx, cfg.Bucket)
+	for err != nil && strings.Contains(err.Error(), "not initialized") && ctx.Err() == nil {
+		time.Sleep(250 * time.Millisecond)
+		ok, err = c.BucketExists(ctx, cfg.Bucket)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("object store %s: bucket %s: %w (is MinIO running? `make up` starts it)", cfg.Endpoint, cfg.Bucket, err)
 	}

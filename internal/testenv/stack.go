@@ -60,7 +60,7 @@ func MinIO(t testing.TB) (string, *store.MinIO) {
 		t.Fatalf("start minio: %v", err)
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitHTTP(t, "minio", "http://"+addr+"/minio/health/live", 60*time.Second, &out)
+	waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, &out)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: addr, AccessKey: MinIOUser, SecretKey: MinIOPassword, Bucket: MinIOBucket})
 	if err != nil {
 		t.Fatalf("open the store: %v", err)
