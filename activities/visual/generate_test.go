@@ -62,7 +62,7 @@ func TestGenerateTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeImage(t, "list-1pct.png", withBlock(base, image.Rect(900, 600, 1028, 680)))  // 128×80 = 1% of 1280×800
+	writeImage(t, "list-1pct.png", withBlock(base, image.Rect(900, 600, 1028, 680))) // 128×80 = 1% of 1280×800
 	writeImage(t, "list-5pct.png", withBlock(base, image.Rect(700, 500, 1020, 660))) // 320×160 = 5%
 	writeImage(t, "circle-a.png", circle(400, 300))
 	writeImage(t, "circle-b.png", circle(400.5, 300.35))
