@@ -34,7 +34,9 @@ type Element struct {
 	Placeholder string   `json:"placeholder,omitempty"`
 	Title       string   `json:"title,omitempty"`
 	ID          string   `json:"id,omitempty"`
-	Classes     string   `json:"classes,omitempty"`
+	// Hints are the id, classes, icon references and test ids: what names an icon-only
+	// control for its developers. They are matched only when no visible text matches.
+	Hints string `json:"hints,omitempty"`
 	Value       string   `json:"value,omitempty"`
 	Options     []string `json:"options,omitempty"`
 	Checked     *bool    `json:"checked,omitempty"`
@@ -43,6 +45,11 @@ type Element struct {
 	Disabled    bool     `json:"disabled,omitempty"`
 	Offscreen   bool     `json:"offscreen,omitempty"`
 	Focused     bool     `json:"focused,omitempty"`
+	// Secret marks a password or one-time-code field: its value is never read.
+	Secret bool `json:"secret,omitempty"`
+	// Frame names the same-origin iframe the element is in; Shadow, an open shadow root.
+	Frame  string `json:"frame,omitempty"`
+	Shadow bool   `json:"shadow,omitempty"`
 	// Container names the dialog, menu, form or navigation the element sits in.
 	Container string `json:"container,omitempty"`
 	// Row is the text of the table row or list item the element sits in.
@@ -93,8 +100,17 @@ func (o Observation) Compact() string {
 		if e.Checked != nil {
 			fmt.Fprintf(&b, " checked=%v", *e.Checked)
 		}
+		if e.Name == "" && e.Hints != "" {
+			fmt.Fprintf(&b, " hints=%q", e.Hints)
+		}
 		if e.Container != "" {
 			fmt.Fprintf(&b, " in %s", e.Container)
+		}
+		if e.Row != "" {
+			fmt.Fprintf(&b, " row=%q", truncate(e.Row, 50))
+		}
+		if e.Frame != "" {
+			fmt.Fprintf(&b, " in frame %q", e.Frame)
 		}
 		b.WriteByte('\n')
 	}

@@ -1,6 +1,7 @@
-// observe lists the interactive elements a person can see and use on the page, numbers
-// them in document order, keeps them in window.__webagent for the actions that follow, and
-// returns them with a fingerprint of the visible state. It runs in the page.
+// observe lists the interactive elements a person can see and use on the page — in the
+// document, in open shadow roots and in same-origin iframes — numbers them in document
+// order, keeps them in window.__webagent for the actions that follow, and returns them with
+// a fingerprint of the visible state. It runs in the page.
 (limit) => {
   const SELECTOR = [
     "a[href]", "button", "input:not([type=hidden])", "select", "textarea", "summary",
@@ -11,7 +12,6 @@
   ].join(",");
   const clean = (s, n) => (s || "").replace(/\s+/g, " ").trim().slice(0, n || 120);
   const textOf = (el) => clean(el.innerText || el.textContent);
-  const byId = (ids) => ids.split(/\s+/).map((id) => document.getElementById(id)).filter(Boolean).map(textOf).join(" ");
 
   const implicitRole = (el) => {
     const tag = el.tagName.toLowerCase();
@@ -33,19 +33,26 @@
     return "generic";
   };
 
+  // Labels and aria references resolve within the element's own root (document or shadow).
+  const byIds = (el, ids) => {
+    const root = el.getRootNode();
+    return ids.split(/\s+/).map((id) => root.getElementById ? root.getElementById(id) : null)
+      .filter(Boolean).map(textOf).join(" ");
+  };
   const labelOf = (el) => {
     const parts = [];
-    if (el.id) {
-      for (const l of document.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)) parts.push(textOf(l));
+    const root = el.getRootNode();
+    if (el.id && root.querySelectorAll) {
+      for (const l of root.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)) parts.push(textOf(l));
     }
     const wrap = el.closest("label");
     if (wrap) parts.push(clean(wrap.innerText));
     return clean(parts.join(" "));
   };
 
-  const nameOf = (el, role, label) => {
+  const nameOf = (el, label) => {
     const lb = el.getAttribute("aria-labelledby");
-    if (lb) { const t = clean(byId(lb)); if (t) return t; }
+    if (lb) { const t = clean(byIds(el, lb)); if (t) return t; }
     const al = clean(el.getAttribute("aria-label"));
     if (al) return al;
     const tag = el.tagName.toLowerCase();
@@ -57,7 +64,20 @@
     const t = textOf(el);
     if (t) return t;
     const img = el.querySelector("img[alt]");
-    return clean(el.getAttribute("title")) || (img ? clean(img.alt) : "") || label;
+    const svgTitle = el.querySelector("svg title");
+    return clean(el.getAttribute("title")) || (img ? clean(img.alt) : "") || (svgTitle ? textOf(svgTitle) : "") || label;
+  };
+
+  // hintsOf collects what names an icon-only control for a developer: id, classes, the
+  // icon it uses, test ids. The resolver matches them only when nothing visible does.
+  const hintsOf = (el) => {
+    const parts = [el.id, typeof el.className === "string" ? el.className : "",
+      el.getAttribute("name"), el.getAttribute("data-icon"), el.getAttribute("data-testid")];
+    for (const n of el.querySelectorAll("use, [data-icon], i[class], span[class*=icon]")) {
+      parts.push(n.getAttribute("href") || n.getAttribute("xlink:href") || "", n.getAttribute("data-icon") || "",
+        typeof n.className === "string" ? n.className : "");
+    }
+    return clean(parts.filter(Boolean).join(" "), 160);
   };
 
   // contextOf names what the element sits in: a dialog or menu, and its row.
@@ -67,30 +87,84 @@
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
       out.container = clean((box.getAttribute("role") || box.tagName.toLowerCase()) + " " +
-        (lb ? byId(lb) : box.getAttribute("aria-label") || ""), 80);
+        (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
     const row = el.closest("tr,[role=row],li,[role=listitem],article");
     if (row && row !== el) out.row = clean(row.innerText, 120);
     return out;
   };
 
+  // Collect candidates from the document, open shadow roots and same-origin iframes; dx,
+  // dy map a frame's viewport into the top viewport.
+  const candidates = [];
+  const frames = [];
+  const collect = (root, dx, dy, frame) => {
+    for (const el of root.querySelectorAll(SELECTOR)) candidates.push({ el, dx, dy, frame });
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) collect(el.shadowRoot, dx, dy, frame);
+      if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (!doc || !doc.documentElement) continue; // cross-origin: not ours to read
+        const r = el.getBoundingClientRect();
+        const fx = dx + r.left + el.clientLeft, fy = dy + r.top + el.clientTop;
+        frames.push(el);
+        // A frame's nodes are kept in its own window: actions must run in their frame.
+        doc.defaultView.__webagentLocal = {};
+        collect(doc, fx, fy, el);
+      }
+    }
+  };
+  collect(document, 0, 0, null);
+
+  // deepHit finds what a click at (x, y) of the top viewport reaches, through shadow roots
+  // and same-origin iframes.
+  const deepHit = (x, y) => {
+    let doc = document, hit = document.elementFromPoint(x, y);
+    for (let i = 0; hit && i < 20; i++) {
+      if (hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (inner && inner !== hit) { hit = inner; continue; }
+      }
+      if ((hit.tagName === "IFRAME" || hit.tagName === "FRAME")) {
+        let inner = null;
+        try { inner = hit.contentDocument; } catch (e) { inner = null; }
+        if (inner) {
+          const r = hit.getBoundingClientRect();
+          x -= r.left + hit.clientLeft; y -= r.top + hit.clientTop;
+          doc = inner;
+          const h = inner.elementFromPoint(x, y);
+          if (h) { hit = h; continue; }
+        }
+      }
+      break;
+    }
+    return hit;
+  };
+  // inside reports whether node is el or within it, across shadow boundaries.
+  const inside = (node, el) => {
+    for (let n = node; n; n = n.parentNode || n.host) if (n === el) return true;
+    return false;
+  };
+
   const vw = window.innerWidth, vh = window.innerHeight;
   const seen = new Set();
   const elements = [];
   const nodes = [];
-  for (const el of document.querySelectorAll(SELECTOR)) {
+  for (const { el, dx, dy, frame } of candidates) {
     if (seen.has(el)) continue;
     seen.add(el);
     if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = el.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
-    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    const left = r.left + dx, top = r.top + dy;
+    const cx = left + r.width / 2, cy = top + r.height / 2;
     const inViewport = cx >= 0 && cy >= 0 && cx < vw && cy < vh;
     if (inViewport) {
-      const hit = document.elementFromPoint(cx, cy);
+      const hit = deepHit(cx, cy);
       // Covered: what a click at its centre would reach is neither it nor inside it. A
       // control inside its own label counts as itself.
-      if (hit && hit !== el && !el.contains(hit) && !(hit.tagName === "LABEL" && hit.contains(el))) continue;
+      if (hit && !inside(hit, el) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
     const role = clean(el.getAttribute("role")) || implicitRole(el);
     const label = labelOf(el);
@@ -100,46 +174,52 @@
     const e = {
       index: elements.length,
       tag, role,
-      name: nameOf(el, role, label),
+      name: nameOf(el, label),
       text: textOf(el),
-      box: { x: Math.round(r.left + scrollX), y: Math.round(r.top + scrollY), w: Math.round(r.width), h: Math.round(r.height) },
+      box: { x: Math.round(left + scrollX), y: Math.round(top + scrollY), w: Math.round(r.width), h: Math.round(r.height) },
     };
     if (type) e.type = type;
     if (label) e.label = label;
     const ph = clean(el.getAttribute("placeholder")); if (ph) e.placeholder = ph;
     const ti = clean(el.getAttribute("title")); if (ti) e.title = ti;
     if (el.id) e.id = el.id;
-    const cls = clean(typeof el.className === "string" ? el.className : "", 80); if (cls) e.classes = cls;
+    const hints = hintsOf(el); if (hints) e.hints = hints;
     if (tag === "select") {
       e.value = clean(el.selectedOptions[0] ? el.selectedOptions[0].label : "");
       e.options = Array.from(el.options).slice(0, 30).map((o) => clean(o.label, 60));
     } else if ("value" in el && tag !== "button" && type !== "checkbox" && type !== "radio") {
       e.value = secret ? (el.value ? "••••" : "") : clean(String(el.value), 200);
     }
+    if (secret) e.secret = true;
     if (type === "checkbox" || type === "radio") e.checked = el.checked;
     else if (el.hasAttribute("aria-checked")) e.checked = el.getAttribute("aria-checked") === "true";
     if (el.hasAttribute("aria-expanded")) e.expanded = el.getAttribute("aria-expanded") === "true";
     if (el.hasAttribute("aria-selected")) e.selected = el.getAttribute("aria-selected") === "true";
     if (el.disabled || el.getAttribute("aria-disabled") === "true") e.disabled = true;
     if (!inViewport) e.offscreen = true;
-    if (el === document.activeElement) e.focused = true;
+    if (el === el.ownerDocument.activeElement || (el.getRootNode().activeElement === el)) e.focused = true;
+    if (frame) e.frame = clean(frame.getAttribute("title") || frame.id || frame.getAttribute("src"), 80);
+    if (el.getRootNode() instanceof ShadowRoot) e.shadow = true;
     const ctx = contextOf(el);
     if (ctx.container) e.container = ctx.container;
     if (ctx.row) e.row = ctx.row;
     elements.push(e);
-    nodes.push(el);
+    nodes.push(frame ? null : el);
+    if (frame) el.ownerDocument.defaultView.__webagentLocal[e.index] = el;
   }
-  // The live nodes, in the order of the returned list, for the actions that follow.
+  // The live nodes, in the order of the returned list, for the actions that follow; null
+  // for a node that lives in an iframe's window.
   window.__webagent = { nodes: nodes.slice(0, limit) };
   const truncated = elements.length > limit;
   const list = truncated ? elements.slice(0, limit) : elements;
   // fingerprint: what a person would notice changing — the URL, the controls and their
-  // states, and the page's text.
+  // states, and the page's text (the frames' too).
   let h = 2166136261 >>> 0;
   const mix = (s) => { for (let k = 0; k < s.length; k++) { h ^= s.charCodeAt(k); h = Math.imul(h, 16777619) >>> 0; } };
   mix(location.href);
   for (const e of elements) mix([e.role, e.name, e.value, e.checked, e.expanded, e.selected, e.disabled, e.box.x >> 3, e.box.y >> 3].join("|"));
   mix(clean(document.body ? document.body.innerText : "", 20000));
+  for (const f of frames) { try { mix(clean(f.contentDocument.body.innerText, 5000)); } catch (err) { /* gone */ } }
   return {
     url: location.href, title: document.title, elements: list, truncated, total: elements.length,
     fingerprint: h.toString(16), scrollX: Math.round(scrollX), scrollY: Math.round(scrollY),

@@ -159,13 +159,23 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 	return Resolution{Index: -1, Candidates: cands, Reason: fmt.Sprintf("%d elements match %q equally well: %s", len(refs), desc, strings.Join(refs, ", "))}
 }
 
-// matchScore rates how well the phrase names the element: 4 exact, 3 whole words at the
-// start, 2 whole words anywhere, 1 a substring; 0 no match. An empty phrase matches any
+// Scores of matchScore, best first.
+const (
+	scoreExact     = 8 // the whole text
+	scorePrefix    = 6 // whole words at the start
+	scoreWords     = 4 // whole words anywhere
+	scoreSubstring = 2
+	scoreHint      = 1 // the developer's names for an icon-only control; or no phrase at all
+)
+
+// matchScore rates how well the phrase names the element by its visible text, label,
+// placeholder, accessible name, title or id; when none match, by its hints (class names,
+// icon names) read with common icon synonyms. 0 is no match. An empty phrase matches any
 // element weakly, so "the button" with one button resolves.
 func matchScore(phrase string, e Element) (int, string) {
 	p := norm(phrase)
 	if p == "" {
-		return 1, "role"
+		return scoreHint, "role"
 	}
 	fields := []struct{ name, v string }{
 		{"name", e.Name}, {"text", e.Text}, {"label", e.Label}, {"placeholder", e.Placeholder},
@@ -180,19 +190,87 @@ func matchScore(phrase string, e Element) (int, string) {
 		s := 0
 		switch {
 		case v == p:
-			s = 4
+			s = scoreExact
 		case strings.HasPrefix(v, p+" "):
-			s = 3
+			s = scorePrefix
 		case strings.Contains(" "+v+" ", " "+p+" "):
-			s = 2
+			s = scoreWords
 		case len(p) >= 3 && strings.Contains(v, p):
-			s = 1
+			s = scoreSubstring
 		}
 		if s > best {
 			best, field = s, f.name
 		}
 	}
+	if best == 0 && iconMatch(p, e) {
+		return scoreHint, "hints"
+	}
 	return best, field
+}
+
+// iconGroups are words people and developers use for the same icon.
+var iconGroups = [][]string{
+	{"close", "x", "×", "✕", "✖", "dismiss"},
+	{"delete", "trash", "bin", "remove", "garbage", "rubbish", "🗑"},
+	{"star", "favorite", "favourite", "fav", "★", "☆"},
+	{"edit", "pencil", "pen", "✎", "✏"},
+	{"search", "magnifier", "magnifying", "find", "🔍"},
+	{"menu", "hamburger", "kebab", "more", "ellipsis", "dots", "⋯", "…", "☰"},
+	{"settings", "gear", "cog", "preferences", "⚙"},
+	{"add", "plus", "+", "create"},
+	{"save", "floppy", "disk"},
+	{"home", "house"},
+	{"user", "profile", "account", "avatar"},
+	{"refresh", "reload", "sync", "↻"},
+	{"back", "previous", "prev", "←"},
+	{"next", "forward", "→"},
+	{"like", "heart", "love", "♥"},
+	{"notifications", "bell", "alerts"},
+	{"filter", "funnel"},
+	{"copy", "duplicate", "clone"},
+	{"help", "question", "?"},
+	{"info", "information", "ℹ"},
+	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"},
+}
+
+var iconWord = map[string]int{}
+
+func init() {
+	for i, g := range iconGroups {
+		for _, w := range g {
+			iconWord[w] = i + 1
+		}
+	}
+}
+
+// iconMatch reports whether a word of the phrase names the same icon as a word of the
+// element's hints, or its one-symbol text.
+func iconMatch(phrase string, e Element) bool {
+	if e.Hints == "" && len([]rune(strings.TrimSpace(e.Text))) > 2 {
+		return false
+	}
+	have := map[int]bool{}
+	for _, w := range append(splitWords(e.Hints), strings.TrimSpace(e.Text)) {
+		if g := iconWord[strings.ToLower(w)]; g > 0 {
+			have[g] = true
+		}
+	}
+	for _, w := range strings.Fields(phrase) {
+		if g := iconWord[w]; g > 0 && have[g] {
+			return true
+		}
+	}
+	return false
+}
+
+var camel = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+
+// splitWords splits ids and class names into words: "btn-close iconTrash" → btn close icon trash.
+func splitWords(s string) []string {
+	s = camel.ReplaceAllString(s, "$1 $2")
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return r == '-' || r == '_' || r == ' ' || r == '#' || r == '.' || r == '/' || r == ':'
+	})
 }
 
 func norm(s string) string {

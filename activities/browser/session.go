@@ -26,6 +26,33 @@ const quietJS = `([quietMs, maxMs]) => new Promise((resolve) => {
   setTimeout(done, maxMs);
 })`
 
+// visibleTextJS reads the page's text, with its open shadow roots' and same-origin
+// iframes' text, and the values of its fields (never of secret ones).
+const visibleTextJS = `() => {
+  const parts = [];
+  const read = (root) => {
+    if (root.body) parts.push(root.body.innerText);
+    for (const el of root.querySelectorAll("input, textarea, select")) {
+      if (el.type === "password" || el.autocomplete === "one-time-code") continue;
+      if (el.tagName === "SELECT") { if (el.selectedOptions[0]) parts.push(el.selectedOptions[0].label); continue; }
+      if (el.value && el.type !== "hidden") parts.push(el.value);
+    }
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) {
+        for (const c of el.shadowRoot.children) if (c.innerText) parts.push(c.innerText);
+        read(el.shadowRoot);
+      }
+      if (el.tagName === "IFRAME") {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (doc) read(doc);
+      }
+    }
+  };
+  read(document);
+  return parts.join("\n");
+}`
+
 // secretFields are masked in every screenshot: their contents never leave the browser.
 const secretFields = `input[type=password], input[autocomplete="one-time-code"]`
 
@@ -173,9 +200,14 @@ func isContextGone(err error) bool {
 
 // Screenshot takes a PNG of the viewport with password and one-time-code fields masked.
 func (s *Session) Screenshot() ([]byte, error) {
+	// Locators pierce open shadow roots; each frame needs its own.
+	var masks []playwright.Locator
+	for _, f := range s.page.Frames() {
+		masks = append(masks, f.Locator(secretFields))
+	}
 	png, err := s.page.Screenshot(playwright.PageScreenshotOptions{
 		Type: playwright.ScreenshotTypePng,
-		Mask: []playwright.Locator{s.page.Locator(secretFields)},
+		Mask: masks,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("screenshot: %w", err)
@@ -183,17 +215,30 @@ func (s *Session) Screenshot() ([]byte, error) {
 	return png, nil
 }
 
-// element returns the live node of the last observation's element i.
+// element returns the live node of the last observation's element i, from the frame
+// it lives in: Playwright acts on a node through its own frame.
 func (s *Session) element(i int) (playwright.ElementHandle, error) {
-	h, err := s.page.EvaluateHandle(`(i) => (window.__webagent && window.__webagent.nodes[i]) || null`, i)
+	main := s.page.MainFrame()
+	h, err := main.EvaluateHandle(`(i) => (window.__webagent && window.__webagent.nodes[i]) || null`, i)
 	if err != nil {
 		return nil, fmt.Errorf("element %d: %w", i, err)
 	}
-	el := h.AsElement()
-	if el == nil {
-		return nil, fmt.Errorf("element %d is no longer on the page", i)
+	if el := h.AsElement(); el != nil {
+		return el, nil
 	}
-	return el, nil
+	for _, f := range s.page.Frames() {
+		if f == main {
+			continue
+		}
+		h, err := f.EvaluateHandle(`(i) => (window.__webagentLocal && window.__webagentLocal[i]) || null`, i)
+		if err != nil {
+			continue // a cross-origin or detached frame
+		}
+		if el := h.AsElement(); el != nil {
+			return el, nil
+		}
+	}
+	return nil, fmt.Errorf("element %d is no longer on the page", i)
 }
 
 // Settle waits, at most limit, for the page's requests to finish and its DOM to stay quiet.
@@ -222,15 +267,7 @@ func (s *Session) Mutations() int64 { return s.mutations.Load() }
 // VisibleText returns the text a person can read on the page, with the values of its
 // fields (but never of password fields).
 func (s *Session) VisibleText() (string, error) {
-	v, err := s.page.Evaluate(`() => {
-	  const parts = [document.body ? document.body.innerText : ""];
-	  for (const el of document.querySelectorAll("input, textarea, select")) {
-	    if (el.type === "password" || el.autocomplete === "one-time-code") continue;
-	    if (el.tagName === "SELECT") { if (el.selectedOptions[0]) parts.push(el.selectedOptions[0].label); continue; }
-	    if (el.value && el.type !== "hidden") parts.push(el.value);
-	  }
-	  return parts.join("\n");
-	}`)
+	v, err := s.page.Evaluate(visibleTextJS)
 	if err != nil {
 		return "", fmt.Errorf("read the page's text: %w", err)
 	}

@@ -18,7 +18,7 @@ import (
 func newPool(t testing.TB) *browser.Pool {
 	t.Helper()
 	p, err := browser.NewPool(browser.Config{
-		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true,
+		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 12,
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

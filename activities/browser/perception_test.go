@@ -1,0 +1,127 @@
+package browser_test
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestPerception runs target descriptions against the lab pages beside the demo app — a
+// form in an iframe, a button in a shadow root, icon-only buttons, rows with the same
+// buttons, a button under an overlay, a button that moves after load — and checks that the
+// right element is found and acted on, or, correctly, that none or several are.
+func TestPerception(t *testing.T) {
+	srv := httptest.NewServer(demoapp.New())
+	defer srv.Close()
+	pool := newPool(t)
+	tests := []struct {
+		page, desc string
+		action     plan.Action
+		value      string
+		// want is the resolved element's name, "" for none; several is the number of
+		// tied candidates when none is chosen.
+		want    string
+		several int
+		// after is text the page shows once the step is done.
+		after string
+	}{
+		{"iframe", "Email", plan.Type, "ada@example.com", "Email", 0, ""},
+		{"iframe", "Weekly digest", plan.Check, "true", "Weekly digest", 0, ""},
+		{"iframe", "Subscribe", plan.Click, "", "Subscribe", 0, "Thanks for subscribing"},
+		{"shadow", "Count", plan.Type, "5", "Count", 0, ""},
+		{"shadow", "the Launch button", plan.Click, "", "Launch", 0, "Launched 5"},
+		{"icons", "the trash can button", plan.Click, "", "", 0, "You deleted"},
+		{"icons", "the star", plan.Click, "", "", 0, "You starred"},
+		{"icons", `the "x" button`, plan.Click, "", "×", 0, "You closed"},
+		{"icons", "Settings", plan.Click, "", "Settings", 0, "You settings"},
+		{"icons", "the pencil", plan.Click, "", "", 0, ""},
+		{"rows", "Edit", plan.Click, "", "", 3, ""},
+		{"rows", `the second "Edit" button`, plan.Click, "", "Edit", 0, "Editing Zeus"},
+		{"rows", `the last "Edit" button`, plan.Click, "", "Edit", 0, "Editing Hera"},
+		{"rows", `"Edit" in the row "Apollo"`, plan.Click, "", "Edit", 0, "Editing Apollo"},
+		{"overlay", "Buy now", plan.Click, "", "", 0, ""},
+		{"overlay", "Accept cookies", plan.Click, "", "Accept cookies", 0, ""},
+		{"overlay", "Buy now", plan.Click, "", "Buy now", 0, "Bought"},
+		{"moving", "Continue", plan.Click, "", "Continue", 0, "Continued"},
+	}
+	sessions := map[string]*browser.Session{}
+	for _, tt := range tests {
+		t.Run(tt.page+": "+tt.desc, func(t *testing.T) {
+			s := sessions[tt.page]
+			if s == nil {
+				var err error
+				if s, _, err = pool.Open(t.Context(), tt.page, browser.OpenOptions{URL: srv.URL + "/static/lab/" + tt.page + ".html"}); err != nil {
+					t.Fatal(err)
+				}
+				sessions[tt.page] = s
+				if tt.page == "moving" {
+					time.Sleep(600 * time.Millisecond) // let the banner push the button down
+				}
+			}
+			out, err := s.Do(plan.Step{Action: tt.action, TargetDescription: tt.desc, Value: tt.value}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantFound := tt.want != "" || (tt.several == 0 && tt.after != "")
+			switch {
+			case !wantFound && tt.several == 0:
+				if out.Acted || out.Feedback == nil || out.Feedback.Type != plan.NotVisible {
+					t.Fatalf("want nothing found, got target %v feedback %+v", out.Target, out.Feedback)
+				}
+			case !wantFound:
+				if out.Acted || len(out.Candidates) != tt.several {
+					t.Fatalf("want %d tied candidates, got %d (%+v)", tt.several, len(out.Candidates), out.Feedback)
+				}
+			default:
+				if !out.OK {
+					t.Fatalf("want success, got %+v\n%s", out.Feedback, out.Before.Compact())
+				}
+				if tt.want != "" && out.Target.Name != tt.want {
+					t.Errorf("acted on %s, want %q", out.Target.Ref(), tt.want)
+				}
+			}
+			if tt.after != "" {
+				text, err := s.VisibleText()
+				if err != nil || !strings.Contains(text, tt.after) {
+					t.Errorf("the page should show %q after the step; it shows %q", tt.after, text)
+				}
+			}
+		})
+	}
+}
+
+// TestObservationSeesFramesAndShadowRoots checks what the element list says of them.
+func TestObservationSeesFramesAndShadowRoots(t *testing.T) {
+	srv := httptest.NewServer(demoapp.New())
+	defer srv.Close()
+	pool := newPool(t)
+	for page, want := range map[string]func(e browser.Element) bool{
+		"iframe": func(e browser.Element) bool { return e.Name == "Email" && e.Frame == "Sign-up form" && e.Box.X > 0 },
+		"shadow": func(e browser.Element) bool { return e.Name == "Launch" && e.Shadow },
+		"icons":  func(e browser.Element) bool { return e.Name == "" && strings.Contains(e.Hints, "icon-trash") },
+	} {
+		s, _, err := pool.Open(t.Context(), page+"-obs", browser.OpenOptions{URL: srv.URL + "/static/lab/" + page + ".html"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		obs, err := s.Observe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i, e := range obs.Elements {
+			if e.Index != i {
+				t.Errorf("%s: element %d numbered %d", page, i, e.Index)
+			}
+			found = found || want(e)
+		}
+		if !found {
+			t.Errorf("%s: the expected element is not in the list:\n%s", page, obs.Compact())
+		}
+	}
+}
