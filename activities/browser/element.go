@@ -24,27 +24,27 @@ func (b Box) Center() (float64, float64) {
 
 // Element is one visible, interactive element of an observation.
 type Element struct {
-	Index       int      `json:"index"`
-	Tag         string   `json:"tag"`
-	Role        string   `json:"role"`
-	Name        string   `json:"name"`
-	Text        string   `json:"text,omitempty"`
-	Type        string   `json:"type,omitempty"`
-	Label       string   `json:"label,omitempty"`
-	Placeholder string   `json:"placeholder,omitempty"`
-	Title       string   `json:"title,omitempty"`
-	ID          string   `json:"id,omitempty"`
+	Index       int    `json:"index"`
+	Tag         string `json:"tag"`
+	Role        string `json:"role"`
+	Name        string `json:"name"`
+	Text        string `json:"text,omitempty"`
+	Type        string `json:"type,omitempty"`
+	Label       string `json:"label,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
+	Title       string `json:"title,omitempty"`
+	ID          string `json:"id,omitempty"`
 	// Hints are the id, classes, icon references and test ids: what names an icon-only
 	// control for its developers. They are matched only when no visible text matches.
-	Hints string `json:"hints,omitempty"`
-	Value       string   `json:"value,omitempty"`
-	Options     []string `json:"options,omitempty"`
-	Checked     *bool    `json:"checked,omitempty"`
-	Expanded    *bool    `json:"expanded,omitempty"`
-	Selected    *bool    `json:"selected,omitempty"`
-	Disabled    bool     `json:"disabled,omitempty"`
-	Offscreen   bool     `json:"offscreen,omitempty"`
-	Focused     bool     `json:"focused,omitempty"`
+	Hints     string   `json:"hints,omitempty"`
+	Value     string   `json:"value,omitempty"`
+	Options   []string `json:"options,omitempty"`
+	Checked   *bool    `json:"checked,omitempty"`
+	Expanded  *bool    `json:"expanded,omitempty"`
+	Selected  *bool    `json:"selected,omitempty"`
+	Disabled  bool     `json:"disabled,omitempty"`
+	Offscreen bool     `json:"offscreen,omitempty"`
+	Focused   bool     `json:"focused,omitempty"`
 	// Secret marks a password or one-time-code field: its value is never read.
 	Secret bool `json:"secret,omitempty"`
 	// Frame names the same-origin iframe the element is in; Shadow, an open shadow root.
