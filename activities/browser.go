@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -27,6 +29,8 @@ type Store interface {
 type Browser struct {
 	Pool  *browser.Pool
 	Store Store
+	// Dataset records every distinct UI state of each run.
+	Dataset *dataset.Recorder
 	// TaskQueue is this worker process's own queue.
 	TaskQueue string
 }
@@ -51,6 +55,9 @@ func (b *Browser) OpenBrowser(ctx context.Context, in OpenBrowserInput) (OpenBro
 
 // CloseBrowser closes the session.
 func (b *Browser) CloseBrowser(ctx context.Context, in CloseBrowserInput) error {
+	if b.Dataset != nil && in.KeyPrefix != "" {
+		b.Dataset.Forget(in.KeyPrefix)
+	}
 	return b.Pool.Close(in.SessionID)
 }
 
@@ -101,7 +108,12 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	started := time.Now()
 
 	step := in.Step.Bind(in.Params)
-	opts := browser.DoOptions{WaitBudget: in.WaitBudget, OnPhase: setPhase}
+	name := fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, map[bool]string{true: "restore", false: "steps"}[in.Purpose == PurposeRestore], in.Seq, in.Attempt)
+	// The numbered copy of the "before" screenshot is drawn and stored while the page acts.
+	marked := make(chan string, 1)
+	opts := browser.DoOptions{WaitBudget: in.WaitBudget, OnPhase: setPhase, OnBefore: func(png []byte, obs browser.Observation) {
+		go func() { marked <- b.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
+	}}
 	if d := in.Decision; d != nil {
 		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
 	}
@@ -125,7 +137,6 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	}
 	// Once the step has acted, nothing may fail the activity: a retry would act twice.
 	// What cannot be stored becomes a warning.
-	name := fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, map[bool]string{true: "restore", false: "steps"}[in.Purpose == PurposeRestore], in.Seq, in.Attempt)
 	warn := func(err error) {
 		if err != nil {
 			res.Warnings = append(res.Warnings, err.Error())
@@ -136,6 +147,22 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	warn(werr)
 	res.After, werr = b.storeObservation(ctx, name+"-after", out.After, out.AfterPNG)
 	warn(werr)
+	if out.Acted {
+		res.Before.MarkedKey = <-marked
+	}
+	if b.Dataset != nil && in.Purpose == PurposeAttempt {
+		for _, c := range []struct {
+			action string
+			png    []byte
+			obs    browser.Observation
+		}{{"seen before step " + strconv.Itoa(in.Seq), out.BeforePNG, out.Before}, {step.String(), out.AfterPNG, out.After}} {
+			st, err := b.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs)
+			warn(err) // the dataset is a record of the run: it never fails a step
+			if st != nil {
+				res.States = append(res.States, st.File)
+			}
+		}
+	}
 	if out.OK {
 		if st, err := s.StorageState(); err != nil {
 			warn(err)
@@ -151,6 +178,21 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	res.Duration = time.Since(started)
 	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration)
 	return res, nil
+}
+
+// storeMarked draws the elements' numbers on a screenshot and stores the copy; it
+// returns the key, or "" when it could not.
+func (b *Browser) storeMarked(ctx context.Context, key string, png []byte, obs browser.Observation) string {
+	img, err := browser.DrawMarks(png, obs)
+	if err != nil {
+		activity.GetLogger(ctx).Warn("numbered screenshot", "err", err)
+		return ""
+	}
+	if err := b.Store.Put(ctx, key, "image/png", img); err != nil {
+		activity.GetLogger(ctx).Warn("numbered screenshot", "err", err)
+		return ""
+	}
+	return key
 }
 
 // storeObservation puts the screenshot and the element list in the store and returns
@@ -184,13 +226,24 @@ func (b *Browser) Observe(ctx context.Context, in ObserveInput) (Snapshot, error
 	s.Lock()
 	defer s.Unlock()
 	s.Settle(3 * time.Second)
-	snap, _, err := b.observe(ctx, s, in.KeyPrefix+"/"+in.Name)
+	snap, _, err := b.observe(ctx, s, in.KeyPrefix, in.Name, 0, "looked at the page")
 	return snap, err
 }
 
-// observe stores the page's screenshot, element list and text under name, and returns
-// the text too.
-func (b *Browser) observe(ctx context.Context, s *browser.Session, name string) (Snapshot, string, error) {
+// capture records an observation in the dataset; a failure is only logged, as the
+// dataset is a record of the run, not part of it.
+func (b *Browser) capture(ctx context.Context, prefix string, step int, action string, png []byte, obs browser.Observation) {
+	if b.Dataset == nil {
+		return
+	}
+	if _, err := b.Dataset.Capture(ctx, prefix, step, action, png, obs); err != nil {
+		activity.GetLogger(ctx).Warn("dataset capture", "err", err)
+	}
+}
+
+// observe stores the page's screenshot, element list and text under name, records the
+// page in the dataset as reached by action in step, and returns the text too.
+func (b *Browser) observe(ctx context.Context, s *browser.Session, prefix, name string, step int, action string) (Snapshot, string, error) {
 	obs, err := s.Observe()
 	if err != nil {
 		return Snapshot{}, "", err
@@ -199,6 +252,8 @@ func (b *Browser) observe(ctx context.Context, s *browser.Session, name string) 
 	if err != nil {
 		return Snapshot{}, "", err
 	}
+	b.capture(ctx, prefix, step, action, png, obs)
+	name = prefix + "/" + name
 	snap, err := b.storeObservation(ctx, name, obs, png)
 	if err != nil {
 		return snap, "", err
@@ -226,7 +281,7 @@ func (b *Browser) ValidateGoal(ctx context.Context, in ValidateGoalInput) (Valid
 	s.Settle(3 * time.Second)
 	res := ValidateGoalResult{}
 	var text string
-	if res.Final, text, err = b.observe(ctx, s, in.KeyPrefix+"/final"); err != nil {
+	if res.Final, text, err = b.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {
 		return res, err
 	}
 	if in.StepsCompleted < in.StepsPlanned {

@@ -59,6 +59,8 @@ type Snapshot struct {
 	Elements      int    `json:"elements"`
 	// TextKey names the page's visible text, stored when a model is to read the page.
 	TextKey string `json:"textKey,omitempty"`
+	// MarkedKey names the copy of the screenshot with the elements' numbers drawn on it.
+	MarkedKey string `json:"markedKey,omitempty"`
 }
 
 // Purposes of a RunStep call.
@@ -115,6 +117,8 @@ type RunStepResult struct {
 	StorageStateKey string `json:",omitempty"`
 	Duration        time.Duration
 	Warnings        []string `json:",omitempty"`
+	// States are the files of the new UI states the attempt reached, in the run's dataset.
+	States []string `json:",omitempty"`
 }
 
 // ValidateGoalInput asks whether the goal was reached, on the final page.
@@ -140,6 +144,8 @@ type ValidateGoalResult struct {
 // CloseBrowserInput ends a session.
 type CloseBrowserInput struct {
 	SessionID string
+	// KeyPrefix is the run's; its dataset state is forgotten.
+	KeyPrefix string `json:",omitempty"`
 }
 
 // PlanGoalInput asks for a plan.

@@ -1,6 +1,7 @@
 // Command starter starts and follows goal runs from the command line.
 //
 //	go run ./starter run [--url URL] [--param name=value]... [--plan FILE] [--json] [--no-wait] "GOAL"
+//	go run ./starter dataset export WORKFLOW_ID DIR
 //
 // Exit status: 0 the goal succeeded, 1 it ended partial or failed, 2 bad input (nothing
 // was started).
@@ -23,6 +24,8 @@ const usage = `usage: starter <command> [arguments]
 commands:
   run [--url URL] [--param name=value]... [--plan FILE] [--extract-schema FILE] [--json] [--no-wait] "GOAL"
         start a goal run, follow its steps, print the result
+  dataset export WORKFLOW_ID DIR
+        write the run's UI states (screenshots) and their manifest to DIR
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
 GEMINI_API_KEY (see README.md)
@@ -36,6 +39,8 @@ func main() {
 	switch os.Args[1] {
 	case "run":
 		os.Exit(runCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "dataset":
+		os.Exit(datasetCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

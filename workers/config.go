@@ -25,6 +25,9 @@ type Config struct {
 	Model model.Config
 	// ModelRate caps model activities per second across all workers (WEBAGENT_MODEL_RATE).
 	ModelRate float64
+	// StateThreshold is the share of pixels that makes a new UI state in the dataset when
+	// the page's structure did not change (WEBAGENT_STATE_THRESHOLD, default 0.02).
+	StateThreshold float64
 	LogLevel  slog.Level // WEBAGENT_LOG_LEVEL
 }
 
@@ -39,12 +42,6 @@ func FromEnv() (Config, error) {
 	c := Config{
 		Temporal:  config.TemporalFromEnv(),
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
-		Store: store.Config{
-			Endpoint:  config.Get("MINIO_ENDPOINT", "127.0.0.1:9000"),
-			AccessKey: config.Get("MINIO_ACCESS_KEY", "minioadmin"),
-			SecretKey: config.Get("MINIO_SECRET_KEY", "minioadmin"),
-			Bucket:    config.Get("MINIO_BUCKET", "webagent"),
-		},
 		Model: model.Config{
 			PlanningModel: config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
 			DecisionModel: config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
@@ -57,7 +54,7 @@ func FromEnv() (Config, error) {
 		},
 	}
 	var err error
-	c.Store.UseSSL, err = config.Bool("MINIO_USE_SSL", false)
+	c.Store, err = config.Store()
 	keep(err)
 	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)
 	keep(err)
@@ -65,6 +62,11 @@ func FromEnv() (Config, error) {
 	keep(err)
 	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
 	keep(err)
+	c.StateThreshold, err = config.Float("WEBAGENT_STATE_THRESHOLD", 0.02)
+	keep(err)
+	if c.StateThreshold <= 0 || c.StateThreshold >= 1 {
+		errs = append(errs, fmt.Errorf("WEBAGENT_STATE_THRESHOLD=%v: a share between 0 and 1, e.g. 0.02", c.StateThreshold))
+	}
 	rate, err := config.Int("WEBAGENT_MODEL_RATE", 10)
 	keep(err)
 	c.ModelRate = float64(rate)

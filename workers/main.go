@@ -22,6 +22,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/workflows"
@@ -64,7 +65,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer c.Close()
 
 	own := ownQueue(cfg.TaskQueue)
-	b := &activities.Browser{Pool: pool, Store: st, TaskQueue: own}
+	b := &activities.Browser{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold}}
 
 	shared := worker.New(c, cfg.TaskQueue, worker.Options{})
 	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})

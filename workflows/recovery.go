@@ -45,7 +45,7 @@ func (r *run) closeBrowser(ctx workflow.Context) {
 		Summary:                "close the browser",
 	})
 	// A worker that is gone took its browser with it: nothing to close, nothing to report.
-	_ = workflow.ExecuteActivity(actx, browser.CloseBrowser, activities.CloseBrowserInput{SessionID: r.session.SessionID}).Get(dctx, nil)
+	_ = workflow.ExecuteActivity(actx, browser.CloseBrowser, activities.CloseBrowserInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix()}).Get(dctx, nil)
 }
 
 // recover rebuilds the browser after its worker was lost, before step i is (re)tried. It

@@ -9,6 +9,7 @@ import (
 
 	"github.com/playwright-community/playwright-go"
 
+	"github.com/webagent-dev/webagent/activities/visual"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -29,6 +30,13 @@ type DoOptions struct {
 	// OnPhase is told "observing", "acting", "checking", "waiting" as the attempt goes,
 	// so the caller can heartbeat and know whether an interrupted attempt had acted.
 	OnPhase func(phase string)
+	// OnBefore gets the "before" screenshot and observation just before the action, so
+	// that the caller can work on them (draw the numbered copy, store them) while the
+	// page acts.
+	OnBefore func(png []byte, obs Observation)
+	// ChangeTimeout is how long a click that changed nothing waits for a late change
+	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
+	ChangeTimeout time.Duration
 }
 
 // Outcome is what happened in one attempt at a step.
@@ -101,6 +109,9 @@ func (s *Session) Do(step plan.Step, opts DoOptions) (*Outcome, error) {
 		return nil, err
 	}
 
+	if opts.OnBefore != nil {
+		opts.OnBefore(out.BeforePNG, out.Before)
+	}
 	phase("acting")
 	m0 := s.Mutations()
 	out.Acted = true
@@ -115,6 +126,18 @@ func (s *Session) Do(step plan.Step, opts DoOptions) (*Outcome, error) {
 	}
 	if out.AfterPNG, err = s.Screenshot(); err != nil {
 		return nil, err
+	}
+	if fb == nil && (step.Action == plan.Click || step.Action == plan.Press) && out.After.Fingerprint == out.Before.Fingerprint {
+		// Nothing visible yet: some pages answer late (an animation, a slow request).
+		if opts.ChangeTimeout == 0 {
+			opts.ChangeTimeout = 1500 * time.Millisecond
+		}
+		_, obs, png, err := s.WaitForChange(out.BeforePNG, out.Before.Fingerprint, opts.ChangeTimeout, ChangeThreshold)
+		if err != nil {
+			return nil, err
+		}
+		out.After, out.AfterPNG = obs, png
+		out.Mutated = s.Mutations() > m0
 	}
 	if fb == nil {
 		fb = s.check(step, el, out, opts.WaitBudget)
@@ -238,7 +261,11 @@ func (s *Session) act(step plan.Step, el playwright.ElementHandle, out *Outcome,
 			note("selected %q in %s", step.Value, ref)
 			return failed(selectOption(el, step.Value))
 		}
-		note("typed %q into %s", step.Value, ref)
+		if out.Target.Secret {
+			note("typed a secret (%d characters) into %s", len([]rune(step.Value)), ref)
+		} else {
+			note("typed %q into %s", step.Value, ref)
+		}
 		return failed(el.Fill(step.Value, playwright.ElementHandleFillOptions{Timeout: timeout}))
 	case plan.Select:
 		switch {
@@ -371,7 +398,7 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 	if out.Target != nil {
 		ref = out.Target.Ref()
 	}
-	changed := out.After.Fingerprint != out.Before.Fingerprint || out.After.URL != out.Before.URL
+	changed := out.After.Fingerprint != out.Before.Fingerprint || out.After.URL != out.Before.URL || pixelsChanged(out.BeforePNG, out.AfterPNG)
 	switch step.Action {
 	case plan.Click:
 		if !changed {
@@ -387,6 +414,9 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 			return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}
 		}
 		if norm(got) != norm(step.Value) {
+			if out.Target != nil && out.Target.Secret {
+				return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}
+			}
 			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", ref, got, step.Value),
 				Suggestion: "the field may reformat or reject the value, or another field is the one meant", ActualElement: ref}
 		}
@@ -480,6 +510,23 @@ func nonEmpty(v, def string) string {
 		return def
 	}
 	return v
+}
+
+// pixelsChanged reports whether more than ChangeThreshold of the pixels differ.
+func pixelsChanged(a, b []byte) bool {
+	if string(a) == string(b) {
+		return false
+	}
+	x, err := visual.Decode(a)
+	if err != nil {
+		return false
+	}
+	y, err := visual.Decode(b)
+	if err != nil {
+		return false
+	}
+	changed, err := visual.Changed(x, y, ChangeThreshold)
+	return err == nil && changed
 }
 
 // NormalizeText prepares page text for ContainsText.

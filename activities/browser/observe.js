@@ -83,7 +83,8 @@
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
-    const box = el.closest("[role=dialog],[role=alertdialog],dialog,[role=menu],[role=listbox],nav,form");
+    const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") ||
+      el.closest("nav,form");
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
       out.container = clean((box.getAttribute("role") || box.tagName.toLowerCase()) + " " +

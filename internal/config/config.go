@@ -9,7 +9,21 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/webagent-dev/webagent/activities/store"
 )
+
+// Store reads the object store's settings.
+func Store() (store.Config, error) {
+	ssl, err := Bool("MINIO_USE_SSL", false)
+	return store.Config{
+		Endpoint:  Get("MINIO_ENDPOINT", "127.0.0.1:9000"),
+		AccessKey: Get("MINIO_ACCESS_KEY", "minioadmin"),
+		SecretKey: Get("MINIO_SECRET_KEY", "minioadmin"),
+		Bucket:    Get("MINIO_BUCKET", "webagent"),
+		UseSSL:    ssl,
+	}, err
+}
 
 // Temporal says where the Temporal service is.
 type Temporal struct {
@@ -68,6 +82,19 @@ func Int(name string, def int) (int, error) {
 		return 0, fmt.Errorf("%s=%q is not a whole number", name, v)
 	}
 	return n, nil
+}
+
+// Float reads a decimal number variable.
+func Float(name string, def float64) (float64, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a number", name, v)
+	}
+	return f, nil
 }
 
 // Bool reads a boolean variable (1/0, true/false, yes/no).

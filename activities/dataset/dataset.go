@@ -1,0 +1,302 @@
+// Package dataset records the visual dataset of a run: a screenshot of every distinct UI
+// state it went through — dialogs, menus, half-filled forms, states that have no URL of
+// their own — each stored once, with a manifest that says how the run got there.
+package dataset
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/activities/visual"
+)
+
+// DefaultThreshold is the share of pixels that must change for a new state when the
+// page's structure did not (the core spec's 2%).
+const DefaultThreshold = 0.02
+
+// ManifestName is the manifest's name in a run's dataset folder.
+const ManifestName = "manifest.json"
+
+// Store is what the recorder needs of the object store.
+type Store interface {
+	Put(ctx context.Context, key, contentType string, data []byte) error
+	Get(ctx context.Context, key string) ([]byte, error)
+}
+
+// Manifest lists a run's states in the order they were reached.
+type Manifest struct {
+	Threshold float64 `json:"threshold"`
+	States    []State `json:"states"`
+}
+
+// State is one distinct UI state.
+type State struct {
+	Seq  int    `json:"seq"`
+	Name string `json:"name"`
+	// File is the screenshot's name in the dataset folder; a state seen before (the
+	// same pixels) names the earlier file, which is stored once.
+	File  string `json:"file"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+	// Step is the plan step the state was reached in (0: before the first).
+	Step int `json:"step"`
+	// Action is what led to the state.
+	Action string `json:"action"`
+	// Previous is the state before this one ("" for the first).
+	Previous string `json:"previous,omitempty"`
+	// Why says what made it distinct: "first", "structure" (the controls or their states
+	// changed) or "pixels" (more than the threshold changed).
+	Why          string       `json:"why"`
+	Revisit      bool         `json:"revisit,omitempty"`
+	Elements     []ElementBox `json:"elements"`
+	At           time.Time    `json:"timestamp"`
+	PixelsSHA256 string       `json:"pixelsSha256"`
+	// Signature is the page's structure (see Signature).
+	Signature string `json:"signature"`
+}
+
+// ElementBox is an element of the state, for labelling the dataset.
+type ElementBox struct {
+	Index int         `json:"index"`
+	Role  string      `json:"role"`
+	Name  string      `json:"name,omitempty"`
+	Box   browser.Box `json:"box"`
+}
+
+// Recorder records the datasets of the runs this process drives. It remembers each run's
+// last state; a run that moved here from a lost worker picks its manifest up from the store.
+type Recorder struct {
+	Store     Store
+	Threshold float64
+
+	mu   sync.Mutex
+	runs map[string]*run
+}
+
+type run struct {
+	mu       sync.Mutex
+	loaded   bool
+	manifest Manifest
+	last     *image.RGBA
+	lastPNG  []byte
+	lastSig  string
+	files    map[string]string // pixels hash → file
+}
+
+// Capture records the page as a state of the run whose objects live under prefix, if it
+// differs from the last state recorded: in structure (URL, controls and their states,
+// values) or in more than the threshold of its pixels. It returns the state, or nil when
+// the page is the same state as before.
+func (r *Recorder) Capture(ctx context.Context, prefix string, step int, action string, png []byte, obs browser.Observation) (*State, error) {
+	ru := r.run(prefix)
+	ru.mu.Lock()
+	defer ru.mu.Unlock()
+	if err := r.load(ctx, prefix, ru); err != nil {
+		return nil, err
+	}
+	sig := Signature(obs)
+	if ru.lastPNG != nil && sig == ru.lastSig && string(ru.lastPNG) == string(png) {
+		return nil, nil // byte for byte the same frame, and the same controls
+	}
+	img, err := visual.Decode(png)
+	if err != nil {
+		return nil, err
+	}
+	why := "first"
+	if ru.last != nil {
+		switch changed, err := visual.Changed(ru.last, img, r.threshold()); {
+		case err == nil && changed:
+			why = "pixels"
+		case sig != ru.lastSig:
+			why = "structure"
+		case err != nil && !strings.Contains(err.Error(), "size"):
+			return nil, err
+		case err != nil:
+			why = "pixels" // the viewport changed size
+		default:
+			ru.lastPNG = png
+			return nil, nil
+		}
+	}
+	sum := sha256.Sum256(img.Pix)
+	hash := hex.EncodeToString(sum[:])
+	st := State{
+		Seq: len(ru.manifest.States) + 1, Name: Name(obs), URL: obs.URL, Title: obs.Title, Step: step, Action: action,
+		Why: why, At: time.Now().UTC(), PixelsSHA256: hash, Signature: sig,
+	}
+	if n := len(ru.manifest.States); n > 0 {
+		st.Previous = ru.manifest.States[n-1].File
+	}
+	for _, e := range obs.Elements {
+		if !e.Offscreen {
+			st.Elements = append(st.Elements, ElementBox{Index: e.Index, Role: e.Role, Name: e.Name, Box: e.Box})
+		}
+	}
+	if file, ok := ru.files[hash]; ok {
+		st.File, st.Revisit = file, true
+	} else {
+		st.File = fmt.Sprintf("%03d-%02d-%s.png", st.Seq, step, st.Name)
+		if err := r.Store.Put(ctx, prefix+"/dataset/"+st.File, "image/png", png); err != nil {
+			return nil, err
+		}
+		ru.files[hash] = st.File
+	}
+	ru.manifest.States = append(ru.manifest.States, st)
+	data, err := json.MarshalIndent(ru.manifest, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Store.Put(ctx, prefix+"/dataset/"+ManifestName, "application/json", data); err != nil {
+		return nil, err
+	}
+	ru.last, ru.lastPNG, ru.lastSig = img, png, sig
+	return &st, nil
+}
+
+func (r *Recorder) threshold() float64 {
+	if r.Threshold > 0 {
+		return r.Threshold
+	}
+	return DefaultThreshold
+}
+
+func (r *Recorder) run(prefix string) *run {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.runs == nil {
+		r.runs = map[string]*run{}
+	}
+	ru, ok := r.runs[prefix]
+	if !ok {
+		ru = &run{files: map[string]string{}}
+		r.runs[prefix] = ru
+	}
+	return ru
+}
+
+// Forget drops what the recorder remembers of a run (its manifest stays in the store).
+func (r *Recorder) Forget(prefix string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.runs, prefix)
+}
+
+// load picks up a manifest an earlier worker wrote, with its last state's screenshot.
+func (r *Recorder) load(ctx context.Context, prefix string, ru *run) error {
+	if ru.loaded {
+		return nil
+	}
+	ru.manifest.Threshold = r.threshold()
+	data, err := r.Store.Get(ctx, prefix+"/dataset/"+ManifestName)
+	if err != nil {
+		if errors.Is(err, store.ErrNotFound) {
+			ru.loaded = true
+			return nil
+		}
+		return err
+	}
+	if err := json.Unmarshal(data, &ru.manifest); err != nil {
+		return fmt.Errorf("read the dataset manifest: %w", err)
+	}
+	for _, s := range ru.manifest.States {
+		ru.files[s.PixelsSHA256] = s.File
+	}
+	if n := len(ru.manifest.States); n > 0 {
+		last := ru.manifest.States[n-1]
+		png, err := r.Store.Get(ctx, prefix+"/dataset/"+last.File)
+		if err != nil {
+			return err
+		}
+		if ru.last, err = visual.Decode(png); err != nil {
+			return err
+		}
+		ru.lastPNG, ru.lastSig = png, last.Signature
+	}
+	ru.loaded = true
+	return nil
+}
+
+// Signature is the page's structure as a person would tell two states apart: the URL and
+// each visible control with its state and value. Moving boxes and free text are not in it.
+func Signature(obs browser.Observation) string {
+	var b strings.Builder
+	b.WriteString(obs.URL)
+	for _, e := range obs.Elements {
+		if e.Offscreen {
+			continue
+		}
+		fmt.Fprintf(&b, "\n%s|%s|%s|%s|%v|%v|%v|%v", e.Role, e.Name, e.Container, e.Value, deref(e.Checked), deref(e.Expanded), deref(e.Selected), e.Disabled)
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:8])
+}
+
+func deref(b *bool) string {
+	if b == nil {
+		return "-"
+	}
+	return fmt.Sprint(*b)
+}
+
+var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+func slug(s string, n int) string {
+	s = strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(s) > n {
+		s = strings.Trim(s[:n], "-")
+	}
+	return s
+}
+
+// Name describes a state in a few words for its file name: "dialog-new-project-filled",
+// "projects-tracker-menu-project-actions", "sign-in".
+func Name(obs browser.Observation) string {
+	var dialog, menu, opener string
+	filled := false
+	for _, e := range obs.Elements {
+		if e.Offscreen {
+			continue
+		}
+		switch c := e.Container; {
+		case dialog == "" && (strings.HasPrefix(c, "dialog") || strings.HasPrefix(c, "alertdialog")):
+			dialog = c
+		case menu == "" && (strings.HasPrefix(c, "menu") || strings.HasPrefix(c, "listbox")):
+			menu = c
+		}
+		if e.Expanded != nil && *e.Expanded && opener == "" {
+			opener = e.Name
+		}
+		if e.Editable() && e.Value != "" && !e.Secret {
+			filled = true
+		}
+	}
+	name := slug(obs.Title, 40)
+	switch {
+	case dialog != "":
+		name = "dialog-" + slug(strings.TrimPrefix(strings.TrimPrefix(dialog, "alertdialog"), "dialog"), 40)
+	case menu != "":
+		name += "-menu"
+		if opener != "" {
+			name += "-" + slug(opener, 30)
+		}
+	}
+	if filled {
+		name += "-filled"
+	}
+	name = strings.Trim(name, "-")
+	if name == "" {
+		name = "page"
+	}
+	return name
+}
