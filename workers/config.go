@@ -28,7 +28,7 @@ type Config struct {
 	// StateThreshold is the share of pixels that makes a new UI state in the dataset when
 	// the page's structure did not change (WEBAGENT_STATE_THRESHOLD, default 0.02).
 	StateThreshold float64
-	LogLevel  slog.Level // WEBAGENT_LOG_LEVEL
+	LogLevel       slog.Level // WEBAGENT_LOG_LEVEL
 }
 
 // FromEnv reads the configuration; the error names every variable that is wrong.
