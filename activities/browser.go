@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -142,38 +143,65 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 			res.Warnings = append(res.Warnings, err.Error())
 		}
 	}
-	var werr error
-	res.Before, werr = b.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG)
-	warn(werr)
-	res.After, werr = b.storeObservation(ctx, name+"-after", out.After, out.AfterPNG)
-	warn(werr)
+	// The stores are independent of each other: do them at once. The storage state is
+	// read from the page first, while this activity still holds it.
+	var state []byte
+	if out.OK {
+		var err error
+		state, err = s.StorageState()
+		warn(err)
+	}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	do := func(f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := f(); err != nil {
+				mu.Lock()
+				warn(err)
+				mu.Unlock()
+			}
+		}()
+	}
+	var before, after Snapshot
+	do(func() (err error) { before, err = b.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG); return err })
+	do(func() (err error) { after, err = b.storeObservation(ctx, name+"-after", out.After, out.AfterPNG); return err })
+	stateKey := ""
+	if state != nil {
+		do(func() error {
+			key := fmt.Sprintf("%s/state/%03d.json", in.KeyPrefix, in.Seq)
+			if err := b.Store.Put(ctx, key, "application/json", state); err != nil {
+				return err
+			}
+			stateKey = key
+			return nil
+		})
+	}
+	var states []string
+	if b.Dataset != nil && in.Purpose == PurposeAttempt {
+		// The dataset is a record of the run: it never fails a step.
+		do(func() error {
+			for _, c := range []struct {
+				action string
+				png    []byte
+				obs    browser.Observation
+			}{{"seen before step " + strconv.Itoa(in.Seq), out.BeforePNG, out.Before}, {step.String(), out.AfterPNG, out.After}} {
+				st, err := b.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs)
+				if err != nil {
+					return err
+				}
+				if st != nil {
+					states = append(states, st.File)
+				}
+			}
+			return nil
+		})
+	}
+	wg.Wait()
+	res.Before, res.After, res.StorageStateKey, res.States = before, after, stateKey, states
 	if out.Acted {
 		res.Before.MarkedKey = <-marked
-	}
-	if b.Dataset != nil && in.Purpose == PurposeAttempt {
-		for _, c := range []struct {
-			action string
-			png    []byte
-			obs    browser.Observation
-		}{{"seen before step " + strconv.Itoa(in.Seq), out.BeforePNG, out.Before}, {step.String(), out.AfterPNG, out.After}} {
-			st, err := b.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs)
-			warn(err) // the dataset is a record of the run: it never fails a step
-			if st != nil {
-				res.States = append(res.States, st.File)
-			}
-		}
-	}
-	if out.OK {
-		if st, err := s.StorageState(); err != nil {
-			warn(err)
-		} else {
-			key := fmt.Sprintf("%s/state/%03d.json", in.KeyPrefix, in.Seq)
-			if err := b.Store.Put(ctx, key, "application/json", st); err != nil {
-				warn(err)
-			} else {
-				res.StorageStateKey = key
-			}
-		}
 	}
 	res.Duration = time.Since(started)
 	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration)
