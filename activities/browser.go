@@ -118,6 +118,9 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	if d := in.Decision; d != nil {
 		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
 	}
+	if in.CheckState {
+		opts.ExpectState = in.Step.State
+	}
 	out, err := s.Do(step, opts)
 	if err != nil {
 		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
@@ -128,7 +131,7 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 	}
 	res := RunStepResult{
 		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated,
-		Actions: out.Actions, Extracted: out.Extracted,
+		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
 	}
 	if out.Target != nil {
 		res.Target = out.Target.Ref()

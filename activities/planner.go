@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"slices"
 
+	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -20,6 +22,8 @@ type Planner struct {
 	// Model is nil when no Gemini credentials are configured.
 	Model *Model
 	Store Store
+	// Skills is nil when no skills library is configured.
+	Skills *skills.Library
 }
 
 // Planner names in results.
@@ -27,6 +31,7 @@ const (
 	PlannerOffline = "offline"
 	PlannerGiven   = "given"
 	PlannerModel   = "gemini"
+	PlannerSkill   = "skill"
 )
 
 // PlanGoal turns the goal into a plan, or checks the plan it was given.
@@ -38,6 +43,22 @@ func (p *Planner) PlanGoal(ctx context.Context, in PlanGoalInput) (PlanGoalResul
 		}
 		res.Steps, res.Planner = in.Plan, PlannerGiven
 		return res, nil
+	}
+	res.SkillsAvailable = p.Skills != nil
+	if p.Skills != nil && !in.SkipSkills && in.Observation == nil {
+		found, notes, err := p.Skills.Find(ctx, in.Goal, Site(in.StartURL))
+		res.Warnings = append(res.Warnings, notes...)
+		switch {
+		case err != nil:
+			// A run never fails because its memory is unavailable: plan instead.
+			res.Warnings = append(res.Warnings, "the skills library is unavailable ("+err.Error()+"); planning afresh")
+			activity.GetLogger(ctx).Warn("skills lookup", "err", err)
+		case found != nil:
+			res.Steps, res.Planner = found.Skill.Plan, PlannerSkill
+			res.Skill = &SkillMatch{ID: found.Skill.ID, Version: found.Skill.Version, Similarity: found.Similarity,
+				Params: found.Params, ModelCalls: found.Skill.ModelCalls}
+			return res, nil
+		}
 	}
 	steps, err := plan.Parse(in.Goal)
 	if err == nil {

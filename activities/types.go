@@ -89,6 +89,8 @@ type RunStepInput struct {
 	// Decision, when set, is the model's choice of element or point, which replaces
 	// DOM-first resolution.
 	Decision *Decision `json:",omitempty"`
+	// CheckState: the page must be in the step's learned State before acting.
+	CheckState bool `json:",omitempty"`
 }
 
 // Decision is what the model chose to act on: an element of the observation it saw
@@ -119,6 +121,9 @@ type RunStepResult struct {
 	Warnings        []string `json:",omitempty"`
 	// States are the files of the new UI states the attempt reached, in the run's dataset.
 	States []string `json:",omitempty"`
+	// BeforeState is the page's state before acting (Observation.State), kept with the
+	// step when it is learned as part of a skill.
+	BeforeState string `json:",omitempty"`
 }
 
 // ValidateGoalInput asks whether the goal was reached, on the final page.
@@ -157,6 +162,19 @@ type PlanGoalInput struct {
 	Plan []plan.Step `json:",omitempty"`
 	// Observation is the first look at the page, for a model that plans.
 	Observation *Snapshot `json:",omitempty"`
+	// SkipSkills: plan afresh, without looking for a skill.
+	SkipSkills bool `json:",omitempty"`
+}
+
+// SkillMatch is the skill a goal reuses.
+type SkillMatch struct {
+	ID         string
+	Version    int
+	Similarity float64
+	// Params are the goal's values for the skill's slots.
+	Params map[string]string
+	// ModelCalls is what learning the skill cost.
+	ModelCalls int
 }
 
 // PlanGoalResult is the plan and who wrote it.
@@ -170,6 +188,38 @@ type PlanGoalResult struct {
 	// first; call again with an Observation.
 	NeedsObservation bool        `json:",omitempty"`
 	Usage            model.Usage `json:",omitempty"`
+	// SkillsAvailable says whether the worker has a skills library to learn into; Skill
+	// is the skill the plan comes from, on a cache hit.
+	SkillsAvailable bool        `json:",omitempty"`
+	Skill           *SkillMatch `json:",omitempty"`
+	Warnings        []string    `json:",omitempty"`
+}
+
+// Skill operations of SaveSkill.
+const (
+	SkillLearn   = "learn"
+	SkillHeal    = "heal"
+	SkillSuccess = "success"
+	SkillFailure = "failure"
+)
+
+// SaveSkillInput changes the skills library after a run: learn the plan of a validated
+// success, save a healed plan as a skill's next version, or count a reuse.
+type SaveSkillInput struct {
+	Op       string
+	Goal     string
+	StartURL string
+	SkillID  string      `json:",omitempty"`
+	Steps    []plan.Step `json:",omitempty"`
+	// ModelCalls is what the run cost, recorded with a learned skill.
+	ModelCalls int `json:",omitempty"`
+}
+
+// SaveSkillResult says what was saved.
+type SaveSkillResult struct {
+	SkillID  string
+	Version  int
+	Disabled bool
 }
 
 // ObserveInput asks for a look at the page without acting.

@@ -47,11 +47,24 @@ type Server struct {
 	mu    sync.Mutex
 	state State
 	mux   *http.ServeMux
+	// actionsLabel is the accessible name of each row's menu button.
+	actionsLabel string
+}
+
+// DefaultActionsLabel is the accessible name of each row's menu button.
+const DefaultActionsLabel = "Project actions"
+
+// SetActionsLabel renames each row's menu button, as a site's redesign would: tests use
+// it to change the page under a learned skill.
+func (s *Server) SetActionsLabel(label string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.actionsLabel = label
 }
 
 // New returns a tracker seeded with projects (which may be empty).
 func New(seed ...Project) *Server {
-	s := &Server{ControlDelay: 1500 * time.Millisecond, mux: http.NewServeMux()}
+	s := &Server{ControlDelay: 1500 * time.Millisecond, mux: http.NewServeMux(), actionsLabel: DefaultActionsLabel}
 	s.state.Projects = append([]Project{}, seed...)
 	sub, _ := fs.Sub(static, "static")
 	files := http.FileServerFS(sub)
@@ -92,7 +105,10 @@ func (s *Server) Snapshot() State {
 }
 
 func (s *Server) config(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"controlDelayMs": s.ControlDelay.Milliseconds()})
+	s.mu.Lock()
+	label := s.actionsLabel
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, map[string]any{"controlDelayMs": s.ControlDelay.Milliseconds(), "actionsLabel": label})
 }
 
 func (s *Server) getState(w http.ResponseWriter, _ *http.Request) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
-# server + Web UI) and the MinIO server built from the Go module proxy, Debian's Chromium,
+# server + Web UI), the MinIO server and Weaviate built from the Go module proxy, Debian's Chromium,
 # and the playwright-core driver layout that playwright-go expects. Built tools are cached
 # per version outside the repository, so only the first run pays for the builds.
 #
@@ -76,6 +76,7 @@ want="${1:-all}"
 case "$want" in
 all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
 all | minio) go_tool minio github.com/minio/minio "$MINIO_VERSION" minio ;;&
+all | weaviate) go_tool weaviate github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" weaviate-server ;;&
 all | chromium) install_chromium ;;&
 all | playwright) install_driver ;;&
 *) ;;

@@ -5,12 +5,14 @@
 : "${TEMPORAL_UI_PORT:=8233}"
 : "${MINIO_PORT:=9000}"
 : "${DEMOAPP_PORT:=8090}"
+: "${WEAVIATE_PORT:=8080}"
+: "${WEAVIATE_GRPC_PORT:=50051}"
 : "${MINIO_ACCESS_KEY:=minioadmin}"
 : "${MINIO_SECRET_KEY:=minioadmin}"
-export RUN_DIR TEMPORAL_PORT TEMPORAL_UI_PORT MINIO_PORT DEMOAPP_PORT MINIO_ACCESS_KEY MINIO_SECRET_KEY
+export RUN_DIR TEMPORAL_PORT TEMPORAL_UI_PORT MINIO_PORT DEMOAPP_PORT WEAVIATE_PORT WEAVIATE_GRPC_PORT MINIO_ACCESS_KEY MINIO_SECRET_KEY
 
 # The processes of the stack, in the order they start.
-STACK=(temporal minio demoapp worker)
+STACK=(temporal minio weaviate demoapp worker)
 
 # running NAME: the process in .run/NAME.pid is alive (a zombie, killed but not yet
 # reaped, is not).

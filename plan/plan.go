@@ -68,6 +68,9 @@ type Step struct {
 	SemanticRole    SemanticRole `json:"semantic_role,omitempty"`
 	RequiredState   string       `json:"required_state,omitempty"`
 	ExpectedOutcome string       `json:"expected_outcome,omitempty"`
+	// State is the page state seen before the step when it last succeeded ("/projects#
+	// dialog-new-project"): a replayed skill checks it before acting.
+	State string `json:"state,omitempty"`
 }
 
 // String describes the step in one line, as the progress display and the output show it.

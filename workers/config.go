@@ -6,10 +6,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
 	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/workflows"
@@ -23,12 +25,23 @@ type Config struct {
 	Browser   browser.Config
 	// Model is used when Gemini credentials are configured (model.Configured).
 	Model model.Config
+	// Weaviate holds the skills library.
+	Weaviate WeaviateConfig
 	// ModelRate caps model activities per second across all workers (WEBAGENT_MODEL_RATE).
 	ModelRate float64
 	// StateThreshold is the share of pixels that makes a new UI state in the dataset when
 	// the page's structure did not change (WEBAGENT_STATE_THRESHOLD, default 0.02).
 	StateThreshold float64
 	LogLevel       slog.Level // WEBAGENT_LOG_LEVEL
+}
+
+// WeaviateConfig says where the skills library is.
+type WeaviateConfig struct {
+	// Host is host:port of Weaviate's REST API (WEAVIATE_URL); "" (WEAVIATE_URL=off)
+	// runs without skills.
+	Host string
+	// Threshold is the similarity above which a skill is reused (WEBAGENT_SKILL_THRESHOLD).
+	Threshold float64
 }
 
 // FromEnv reads the configuration; the error names every variable that is wrong.
@@ -44,8 +57,10 @@ func FromEnv() (Config, error) {
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
 		Model: model.Config{
 			PlanningModel: config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
-			DecisionModel: config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
+			DecisionModel:  config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
+			EmbeddingModel: config.Get("WEBAGENT_EMBEDDING_MODEL", model.DefaultEmbeddingModel),
 		},
+		Weaviate: WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
 		Browser: browser.Config{
 			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-1.52.0")),
 			ExecutablePath: config.Get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"),
@@ -62,6 +77,14 @@ func FromEnv() (Config, error) {
 	keep(err)
 	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
 	keep(err)
+	if strings.EqualFold(c.Weaviate.Host, "off") {
+		c.Weaviate.Host = ""
+	}
+	c.Weaviate.Threshold, err = config.Float("WEBAGENT_SKILL_THRESHOLD", skills.DefaultThreshold)
+	keep(err)
+	if c.Weaviate.Threshold <= 0 || c.Weaviate.Threshold > 1 {
+		errs = append(errs, fmt.Errorf("WEBAGENT_SKILL_THRESHOLD=%v: a similarity between 0 and 1, e.g. 0.95", c.Weaviate.Threshold))
+	}
 	c.StateThreshold, err = config.Float("WEBAGENT_STATE_THRESHOLD", 0.02)
 	keep(err)
 	if c.StateThreshold <= 0 || c.StateThreshold >= 1 {

@@ -24,6 +24,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/browser"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -69,11 +70,13 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 
 	shared := worker.New(c, cfg.TaskQueue, worker.Options{})
 	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
+	shared.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
 	shared.RegisterActivityWithOptions(b.OpenBrowser, activity.RegisterOptions{Name: "OpenBrowser"})
 
 	// Planning and every model call: a queue of their own, rate-limited across workers.
 	planner := &activities.Planner{Store: st}
 	thinker := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
+	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
 		mc, err := model.New(ctx, cfg.Model)
 		if err != nil {
@@ -81,9 +84,14 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 		planner.Model = &activities.Model{Client: mc, Store: st}
 		thinker.RegisterActivity(planner.Model)
-		log.Info("gemini on", "planningModel", cfg.Model.PlanningModel, "decisionModel", cfg.Model.DecisionModel)
+		embedder = skills.Gemini{Client: mc.GenAI(), Name: cfg.Model.EmbeddingModel}
+		log.Info("gemini on", "planningModel", cfg.Model.PlanningModel, "decisionModel", cfg.Model.DecisionModel, "embeddingModel", cfg.Model.EmbeddingModel)
 	} else {
 		log.Info("no Gemini credentials: the offline planner reads explicit goals; set GEMINI_API_KEY for open-ended ones")
+	}
+	if cfg.Weaviate.Host != "" {
+		planner.Skills = &skills.Library{Store: skills.NewWeaviate(cfg.Weaviate.Host), Embedder: embedder, Threshold: cfg.Weaviate.Threshold}
+		log.Info("skills library", "weaviate", cfg.Weaviate.Host, "embedder", embedder.Model(), "threshold", cfg.Weaviate.Threshold)
 	}
 	thinker.RegisterActivity(planner)
 

@@ -50,7 +50,7 @@ func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before 
 	var dec activities.DecideResult
 	err := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
 		brain.DecideTarget, activities.DecideInput{
-			Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Attempt: attempt, Feedback: rec.Feedback, Page: before,
+			Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before,
 		}).Get(ctx, &dec)
 	r.addUsage(rec, "decide", dec.Usage)
 	return dec, err
@@ -69,7 +69,7 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 	if res.OK && !weak {
 		return res, nil
 	}
-	in := activities.EvaluateStepInput{Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Actions: res.Actions,
+	in := activities.EvaluateStepInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Actions: res.Actions,
 		ChecksPassed: res.OK, Before: res.Before, After: res.After}
 	if res.Feedback != nil {
 		in.CheckDetails = res.Feedback.Details
@@ -100,7 +100,7 @@ func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activ
 	}
 	var ex activities.ExtractResult
 	err = workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d: extract %q", rec.Order, rec.Step.TargetDescription)),
-		brain.ExtractData, activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.in.Params, Schema: r.in.ExtractSchema, Page: snap}).Get(ctx, &ex)
+		brain.ExtractData, activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Schema: r.in.ExtractSchema, Page: snap}).Get(ctx, &ex)
 	r.addUsage(rec, "extract", ex.Usage)
 	res := activities.RunStepResult{Before: snap, After: snap}
 	if err != nil {

@@ -44,6 +44,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 		return nil, err
 	}
 	r.summarize(ctx)
+	r.learn(ctx)
 	return &r.res, nil
 }
 
@@ -62,7 +63,12 @@ type run struct {
 	// last is the latest observation, for the replanner and the final URL.
 	last       activities.Snapshot
 	strategies map[string][]string
-	res        GoalResult
+	// params are the input's, with a reused skill's slots filled from the goal.
+	params map[string]string
+	// skill is the skill the plan was reused from; skills, whether a library is there.
+	skill  *activities.SkillMatch
+	skills bool
+	res    GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
@@ -77,8 +83,23 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 	}
 	r.res.ExtractedData.Structured = map[string]any{}
 	r.last.URL = in.StartURL
+	r.params = map[string]string{}
+	for k, v := range in.Params {
+		r.params[k] = v
+	}
 	return r
 }
+
+// mode is how a reused skill's plan runs.
+func (r *run) mode() string {
+	if r.in.Mode == "" {
+		return ModeReplay
+	}
+	return r.in.Mode
+}
+
+// replaying reports whether step rec is a skill's step replayed without a model.
+func (r *run) replaying(rec *StepRecord) bool { return rec.Cached && r.mode() == ModeReplay }
 
 func (r *run) keyPrefix() string {
 	return fmt.Sprintf("runs/%s/%s", r.res.Metadata.WorkflowID, r.res.Metadata.RunID)
@@ -118,24 +139,46 @@ func (r *run) run(ctx workflow.Context) error {
 // there. Without an observation a model planner answers NeedsObservation.
 func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activities.PlanGoalResult, error) {
 	var pr activities.PlanGoalResult
-	in := activities.PlanGoalInput{Goal: r.in.Goal, StartURL: r.in.StartURL, Params: r.in.Params, Plan: r.in.Plan, Observation: first}
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, "plan the goal"), planner.PlanGoal, in).Get(ctx, &pr)
+	in := activities.PlanGoalInput{Goal: r.in.Goal, StartURL: r.in.StartURL, Params: r.params, Plan: r.in.Plan, Observation: first, SkipSkills: r.in.SkipSkills}
+	summary := "plan the goal"
+	if first == nil && len(r.in.Plan) == 0 && !r.in.SkipSkills {
+		summary = "find a skill, or plan the goal"
+	}
+	err := workflow.ExecuteActivity(r.modelOptions(ctx, summary), planner.PlanGoal, in).Get(ctx, &pr)
 	r.addUsage(nil, "plan", pr.Usage)
 	if err != nil {
 		r.addError(ctx, 0, "planning", rootMessage(err), false)
 		return pr, err
 	}
-	r.model = pr.ModelAvailable
+	r.model, r.skills = pr.ModelAvailable, r.skills || pr.SkillsAvailable
+	for _, w := range pr.Warnings {
+		r.warn(w)
+	}
 	if pr.NeedsObservation {
 		return pr, nil
 	}
 	r.res.Metadata.Planner = pr.Planner
 	r.modelPlanned = pr.Planner == activities.PlannerModel
-	if err := plan.CheckParams(pr.Steps, r.in.Params); err != nil {
+	if sk := pr.Skill; sk != nil {
+		// The goal's own values fill the skill's slots; values given as parameters win.
+		r.skill = sk
+		for k, v := range sk.Params {
+			if _, given := r.in.Params[k]; !given {
+				r.params[k] = v
+			}
+		}
+		r.res.Skill = SkillUse{CacheHit: true, ID: sk.ID, Version: sk.Version, Mode: r.mode(), Similarity: sk.Similarity}
+	}
+	if err := plan.CheckParams(pr.Steps, r.params); err != nil {
 		r.addError(ctx, 0, "planning", err.Error(), false)
 		return pr, err
 	}
 	r.appendSteps(pr.Steps)
+	if r.skill != nil {
+		for i := range r.steps {
+			r.steps[i].Cached = true
+		}
+	}
 	return pr, nil
 }
 

@@ -22,8 +22,20 @@ type GoalInput struct {
 	Plan []plan.Step `json:"plan,omitempty"`
 	// ExtractSchema is the JSON schema of what EXTRACT steps read, for the model.
 	ExtractSchema map[string]any `json:"extractSchema,omitempty"`
-	Limits        Limits         `json:"limits,omitempty"`
+	// Mode is how a plan reused from a skill runs: "replay" (the default) — DOM-first,
+	// no model calls, replanning the rest on the first mismatch — or "guided" — the model
+	// decides each step with the skill's plan as hints.
+	Mode string `json:"mode,omitempty"`
+	// SkipSkills plans afresh without looking for a skill (the run is still learned).
+	SkipSkills bool   `json:"skipSkills,omitempty"`
+	Limits     Limits `json:"limits,omitempty"`
 }
+
+// Modes of running a skill's plan.
+const (
+	ModeReplay = "replay"
+	ModeGuided = "guided"
+)
 
 // Limits bound a run. Zero values take the defaults.
 type Limits struct {
@@ -85,6 +97,9 @@ func (in GoalInput) Validate() error {
 		if err := plan.CheckParams(in.Plan, in.Params); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if in.Mode != "" && in.Mode != ModeReplay && in.Mode != ModeGuided {
+		errs = append(errs, fmt.Errorf("mode %q is neither %q nor %q", in.Mode, ModeReplay, ModeGuided))
 	}
 	if in.Limits.AttemptsPerStep < 0 || in.Limits.Replans < 0 || in.Limits.MaxSteps < 0 {
 		errs = append(errs, errors.New("limits cannot be negative"))

@@ -15,7 +15,7 @@ import (
 // validate asks, on the final page, whether the goal was reached: the plan's closing
 // checks must hold and, with a model, the model must agree.
 func (r *run) validate(ctx workflow.Context) error {
-	in := activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.in.Params}
+	in := activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.params}
 	for _, s := range r.steps {
 		switch s.Status {
 		case StepCompleted:
@@ -60,7 +60,7 @@ func (r *run) validate(ctx workflow.Context) error {
 func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, checks activities.ValidateGoalResult) error {
 	var steps []string
 	for _, s := range r.steps {
-		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.in.Params)))
+		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.params)))
 	}
 	ji := activities.JudgeGoalInput{Goal: r.in.Goal, Steps: steps, Final: checks.Final}
 	if len(in.Checks) > 0 {
@@ -147,7 +147,7 @@ func (r *run) summarize(ctx workflow.Context) {
 	}
 	in := activities.SummarizeInput{Goal: r.in.Goal, Status: r.res.Execution.Status}
 	for _, s := range r.steps {
-		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.in.Params)))
+		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.params)))
 	}
 	for _, e := range r.res.Errors {
 		in.Errors = append(in.Errors, fmt.Sprintf("step %d: %s", e.Step, e.Message))

@@ -17,7 +17,24 @@ type GoalResult struct {
 	Validation    Validation    `json:"validation"`
 	Summary       Summary       `json:"summary"`
 	Usage         Usage         `json:"usage"`
+	Skill         SkillUse      `json:"skill"`
 	Errors        []RunError    `json:"errors,omitempty"`
+}
+
+// SkillUse says whether the run reused a skill, and what it taught the library.
+type SkillUse struct {
+	CacheHit   bool    `json:"cacheHit"`
+	ID         string  `json:"id,omitempty"`
+	Version    int     `json:"version,omitempty"`
+	Mode       string  `json:"mode,omitempty"`
+	Similarity float64 `json:"similarity,omitempty"`
+	// ModelCallsSaved is what learning the skill cost less what this run cost.
+	ModelCallsSaved int `json:"modelCallsSaved,omitempty"`
+	// Saved says what the run taught the library: "learned", "healed" (the next
+	// version), "counted" (a reuse), "" (nothing).
+	Saved string `json:"saved,omitempty"`
+	// SaveWorkflowID runs the save, retried while the library is unavailable.
+	SaveWorkflowID string `json:"saveWorkflowId,omitempty"`
 }
 
 // Usage is what the run cost in model calls and tokens, in all and per role (plan,
@@ -88,6 +105,10 @@ type StepRecord struct {
 	URL     string `json:"url,omitempty"`
 	// Usage is what the step's model calls cost.
 	Usage model.Usage `json:"usage"`
+	// State is the page's state before the step succeeded, kept when it is learned.
+	State string `json:"state,omitempty"`
+	// Cached marks a step that came from a reused skill.
+	Cached bool `json:"cached,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
 }

@@ -68,7 +68,13 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	rec.Status = StepRunning
 	start := workflow.Now(ctx)
 	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
-	for rec.Attempts < r.limits.AttemptsPerStep && !workflow.Now(ctx).After(deadline) {
+	limit := r.limits.AttemptsPerStep
+	if r.replaying(rec) {
+		// A replayed step does what it did before or the site changed: replan the rest
+		// at the first mismatch rather than try the same thing again.
+		limit = 1
+	}
+	for rec.Attempts < limit && !workflow.Now(ctx).After(deadline) {
 		attempt := rec.Attempts + 1
 		r.report(ctx)
 		res, err := r.attemptStep(ctx, rec, attempt)
@@ -104,6 +110,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		}
 		if res.OK {
 			rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
+			rec.State = res.BeforeState
 			for k, v := range res.Extracted {
 				r.res.ExtractedData.Structured[k] = v
 			}
@@ -120,13 +127,31 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 // it from the numbered screenshot and the browser acts on that; the model then judges what
 // the attempt did when the deterministic checks failed, or are too weak to trust alone.
 func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int) (activities.RunStepResult, error) {
+	if r.replaying(rec) {
+		// Deterministic replay: DOM-first, the learned page state checked, no model.
+		return r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
+	}
 	if r.model && rec.Step.Action == plan.Extract {
 		return r.extract(ctx, rec, attempt)
+	}
+	if r.model && rec.Cached && rec.Step.Action.NeedsTarget() {
+		// Guided: the model decides each step, with the skill's step as its hint.
+		snap, err := r.observe(ctx, fmt.Sprintf("steps/%03d-%d-guided", rec.Order, attempt))
+		if err != nil {
+			return activities.RunStepResult{}, err
+		}
+		return r.decideAndAct(ctx, rec, attempt, activities.RunStepResult{Before: snap, After: snap})
 	}
 	res, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
 	if err != nil || res.OK || res.Acted || !r.model {
 		return r.evaluate(ctx, rec, res, err)
 	}
+	return r.decideAndAct(ctx, rec, attempt, res)
+}
+
+// decideAndAct has the model decide on the observation res.Before, then the browser act
+// on its decision.
+func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, res activities.RunStepResult) (activities.RunStepResult, error) {
 	dec, err := r.decide(ctx, rec, attempt, res.Before)
 	if err != nil {
 		return res, err
@@ -161,7 +186,8 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 	var res activities.RunStepResult
 	err := workflow.ExecuteActivity(r.sessionOptions(ctx, timeout, summary), browser.RunStep, activities.RunStepInput{
 		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
-		Step: step, Params: r.in.Params, WaitBudget: budget, Feedback: feedback, Decision: dec,
+		Step: step, Params: r.params, WaitBudget: budget, Feedback: feedback, Decision: dec,
+		CheckState: r.skill != nil && r.mode() == ModeReplay && step.State != "" && purpose == activities.PurposeAttempt,
 	}).Get(ctx, &res)
 	return res, err
 }

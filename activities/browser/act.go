@@ -37,6 +37,10 @@ type DoOptions struct {
 	// ChangeTimeout is how long a click that changed nothing waits for a late change
 	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
 	ChangeTimeout time.Duration
+	// ExpectState, when set, is the state (Observation.State) the page must be in before
+	// acting — a replayed step's check; within the wait budget, or the attempt fails
+	// without acting.
+	ExpectState string
 }
 
 // Outcome is what happened in one attempt at a step.
@@ -75,6 +79,26 @@ func (s *Session) Do(step plan.Step, opts DoOptions) (*Outcome, error) {
 	obs, err := s.Observe()
 	if err != nil {
 		return nil, err
+	}
+	if opts.ExpectState != "" && obs.State() != opts.ExpectState {
+		deadline := time.Now().Add(opts.WaitBudget)
+		for obs.State() != opts.ExpectState && time.Now().Before(deadline) {
+			time.Sleep(200 * time.Millisecond)
+			if obs, err = s.Observe(); err != nil {
+				return nil, err
+			}
+		}
+		if got := obs.State(); got != opts.ExpectState {
+			out.Before, out.After = obs, obs
+			if out.BeforePNG, err = s.Screenshot(); err != nil {
+				return nil, err
+			}
+			out.AfterPNG = out.BeforePNG
+			out.Feedback = &plan.Feedback{Type: plan.PageState,
+				Details:    fmt.Sprintf("the page is in state %q, but the step was learned in state %q", got, opts.ExpectState),
+				Suggestion: "the site changed since the skill was learned: replan from here"}
+			return out, nil
+		}
 	}
 	var el playwright.ElementHandle
 	needsElement := step.Action.NeedsTarget() && !(step.Action == plan.Type && step.TargetDescription == "")

@@ -6,6 +6,8 @@ package browser
 
 import (
 	"fmt"
+	"net/url"
+	"regexp"
 	"strings"
 )
 
@@ -115,4 +117,49 @@ func (o Observation) Compact() string {
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
+
+// Slug writes s in lower case with dashes, at most n bytes.
+func Slug(s string, n int) string {
+	s = strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
+	if len(s) > n {
+		s = strings.Trim(s[:n], "-")
+	}
+	return s
+}
+
+// Overlay names what covers the page, if anything: "dialog-<name>" for an open dialog,
+// "menu" for an open menu or list box, "" for neither.
+func (o Observation) Overlay() string {
+	menu := false
+	for _, e := range o.Elements {
+		if e.Offscreen {
+			continue
+		}
+		c := e.Container
+		if strings.HasPrefix(c, "dialog") || strings.HasPrefix(c, "alertdialog") {
+			return strings.TrimRight("dialog-"+Slug(strings.TrimPrefix(strings.TrimPrefix(c, "alertdialog"), "dialog"), 40), "-")
+		}
+		menu = menu || strings.HasPrefix(c, "menu") || strings.HasPrefix(c, "listbox")
+	}
+	if menu {
+		return "menu"
+	}
+	return ""
+}
+
+// State is the page's state as a replayed step expects it: the URL's path and what
+// covers the page ("/projects#dialog-new-project", "/projects#page").
+func (o Observation) State() string {
+	path := o.URL
+	if u, err := url.Parse(o.URL); err == nil {
+		path = u.Path
+	}
+	ov := o.Overlay()
+	if ov == "" {
+		ov = "page"
+	}
+	return path + "#" + ov
 }

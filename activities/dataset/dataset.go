@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -249,30 +248,13 @@ func deref(b *bool) string {
 	return fmt.Sprint(*b)
 }
 
-var nonWord = regexp.MustCompile(`[^a-z0-9]+`)
-
-func slug(s string, n int) string {
-	s = strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), "-"), "-")
-	if len(s) > n {
-		s = strings.Trim(s[:n], "-")
-	}
-	return s
-}
-
 // Name describes a state in a few words for its file name: "dialog-new-project-filled",
 // "projects-tracker-menu-project-actions", "sign-in".
 func Name(obs browser.Observation) string {
-	var dialog, menu, opener string
-	filled := false
+	opener, filled := "", false
 	for _, e := range obs.Elements {
 		if e.Offscreen {
 			continue
-		}
-		switch c := e.Container; {
-		case dialog == "" && (strings.HasPrefix(c, "dialog") || strings.HasPrefix(c, "alertdialog")):
-			dialog = c
-		case menu == "" && (strings.HasPrefix(c, "menu") || strings.HasPrefix(c, "listbox")):
-			menu = c
 		}
 		if e.Expanded != nil && *e.Expanded && opener == "" {
 			opener = e.Name
@@ -281,14 +263,14 @@ func Name(obs browser.Observation) string {
 			filled = true
 		}
 	}
-	name := slug(obs.Title, 40)
-	switch {
-	case dialog != "":
-		name = "dialog-" + slug(strings.TrimPrefix(strings.TrimPrefix(dialog, "alertdialog"), "dialog"), 40)
-	case menu != "":
+	name := browser.Slug(obs.Title, 40)
+	switch ov := obs.Overlay(); {
+	case strings.HasPrefix(ov, "dialog"):
+		name = ov
+	case ov == "menu":
 		name += "-menu"
 		if opener != "" {
-			name += "-" + slug(opener, 30)
+			name += "-" + browser.Slug(opener, 30)
 		}
 	}
 	if filled {

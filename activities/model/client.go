@@ -28,6 +28,8 @@ type Config struct {
 	PlanningModel string
 	// DecisionModel decides and evaluates each step: cheaper and faster.
 	DecisionModel string
+	// EmbeddingModel embeds goal templates for the skills library.
+	EmbeddingModel string
 	// BaseURL overrides the API endpoint (GOOGLE_GEMINI_BASE_URL does the same).
 	BaseURL string
 	// Timeout bounds one HTTP request.
@@ -81,6 +83,9 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 	}
 	return &Client{gc: gc, cfg: cfg}, nil
 }
+
+// GenAI is the underlying client, for embeddings.
+func (c *Client) GenAI() *genai.Client { return c.gc }
 
 // Models returns the configured model names, for logs.
 func (c *Client) Models() (planning, decision string) {

@@ -4,6 +4,7 @@ const $ = (sel) => document.querySelector(sel);
 let state = { projects: [] };
 let tab = "active";
 let menuFor = null;
+let cfg = { actionsLabel: "Project actions", controlDelayMs: 1500 };
 let toastTimer = null;
 
 async function api(path, body) {
@@ -39,7 +40,7 @@ function render() {
     if (!p.archived) {
       const b = document.createElement("button");
       b.className = "kebab";
-      b.setAttribute("aria-label", "Project actions");
+      b.setAttribute("aria-label", cfg.actionsLabel);
       b.setAttribute("aria-haspopup", "menu");
       b.setAttribute("aria-expanded", "false");
       b.textContent = "⋯";
@@ -145,8 +146,10 @@ $("#rename-form").addEventListener("submit", async (e) => {
 $("#tab-active").addEventListener("click", () => { tab = "active"; render(); });
 $("#tab-archived").addEventListener("click", () => { tab = "archived"; render(); });
 
-// The "Import" button appears only after a delay, like controls that wait for a slow API.
-api("/api/config").then((cfg) => {
+api("/api/config").then((c) => {
+  cfg = c;
+  load();
+  // The "Import" button appears only after a delay, like controls that wait for a slow API.
   setTimeout(() => {
     const b = document.createElement("button");
     b.id = "import";
@@ -155,5 +158,3 @@ api("/api/config").then((cfg) => {
     $("#import-slot").append(b);
   }, cfg.controlDelayMs);
 });
-
-load();

@@ -160,12 +160,13 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 
 	switch c.Method {
 	case "embedContent":
-		writeJSON(w, map[string]any{"embedding": map[string]any{"values": Embed(req.Content.text())}})
+		c.Prompt = req.Content.text()
+		writeJSON(w, map[string]any{"embedding": map[string]any{"values": Embed(req.Content.text(), req.OutputDimensionality)}})
 		return
 	case "batchEmbedContents":
 		var out []any
 		for _, e := range req.Requests {
-			out = append(out, map[string]any{"values": Embed(e.Content.text())})
+			out = append(out, map[string]any{"values": Embed(e.Content.text(), e.OutputDimensionality)})
 		}
 		writeJSON(w, map[string]any{"embeddings": out})
 		return
@@ -256,9 +257,11 @@ type request struct {
 		ResponseSchema     map[string]any `json:"responseSchema"`
 		ResponseJSONSchema map[string]any `json:"responseJsonSchema"`
 	} `json:"generationConfig"`
-	Content  content `json:"content"`
-	Requests []struct {
-		Content content `json:"content"`
+	Content              content `json:"content"`
+	OutputDimensionality int     `json:"outputDimensionality"`
+	Requests             []struct {
+		Content              content `json:"content"`
+		OutputDimensionality int     `json:"outputDimensionality"`
 	} `json:"requests"`
 }
 
@@ -280,19 +283,22 @@ func writeJSON(w http.ResponseWriter, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-// EmbedDims is the size of the stand-in's embeddings.
-const EmbedDims = 64
+// EmbedDims is the size of the stand-in's embeddings when a request does not ask for one.
+const EmbedDims = 768
 
 // Embed is the stand-in's embedding: a normalised bag of hashed lower-case words, so that
 // texts with the same words are close and the answer is the same every time.
-func Embed(text string) []float64 {
-	v := make([]float64, EmbedDims)
+func Embed(text string, dims int) []float64 {
+	if dims <= 0 {
+		dims = EmbedDims
+	}
+	v := make([]float64, dims)
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
 	}) {
 		h := fnv.New32a()
 		_, _ = h.Write([]byte(w))
-		v[h.Sum32()%EmbedDims]++
+		v[int(h.Sum32())%dims]++
 	}
 	var n float64
 	for _, x := range v {

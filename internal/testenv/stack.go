@@ -104,11 +104,12 @@ type Worker struct {
 
 // StartWorker starts the worker binary against the given Temporal and MinIO and waits
 // until it says it is ready. It is stopped when the test ends. It has no Gemini
-// credentials unless env gives them (GEMINI_API_KEY=..., GOOGLE_GEMINI_BASE_URL=...).
+// credentials and no skills library unless env gives them (GEMINI_API_KEY=...,
+// GOOGLE_GEMINI_BASE_URL=..., WEAVIATE_URL=...).
 func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...string) *Worker {
 	t.Helper()
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=")
+	cmd.Env = append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off")
 	cmd.Env = append(cmd.Env,
 		"TEMPORAL_ADDRESS="+temporalAddr,
 		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
@@ -183,3 +184,55 @@ func (quiet) Debug(string, ...any) {}
 func (quiet) Info(string, ...any)  {}
 func (quiet) Warn(string, ...any)  {}
 func (quiet) Error(string, ...any) {}
+
+// WeaviateBin is the Weaviate server.
+func WeaviateBin(t testing.TB) string {
+	return Tool(t, "WEAVIATE_BIN", filepath.Join("weaviate-"+WeaviateVersion, "weaviate-server"))
+}
+
+// WeaviateServer is a Weaviate process started by a test.
+type WeaviateServer struct {
+	// Addr is host:port of the REST API.
+	Addr string
+	cmd  *exec.Cmd
+	out  *syncBuffer
+	done chan struct{}
+}
+
+// Weaviate starts Weaviate with a fresh data folder on free ports (REST, gRPC, gossip,
+// data, Raft) and waits until it is ready (~10 s). It is stopped when the test ends.
+func Weaviate(t testing.TB) *WeaviateServer {
+	t.Helper()
+	port := func() string { return fmt.Sprint(FreePort(t)) }
+	rest := FreePort(t)
+	cmd := exec.Command(WeaviateBin(t), "--host", "127.0.0.1", "--port", fmt.Sprint(rest), "--scheme", "http")
+	cmd.Env = append(os.Environ(),
+		"PERSISTENCE_DATA_PATH="+t.TempDir(), "AUTHENTICATION_ANONYMOUS_ACCESS_ENABLED=true",
+		"DEFAULT_VECTORIZER_MODULE=none", "DISABLE_TELEMETRY=true", "LOG_LEVEL=warning",
+		"CLUSTER_HOSTNAME=node1", "CLUSTER_ADVERTISE_ADDR=127.0.0.1",
+		"CLUSTER_GOSSIP_BIND_PORT="+port(), "CLUSTER_DATA_BIND_PORT="+port(),
+		"RAFT_PORT="+port(), "RAFT_INTERNAL_RPC_PORT="+port(), "RAFT_JOIN=node1", "RAFT_BOOTSTRAP_EXPECT=1",
+		"GRPC_PORT="+port(),
+	)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	w := &WeaviateServer{Addr: Addr(rest), cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
+	cmd.Stdout, cmd.Stderr = w.out, w.out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start weaviate: %v", err)
+	}
+	go func() { _ = cmd.Wait(); close(w.done) }()
+	t.Cleanup(w.Stop)
+	waitHTTP(t, "weaviate", "http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second, w.out)
+	return w
+}
+
+// Stop kills the server.
+func (w *WeaviateServer) Stop() {
+	select {
+	case <-w.done:
+		return
+	default:
+	}
+	_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
+	<-w.done
+}

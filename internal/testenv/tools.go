@@ -18,6 +18,7 @@ const (
 	TemporalCLIVersion    = "v1.5.1"
 	MinIOVersion          = "v0.0.0-20260212201848-7aac2a2c5b7c"
 	PlaywrightCoreVersion = "1.52.0"
+	WeaviateVersion       = "v1.35.2"
 )
 
 // Tool returns the path of an installed tool from its environment variable or the cache,

@@ -1,0 +1,155 @@
+package skills
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sort"
+	"time"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// DefaultThreshold is the similarity above which a skill is reused (the core spec's 0.95).
+const DefaultThreshold = 0.95
+
+// Demotion: a skill that has failed this often, and more often than it succeeded, is
+// disabled.
+const demoteAfter = 3
+
+// Skills is what the library needs of the vector store.
+type Skills interface {
+	Put(ctx context.Context, s Skill, vector []float32) error
+	Update(ctx context.Context, s Skill) error
+	Get(ctx context.Context, id string) (Skill, error)
+	Nearest(ctx context.Context, vector []float32, site, model string, limit int) ([]Match, error)
+}
+
+// Library finds, learns, heals and demotes skills.
+type Library struct {
+	Store     Skills
+	Embedder  Embedder
+	Threshold float64
+}
+
+// Found is a skill to reuse for a goal, with the goal's own values for its slots.
+type Found struct {
+	Skill      Skill
+	Similarity float64
+	// Params are the new goal's slot values, to bind into the skill's plan.
+	Params map[string]string
+}
+
+func (l *Library) threshold() float64 {
+	if l.Threshold > 0 {
+		return l.Threshold
+	}
+	return DefaultThreshold
+}
+
+// Find returns the skill to reuse for a goal on a site, or nil. A skill qualifies when its
+// template is similar enough, it has the same slots as the goal, and its plan, bound to
+// the goal's values, holds none of the values it was learned with: an old value is never
+// replayed into a new run.
+func (l *Library) Find(ctx context.Context, goal, site string) (*Found, []string, error) {
+	tmpl, slots := Template(goal)
+	vec, err := l.Embedder.Embed(ctx, tmpl)
+	if err != nil {
+		return nil, nil, err
+	}
+	matches, err := l.Store.Nearest(ctx, vec, site, l.Embedder.Model(), 3)
+	if err != nil {
+		return nil, nil, err
+	}
+	params := map[string]string{}
+	var names []string
+	for _, s := range slots {
+		params[s.Name] = s.Value
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+	var notes []string
+	for _, m := range matches {
+		if m.Similarity < l.threshold() {
+			break
+		}
+		have := slices.Clone(m.Skill.Params)
+		sort.Strings(have)
+		if !slices.Equal(have, names) {
+			notes = append(notes, fmt.Sprintf("skill %s is similar (%.3f) but has other parameters (%v, the goal has %v)", m.Skill.ID, m.Similarity, have, names))
+			continue
+		}
+		bound := make([]plan.Step, len(m.Skill.Plan))
+		for i, s := range m.Skill.Plan {
+			bound[i] = s.Bind(params)
+		}
+		if leaks := Leaks(bound, m.Skill.Examples, params); len(leaks) > 0 {
+			notes = append(notes, fmt.Sprintf("skill %s would replay values of an earlier run (%v); planning afresh", m.Skill.ID, leaks))
+			continue
+		}
+		return &Found{Skill: m.Skill, Similarity: m.Similarity, Params: params}, notes, nil
+	}
+	return nil, notes, nil
+}
+
+// Learn saves the plan that reached a goal, parameterised by the goal's values. Learning
+// a template again (say, after its skill was disabled) makes the next version of the
+// same skill.
+func (l *Library) Learn(ctx context.Context, goal, site string, steps []plan.Step, modelCalls int) (Skill, error) {
+	tmpl, slots := Template(goal)
+	vec, err := l.Embedder.Embed(ctx, tmpl)
+	if err != nil {
+		return Skill{}, err
+	}
+	now := time.Now().UTC()
+	s := Skill{
+		ID: ID(site, tmpl, l.Embedder.Model()), Goal: goal, Template: tmpl, Plan: plan.Renumber(Parameterize(steps, slots), 0),
+		Site: site, Examples: map[string]string{}, SuccessCount: 1, LastUsed: now, CreatedAt: now, Version: 1,
+		EmbeddingModel: l.Embedder.Model(), ModelCalls: modelCalls,
+	}
+	for _, sl := range slots {
+		s.Params = append(s.Params, sl.Name)
+		s.Examples[sl.Name] = sl.Value
+	}
+	if old, err := l.Store.Get(ctx, s.ID); err == nil {
+		s.Version, s.CreatedAt = old.Version+1, old.CreatedAt
+	}
+	return s, l.Store.Put(ctx, s, vec)
+}
+
+// Heal saves the plan a reused skill ended with, after its steps were partly replanned,
+// as the skill's next version.
+func (l *Library) Heal(ctx context.Context, id, goal string, steps []plan.Step) (Skill, error) {
+	s, err := l.Store.Get(ctx, id)
+	if err != nil {
+		return Skill{}, err
+	}
+	_, slots := Template(goal)
+	s.Plan = plan.Renumber(Parameterize(steps, slots), 0)
+	s.Version++
+	s.SuccessCount++
+	s.LastUsed = time.Now().UTC()
+	vec, err := l.Embedder.Embed(ctx, s.Template)
+	if err != nil {
+		return Skill{}, err
+	}
+	return s, l.Store.Put(ctx, s, vec)
+}
+
+// Record counts a run that reused a skill; one that keeps failing is disabled.
+func (l *Library) Record(ctx context.Context, id string, success bool) (Skill, error) {
+	s, err := l.Store.Get(ctx, id)
+	if err != nil {
+		return Skill{}, err
+	}
+	s.LastUsed = time.Now().UTC()
+	if success {
+		s.SuccessCount++
+	} else {
+		s.FailureCount++
+		if s.FailureCount >= demoteAfter && s.FailureCount > s.SuccessCount {
+			s.Disabled = true
+		}
+	}
+	return s, l.Store.Update(ctx, s)
+}

@@ -1,0 +1,93 @@
+package workflows
+
+import (
+	"fmt"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// SaveSkillWorkflowName is the SaveSkill workflow's registered type name.
+const SaveSkillWorkflowName = "SaveSkill"
+
+// SaveSkill changes the skills library after a goal run: learn, heal, or count a reuse.
+// It is a workflow of its own, started by the goal run and left to finish after it, so
+// that a library that is down is retried for as long as a day without holding up the run.
+func SaveSkill(ctx workflow.Context, in activities.SaveSkillInput) (activities.SaveSkillResult, error) {
+	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		TaskQueue:              ModelTaskQueue,
+		StartToCloseTimeout:    2 * time.Minute,
+		ScheduleToCloseTimeout: 24 * time.Hour,
+		RetryPolicy: &temporal.RetryPolicy{
+			InitialInterval: 2 * time.Second, BackoffCoefficient: 2, MaximumInterval: 5 * time.Minute,
+			NonRetryableErrorTypes: modelNonRetryable,
+		},
+		Summary: in.Op + " a skill",
+	})
+	var res activities.SaveSkillResult
+	err := workflow.ExecuteActivity(ctx, planner.SaveSkill, in).Get(ctx, &res)
+	return res, err
+}
+
+// learn tells the skills library what the run taught it: the plan of a validated success
+// not run from a skill is learned; a skill's plan healed by replanning is saved as its
+// next version; a plain reuse is counted, as a success or a failure.
+func (r *run) learn(ctx workflow.Context) {
+	if !r.skills {
+		return
+	}
+	success := r.res.Execution.Status == StatusSuccess && r.res.Validation.Success
+	in := activities.SaveSkillInput{Goal: r.in.Goal, StartURL: r.in.StartURL}
+	switch {
+	case r.skill == nil && success:
+		in.Op, in.Steps, in.ModelCalls = activities.SkillLearn, r.learnedSteps(), r.res.Usage.Calls
+		r.res.Skill.Saved = "learned"
+	case r.skill != nil && success && r.res.Execution.Replans > 0:
+		in.Op, in.SkillID, in.Steps = activities.SkillHeal, r.skill.ID, r.learnedSteps()
+		r.res.Skill.Saved = "healed"
+	case r.skill != nil:
+		in.Op, in.SkillID = activities.SkillSuccess, r.skill.ID
+		if !success {
+			in.Op = activities.SkillFailure
+		}
+		r.res.Skill.Saved = "counted"
+	default:
+		return // a failure with no skill teaches nothing
+	}
+	if r.skill != nil {
+		r.res.Skill.ModelCallsSaved = max(0, r.skill.ModelCalls-r.res.Usage.Calls)
+	}
+	id := fmt.Sprintf("%s-skill", r.res.Metadata.WorkflowID)
+	cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
+		WorkflowID:        id,
+		ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_ABANDON,
+		StaticSummary:     fmt.Sprintf("%s the skill for: %s", in.Op, oneLine(r.in.Goal)),
+	})
+	child := workflow.ExecuteChildWorkflow(cctx, SaveSkillWorkflowName, in)
+	var started workflow.Execution
+	if err := child.GetChildWorkflowExecution().Get(ctx, &started); err != nil {
+		r.warn("could not start saving the skill: " + rootMessage(err))
+		r.res.Skill.Saved = ""
+		return
+	}
+	r.res.Skill.SaveWorkflowID = id
+}
+
+// learnedSteps are the steps that reached the goal, each with the page state it was
+// taken in, for replay.
+func (r *run) learnedSteps() []plan.Step {
+	var steps []plan.Step
+	for _, s := range r.steps {
+		if s.Status == StepCompleted {
+			st := s.Step
+			st.State = s.State
+			steps = append(steps, st)
+		}
+	}
+	return steps
+}
