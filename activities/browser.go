@@ -168,8 +168,14 @@ func (b *Browser) RunStep(ctx context.Context, in RunStepInput) (RunStepResult, 
 		}()
 	}
 	var before, after Snapshot
-	do(func() (err error) { before, err = b.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG); return err })
-	do(func() (err error) { after, err = b.storeObservation(ctx, name+"-after", out.After, out.AfterPNG); return err })
+	do(func() (err error) {
+		before, err = b.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG)
+		return err
+	})
+	do(func() (err error) {
+		after, err = b.storeObservation(ctx, name+"-after", out.After, out.AfterPNG)
+		return err
+	})
 	stateKey := ""
 	if state != nil {
 		do(func() error {

@@ -56,7 +56,7 @@ func FromEnv() (Config, error) {
 		Temporal:  config.TemporalFromEnv(),
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
 		Model: model.Config{
-			PlanningModel: config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
+			PlanningModel:  config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
 			DecisionModel:  config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
 			EmbeddingModel: config.Get("WEBAGENT_EMBEDDING_MODEL", model.DefaultEmbeddingModel),
 		},

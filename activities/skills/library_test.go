@@ -40,8 +40,8 @@ func TestLibrary(t *testing.T) {
 	}
 	for _, miss := range []struct{ goal, site string }{
 		{`Create a project named "Apollo" with priority High`, "http://other.test"}, // another site
-		{`Archive the project "Apollo"`, site},                                     // another goal
-		{`Make a new project called "Apollo"`, site},                               // a paraphrase: the offline embedder does not know
+		{`Archive the project "Apollo"`, site},                                      // another goal
+		{`Make a new project called "Apollo"`, site},                                // a paraphrase: the offline embedder does not know
 	} {
 		if f, _, err := lib.Find(ctx, miss.goal, miss.site); err != nil || f != nil {
 			t.Errorf("%q on %s should miss: %+v %v", miss.goal, miss.site, f, err)

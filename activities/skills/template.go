@@ -60,7 +60,7 @@ var (
 func Template(goal string) (string, []Slot) {
 	goal = strings.Join(strings.Fields(goal), " ")
 	type span struct {
-		start, end int
+		start, end  int
 		value, kind string
 	}
 	var spans []span
