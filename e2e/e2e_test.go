@@ -126,10 +126,11 @@ func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*hi
 	}
 	r := worker.NewWorkflowReplayer()
 	r.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	if err := r.ReplayWorkflowHistory(nil, h); err != nil {
+	exec := internalExecution(run)
+	if err := r.ReplayWorkflowHistoryWithOptions(nil, h, worker.ReplayWorkflowHistoryOptions{OriginalExecution: exec}); err != nil {
 		t.Errorf("replaying the run's history: %v", err)
 	}
-	if *updateHistories {
+	if *updateHistories && name != "" {
 		data, err := protojson.MarshalOptions{Indent: "  "}.Marshal(h)
 		if err != nil {
 			t.Fatal(err)
@@ -141,6 +142,12 @@ func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*hi
 		t.Logf("wrote %s", path)
 	}
 	return h.Events
+}
+
+// internalExecution names the run for the replayer, which otherwise replays under a
+// made-up workflow ID (and so names a child workflow differently than the run did).
+func internalExecution(run client.WorkflowRun) workflow.Execution {
+	return workflow.Execution{ID: run.GetID(), RunID: run.GetRunID()}
 }
 
 // stepInputs decodes the RunStep activities the workflow scheduled, in order.

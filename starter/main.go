@@ -2,6 +2,7 @@
 //
 //	go run ./starter run [--url URL] [--param name=value]... [--plan FILE] [--json] [--no-wait] "GOAL"
 //	go run ./starter dataset export WORKFLOW_ID DIR
+//	go run ./starter skills list|show ID|delete ID|export FILE|import FILE
 //
 // Exit status: 0 the goal succeeded, 1 it ended partial or failed, 2 bad input (nothing
 // was started).
@@ -26,9 +27,11 @@ commands:
         start a goal run, follow its steps, print the result
   dataset export WORKFLOW_ID DIR
         write the run's UI states (screenshots) and their manifest to DIR
+  skills list | show ID | delete ID | export FILE | import FILE
+        manage the skills library in Weaviate
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
-GEMINI_API_KEY (see README.md)
+MINIO_*, WEAVIATE_URL, GEMINI_API_KEY (see README.md)
 `
 
 func main() {
@@ -41,6 +44,8 @@ func main() {
 		os.Exit(runCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "dataset":
 		os.Exit(datasetCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "skills":
+		os.Exit(skillsCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

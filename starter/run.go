@@ -45,6 +45,8 @@ type runFlags struct {
 	schema   string
 	asJSON   bool
 	noWait   bool
+	mode     string
+	noSkills bool
 	limits   workflows.Limits
 }
 
@@ -58,6 +60,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
 	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
+	fs.StringVar(&f.mode, "mode", "", "how a plan reused from a skill runs: replay (no model calls; the default) or guided (the model decides each step)")
+	fs.BoolVar(&f.noSkills, "no-skills", false, "plan afresh, without looking for a skill")
 	fs.IntVar(&f.limits.AttemptsPerStep, "attempts", 0, "attempts per step before replanning (default 3)")
 	fs.IntVar(&f.limits.Replans, "replans", 0, "replans allowed (default 3)")
 	fs.IntVar(&f.limits.MaxSteps, "max-steps", 0, "steps allowed, replanned ones included (default 50)")
@@ -83,7 +87,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 
-	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Limits: f.limits}
+	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Limits: f.limits,
+		Mode: f.mode, SkipSkills: f.noSkills}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
 		if err != nil {
@@ -260,6 +265,15 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)
 	fmt.Fprintf(w, "  validation: %v (%.2f) %s\n", r.Validation.Success, r.Validation.Confidence, r.Validation.Reason)
 	fmt.Fprintf(w, "  planner: %s; model: %d calls, %d input and %d output tokens\n", r.Metadata.Planner, r.Usage.Calls, r.Usage.InputTokens, r.Usage.OutputTokens)
+	if sk := r.Skill; sk.CacheHit {
+		fmt.Fprintf(w, "  skill: cache hit, %s v%d (similarity %.3f, %s mode), %d model calls saved", sk.ID, sk.Version, sk.Similarity, sk.Mode, sk.ModelCallsSaved)
+		if sk.Saved != "" {
+			fmt.Fprintf(w, "; %s", sk.Saved)
+		}
+		fmt.Fprintln(w)
+	} else if sk.Saved != "" {
+		fmt.Fprintf(w, "  skill: cache miss; %s for next time (%s)\n", sk.Saved, sk.SaveWorkflowID)
+	}
 	if r.Summary.Detailed != "" {
 		fmt.Fprintf(w, "  %s\n", r.Summary.Detailed)
 	}
