@@ -197,7 +197,7 @@ func TestSkills(t *testing.T) {
 
 	t.Run("weaviate down: runs still succeed, the save waits", func(t *testing.T) {
 		down := testenv.Weaviate(t)
-		down.Stop()
+		down.Kill()
 		s := newStack(t)
 		s.worker(t, "WEAVIATE_URL="+down.Addr)
 		res := s.result(t, s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL}))

@@ -54,13 +54,8 @@ func MinIO(t testing.TB) (string, *store.MinIO) {
 	console := Addr(FreePort(t))
 	cmd := exec.Command(MinIOBin(t), "server", t.TempDir(), "--address", addr, "--console-address", console, "--quiet")
 	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+MinIOUser, "MINIO_ROOT_PASSWORD="+MinIOPassword, "MINIO_BROWSER=off")
-	var out syncBuffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start minio: %v", err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, &out)
+	p := start(t, "minio", cmd)
+	waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, p.out)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: addr, AccessKey: MinIOUser, SecretKey: MinIOPassword, Bucket: MinIOBucket})
 	if err != nil {
 		t.Fatalf("open the store: %v", err)
@@ -95,12 +90,41 @@ func Build(dir, command string) (string, error) {
 	return bin, nil
 }
 
-// Worker is a worker process started by a test.
-type Worker struct {
+// process is a server or worker a test started, in a process group of its own so that a
+// kill takes what it started with it (a browser, a driver), as when a machine dies.
+type process struct {
 	cmd  *exec.Cmd
 	out  *syncBuffer
 	done chan struct{}
 }
+
+// start starts cmd and kills it when the test ends.
+func start(t testing.TB, name string, cmd *exec.Cmd) *process {
+	t.Helper()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	p := &process{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
+	cmd.Stdout, cmd.Stderr = p.out, p.out
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("start %s: %v", name, err)
+	}
+	go func() { _ = cmd.Wait(); close(p.done) }()
+	t.Cleanup(p.Kill)
+	return p
+}
+
+// Kill ends the process and everything it started with SIGKILL: no clean shutdown.
+func (p *process) Kill() {
+	select {
+	case <-p.done:
+		return
+	default:
+	}
+	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	<-p.done
+}
+
+// Worker is a worker process started by a test.
+type Worker struct{ *process }
 
 // StartWorker starts the worker binary against the given Temporal and MinIO and waits
 // until it says it is ready. It is stopped when the test ends. It has no Gemini
@@ -117,17 +141,8 @@ func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...strin
 		"WEBAGENT_LOG_LEVEL=info",
 	)
 	cmd.Env = append(cmd.Env, env...)
-	// Its own process group, so that a kill takes the browser and the driver with it,
-	// as when a machine dies.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	w := &Worker{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = w.out, w.out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start the worker: %v", err)
-	}
-	go func() { _ = cmd.Wait(); close(w.done) }()
+	w := &Worker{start(t, "the worker", cmd)}
 	t.Cleanup(func() {
-		w.Kill()
 		if t.Failed() {
 			t.Logf("worker %d output:\n%s", cmd.Process.Pid, w.out.String())
 		}
@@ -145,17 +160,6 @@ func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...strin
 		time.Sleep(100 * time.Millisecond)
 	}
 	return w
-}
-
-// Kill ends the worker and everything it started with SIGKILL: no clean shutdown.
-func (w *Worker) Kill() {
-	select {
-	case <-w.done:
-		return
-	default:
-	}
-	_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
-	<-w.done
 }
 
 // Output is what the worker has logged.
@@ -194,9 +198,7 @@ func WeaviateBin(t testing.TB) string {
 type WeaviateServer struct {
 	// Addr is host:port of the REST API.
 	Addr string
-	cmd  *exec.Cmd
-	out  *syncBuffer
-	done chan struct{}
+	*process
 }
 
 // Weaviate starts Weaviate with a fresh data folder on free ports (REST, gRPC, gossip,
@@ -214,25 +216,7 @@ func Weaviate(t testing.TB) *WeaviateServer {
 		"RAFT_PORT="+port(), "RAFT_INTERNAL_RPC_PORT="+port(), "RAFT_JOIN=node1", "RAFT_BOOTSTRAP_EXPECT=1",
 		"GRPC_PORT="+port(),
 	)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	w := &WeaviateServer{Addr: Addr(rest), cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
-	cmd.Stdout, cmd.Stderr = w.out, w.out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start weaviate: %v", err)
-	}
-	go func() { _ = cmd.Wait(); close(w.done) }()
-	t.Cleanup(w.Stop)
+	w := &WeaviateServer{Addr: Addr(rest), process: start(t, "weaviate", cmd)}
 	waitHTTP(t, "weaviate", "http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second, w.out)
 	return w
-}
-
-// Stop kills the server.
-func (w *WeaviateServer) Stop() {
-	select {
-	case <-w.done:
-		return
-	default:
-	}
-	_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
-	<-w.done
 }
