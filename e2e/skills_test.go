@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -154,6 +156,26 @@ func TestSkills(t *testing.T) {
 			}
 		}
 
+		// Guided: the model decides each step, with the skill's steps as hints.
+		s.reset(t)
+		gemini.Reset()
+		gemini.SetScript(func(c geminitest.Call, n int) geminitest.Reply {
+			if c.Role == "decider" {
+				return pickByHint(t, c.Prompt)
+			}
+			return archiveScript(c, n)
+		})
+		guided := s.result(t, s.start(t, workflows.GoalInput{Goal: archiveGoal, StartURL: s.appURL, Limits: limits, Mode: workflows.ModeGuided}))
+		if !guided.Skill.CacheHit || guided.Skill.Mode != workflows.ModeGuided || guided.Execution.Status != workflows.StatusSuccess {
+			t.Fatalf("guided: %+v %+v %v", guided.Skill, guided.Execution, guided.Errors)
+		}
+		if n := len(gemini.Calls("decider")); n != 2 || len(gemini.Calls("planner")) != 0 {
+			t.Fatalf("guided mode should decide each of the two clicks, and not plan: %d decisions", n)
+		}
+		if a := archived(s.app.Snapshot()); !a["Q4-bugs"] {
+			t.Fatalf("the guided run should archive Q4-bugs: %v", a)
+		}
+
 		// The site changes: the row menu's button is renamed. The cached plan's second
 		// step no longer matches: the rest of the plan is replanned, and version 2 saved.
 		s.app.SetActionsLabel("Row actions")
@@ -209,4 +231,31 @@ func TestSkills(t *testing.T) {
 			t.Fatalf("the save should keep retrying: %v %v", err, desc.GetWorkflowExecutionInfo().GetStatus())
 		}
 	})
+}
+
+var (
+	stepLine    = regexp.MustCompile(`(?m)^Step \d+: \w+ ("(?:[^"\\]|\\.)*")`)
+	elementLine = regexp.MustCompile(`(?m)^#(\d+) \S+ "((?:[^"\\]|\\.)*)"(.*)$`)
+	quotedIn    = regexp.MustCompile(`"([^"]+)"`)
+)
+
+// pickByHint answers a decision as a model reading the prompt would: the element named by
+// the step's first quoted phrase, in the row its second names.
+func pickByHint(t *testing.T, prompt string) geminitest.Reply {
+	m := stepLine.FindStringSubmatch(prompt)
+	if m == nil {
+		t.Errorf("no step in the decider's prompt:\n%s", prompt)
+		return geminitest.Reply{JSON: map[string]any{"action": "fail", "reason": "no step", "confidence": 0}}
+	}
+	target, _ := strconv.Unquote(m[1])
+	phrases := quotedIn.FindAllStringSubmatch(target, -1)
+	for _, e := range elementLine.FindAllStringSubmatch(prompt, -1) {
+		name, _ := strconv.Unquote(`"` + e[2] + `"`)
+		if len(phrases) == 0 || name != phrases[0][1] || (len(phrases) > 1 && !strings.Contains(e[3], phrases[1][1])) {
+			continue
+		}
+		n, _ := strconv.Atoi(e[1])
+		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": n, "reason": "the hint names it", "confidence": 0.9}}
+	}
+	return geminitest.Reply{JSON: map[string]any{"action": "fail", "reason": "not on the page: " + target, "confidence": 0.5}}
 }

@@ -1,0 +1,38 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestFromEnvNamesEveryWrongVariable(t *testing.T) {
+	t.Setenv("CHROMIUM_PATH", "/nowhere/chromium")
+	t.Setenv("PLAYWRIGHT_DRIVER_DIR", "/nowhere/driver")
+	t.Setenv("WEBAGENT_MAX_BROWSERS", "many")
+	t.Setenv("WEBAGENT_HEADLESS", "perhaps")
+	t.Setenv("WEBAGENT_SKILL_THRESHOLD", "2")
+	t.Setenv("WEBAGENT_LOG_LEVEL", "loud")
+	_, err := FromEnv()
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, name := range []string{"CHROMIUM_PATH", "PLAYWRIGHT_DRIVER_DIR", "WEBAGENT_MAX_BROWSERS", "WEBAGENT_HEADLESS", "WEBAGENT_SKILL_THRESHOLD", "WEBAGENT_LOG_LEVEL"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("the error should name %s:\n%v", name, err)
+		}
+	}
+}
+
+func TestFromEnvDefaults(t *testing.T) {
+	t.Setenv("CHROMIUM_PATH", "/bin/sh") // any file that exists
+	t.Setenv("PLAYWRIGHT_DRIVER_DIR", t.TempDir())
+	t.Setenv("WEAVIATE_URL", "off")
+	c, err := FromEnv()
+	if err == nil || !strings.Contains(err.Error(), "PLAYWRIGHT_DRIVER_DIR") || strings.Contains(err.Error(), "CHROMIUM_PATH") {
+		t.Fatalf("only the driver should be missing: %v", err)
+	}
+	if c.Temporal.Address != "127.0.0.1:7233" || c.TaskQueue != "webagent" || c.Store.Bucket != "webagent" || c.Weaviate.Host != "" ||
+		c.Browser.MaxSessions != 4 || !c.Browser.Headless || c.Weaviate.Threshold != 0.95 {
+		t.Fatalf("defaults: %+v", c)
+	}
+}
