@@ -19,7 +19,8 @@ down:
 
 ## demo: set up, start the stack, run the demo goal on the demo app
 demo: up
-	@go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
+	@TEMPORAL_ADDRESS=127.0.0.1:$${TEMPORAL_PORT:-7233} TEMPORAL_UI_URL=http://127.0.0.1:$${TEMPORAL_UI_PORT:-8233} \
+		go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
 
 ## test: set up, then run every test against real Temporal, MinIO and Chromium
 test: setup

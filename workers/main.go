@@ -90,8 +90,16 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		log.Info("no Gemini credentials: the offline planner reads explicit goals; set GEMINI_API_KEY for open-ended ones")
 	}
 	if cfg.Weaviate.Host != "" {
-		planner.Skills = &skills.Library{Store: skills.NewWeaviate(cfg.Weaviate.Host), Embedder: embedder, Threshold: cfg.Weaviate.Threshold}
+		sw := skills.NewWeaviate(cfg.Weaviate.Host)
+		planner.Skills = &skills.Library{Store: sw, Embedder: embedder, Threshold: cfg.Weaviate.Threshold}
 		log.Info("skills library", "weaviate", cfg.Weaviate.Host, "embedder", embedder.Model(), "threshold", cfg.Weaviate.Threshold)
+		// Create the Skill collection now if Weaviate is up; if not, runs plan without
+		// skills and the collection is created on first use.
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		if err := sw.Ready(wctx); err != nil {
+			log.Warn("the skills library is not reachable yet; runs will plan without it until it is", "err", err)
+		}
+		cancel()
 	}
 	thinker.RegisterActivity(planner)
 

@@ -77,6 +77,10 @@ func NewWeaviate(host string) *Weaviate {
 	return &Weaviate{client: c, host: host}
 }
 
+// Ready connects and creates the Skill collection if it is missing; the other methods
+// call it on first use.
+func (w *Weaviate) Ready(ctx context.Context) error { return w.ready(ctx) }
+
 // ready creates the collection once.
 func (w *Weaviate) ready(ctx context.Context) error {
 	w.mu.Lock()
