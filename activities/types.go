@@ -242,14 +242,10 @@ type ReplanInput struct {
 	Strategies []string
 }
 
-// Replanning strategies.
+// Replanning strategies (see plan.Strategy*).
 const (
-	StrategyWaitAndRetry = "wait_and_retry"
-	StrategyRetryDiff    = "retry_differently"
-	StrategyAddSteps     = "add_preparation_steps"
-	StrategySkip         = "skip_step"
-	StrategyOtherPath    = "take_another_path"
-	StrategyAbort        = "abort"
+	StrategyWaitAndRetry = plan.StrategyWaitAndRetry
+	StrategyAbort        = plan.StrategyAbort
 )
 
 // ReplanResult is the new remainder of the plan, replacing the failed step and those

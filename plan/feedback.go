@@ -36,3 +36,18 @@ func (f Feedback) String() string {
 	}
 	return fmt.Sprintf("%s: %s; %s", f.Type, f.Details, f.Suggestion)
 }
+
+// Replanning strategies: what the replanner chose to do about a step that failed every
+// attempt.
+const (
+	StrategyWaitAndRetry = "wait_and_retry"
+	StrategyRetryDiff    = "retry_differently"
+	StrategyAddSteps     = "add_preparation_steps"
+	StrategySkip         = "skip_step"
+	StrategyOtherPath    = "take_another_path"
+	StrategyAbort        = "abort"
+)
+
+// ModelStrategies are the strategies a model may choose (waiting is the offline
+// planner's own remedy).
+var ModelStrategies = []string{StrategyRetryDiff, StrategyAddSteps, StrategySkip, StrategyOtherPath, StrategyAbort}

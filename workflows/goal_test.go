@@ -153,7 +153,7 @@ func TestReplanAfterAttemptsRunOut(t *testing.T) {
 	newSteps := steps(t, `click "Project actions" in the row "Q4-bugs", click "Archive", check that "Archived" is visible`)
 	env.OnActivity("Replan", mock.Anything, mock.Anything).Return(func(_ context.Context, in activities.ReplanInput) (activities.ReplanResult, error) {
 		got = in
-		return activities.ReplanResult{Strategy: activities.StrategyAddSteps, Reason: "open the row menu first", Steps: newSteps}, nil
+		return activities.ReplanResult{Strategy: plan.StrategyAddSteps, Reason: "open the row menu first", Steps: newSteps}, nil
 	}).Once()
 	res := execute(t, env, workflows.GoalInput{Goal: "archive Q4-bugs", StartURL: startURL,
 		Plan: steps(t, `click "Active", click "Archive", check that "Archived" is visible`)})

@@ -188,8 +188,8 @@ type ReplanInput struct {
 	Marked     []byte
 }
 
-// Replanning strategies the model may choose.
-var Strategies = []string{"retry_differently", "add_preparation_steps", "skip_step", "take_another_path", "abort"}
+// Strategies are the replanning strategies the model may choose.
+var Strategies = plan.ModelStrategies
 
 // ReplanOutput is the new rest of the plan and the strategy chosen.
 type ReplanOutput struct {
@@ -203,14 +203,14 @@ func (r *ReplanOutput) Validate() error {
 	if !slices.Contains(Strategies, r.Strategy) {
 		return fmt.Errorf(`"strategy" must be one of %v`, Strategies)
 	}
-	if r.Strategy == "abort" {
+	if r.Strategy == plan.StrategyAbort {
 		if strings.TrimSpace(r.Reasoning) == "" {
 			return errors.New(`an "abort" needs "reasoning" that says why`)
 		}
 		return nil
 	}
 	min := 1
-	if r.Strategy == "skip_step" {
+	if r.Strategy == plan.StrategySkip {
 		min = 0
 	}
 	return validateSteps(r.Steps, min)
