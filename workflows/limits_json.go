@@ -1,0 +1,67 @@
+package workflows
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+)
+
+// limitsJSON is Limits as JSON: durations as Go duration strings ("30s", "5m"), so that
+// people starting runs from the temporal CLI or the Web UI can write them.
+type limitsJSON struct {
+	AttemptsPerStep   int             `json:"attemptsPerStep,omitempty"`
+	Replans           int             `json:"replans,omitempty"`
+	MaxSteps          int             `json:"maxSteps,omitempty"`
+	Deadline          json.RawMessage `json:"deadline,omitempty"`
+	WaitBudget        json.RawMessage `json:"waitBudget,omitempty"`
+	WorkerLossTimeout json.RawMessage `json:"workerLossTimeout,omitempty"`
+	MaxRecoveries     int             `json:"maxRecoveries,omitempty"`
+}
+
+// MarshalJSON writes the durations as strings.
+func (l Limits) MarshalJSON() ([]byte, error) {
+	d := func(v time.Duration) json.RawMessage {
+		if v == 0 {
+			return nil
+		}
+		b, _ := json.Marshal(v.String())
+		return b
+	}
+	return json.Marshal(limitsJSON{
+		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
+		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
+	})
+}
+
+// UnmarshalJSON reads durations written as strings ("90s") or as nanoseconds.
+func (l *Limits) UnmarshalJSON(b []byte) error {
+	var j limitsJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries}
+	for _, f := range []struct {
+		name string
+		raw  json.RawMessage
+		dst  *time.Duration
+	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}} {
+		if len(f.raw) == 0 {
+			continue
+		}
+		var s string
+		if err := json.Unmarshal(f.raw, &s); err == nil {
+			d, err := time.ParseDuration(s)
+			if err != nil {
+				return fmt.Errorf("limits.%s: %q is not a duration (e.g. \"30s\", \"5m\")", f.name, s)
+			}
+			*f.dst = d
+			continue
+		}
+		var ns int64
+		if err := json.Unmarshal(f.raw, &ns); err != nil {
+			return fmt.Errorf("limits.%s: want a duration such as \"30s\", got %s", f.name, f.raw)
+		}
+		*f.dst = time.Duration(ns)
+	}
+	return nil
+}
