@@ -1,6 +1,6 @@
 // Computes pixelmatch's counts for the image pairs in this folder, the reference the Go
 // diff is tested against. To rerun (pixelmatch 7.2.0, pngjs 7.0.0):
-//   mkdir -p /tmp/pm && cd /tmp/pm && npm pack pixelmatch@7.2.0 pngjs@7.0.0 &&
+//   (in an empty scratch folder) npm pack pixelmatch@7.2.0 pngjs@7.0.0 &&
 //   mkdir -p node_modules/pixelmatch node_modules/pngjs &&
 //   tar xzf pixelmatch-7.2.0.tgz -C node_modules/pixelmatch --strip-components 1 &&
 //   tar xzf pngjs-7.0.0.tgz -C node_modules/pngjs --strip-components 1 &&
