@@ -217,14 +217,9 @@ func TestWorkerKilledMidRun(t *testing.T) {
 	first := s.worker(t)
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL, Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second}})
 
-	// Kill the worker — browser, driver and all — as soon as step 2 has completed.
-	deadline := time.Now().Add(2 * time.Minute)
-	for !stepCompleted(t, s.client, run, 2) {
-		if time.Now().After(deadline) {
-			t.Fatal("step 2 did not complete")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	// Kill the worker — browser, driver and all — the moment step 2's activity completes:
+	// the history is followed as the server writes it, so step 3 has barely begun.
+	waitForCompletedSteps(t, s.client, run, 2)
 	first.Kill()
 	s.worker(t)
 	res := s.result(t, run)
@@ -256,16 +251,28 @@ func TestWorkerKilledMidRun(t *testing.T) {
 	}
 }
 
-func stepCompleted(t *testing.T, c client.Client, run client.WorkflowRun, order int) bool {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+// waitForCompletedSteps follows the run's history with a long poll until n RunStep
+// activities have completed.
+func waitForCompletedSteps(t *testing.T, c client.Client, run client.WorkflowRun, n int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	v, err := c.QueryWorkflow(ctx, run.GetID(), run.GetRunID(), workflows.ProgressQuery)
-	if err != nil {
-		return false
+	scheduled := map[int64]string{}
+	done := 0
+	it := c.GetWorkflowHistory(ctx, run.GetID(), run.GetRunID(), true, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		e, err := it.Next()
+		if err != nil {
+			t.Fatalf("follow the history: %v", err)
+		}
+		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
+			scheduled[e.GetEventId()] = a.GetActivityType().GetName()
+		}
+		if a := e.GetActivityTaskCompletedEventAttributes(); a != nil && scheduled[a.GetScheduledEventId()] == "RunStep" {
+			if done++; done == n {
+				return
+			}
+		}
 	}
-	var p workflows.Progress
-	if err := v.Get(&p); err != nil {
-		return false
-	}
-	return len(p.Steps) >= order && p.Steps[order-1].Status == workflows.StepCompleted
+	t.Fatalf("the run ended before %d steps completed", n)
 }
