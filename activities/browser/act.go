@@ -426,7 +426,7 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 	switch step.Action {
 	case plan.Click:
 		if !changed {
-			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("clicked %s but nothing on the page changed", nonEmpty(ref, "the point")),
+			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("clicked %s but nothing on the page changed", firstNonEmpty(ref, "the point")),
 				Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}
 		}
 	case plan.Type, plan.Select:
@@ -474,7 +474,7 @@ func (s *Session) check(step plan.Step, el playwright.ElementHandle, out *Outcom
 		if err != nil || v == "" {
 			v, _ = el.InnerText()
 		}
-		out.Extracted = map[string]any{nonEmpty(step.Value, "value"): strings.TrimSpace(v)}
+		out.Extracted = map[string]any{firstNonEmpty(step.Value, "value"): strings.TrimSpace(v)}
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", truncate(v, 60), ref))
 	}
 	return nil
@@ -527,13 +527,6 @@ func truncate(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
-}
-
-func nonEmpty(v, def string) string {
-	if v == "" {
-		return def
-	}
-	return v
 }
 
 // pixelsChanged reports whether more than ChangeThreshold of the pixels differ.

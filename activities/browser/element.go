@@ -19,11 +19,6 @@ type Box struct {
 	H int `json:"h"`
 }
 
-// Center returns the middle of the box.
-func (b Box) Center() (float64, float64) {
-	return float64(b.X) + float64(b.W)/2, float64(b.Y) + float64(b.H)/2
-}
-
 // Element is one visible, interactive element of an observation.
 type Element struct {
 	Index       int    `json:"index"`

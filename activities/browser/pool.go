@@ -172,13 +172,6 @@ func (p *Pool) Close(id string) error {
 	return s.close()
 }
 
-// Len returns the number of open sessions.
-func (p *Pool) Len() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.sessions)
-}
-
 // Shutdown closes every session, the browser and the driver.
 func (p *Pool) Shutdown() {
 	close(p.stop)

@@ -86,8 +86,3 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 
 // GenAI is the underlying client, for embeddings.
 func (c *Client) GenAI() *genai.Client { return c.gc }
-
-// Models returns the configured model names, for logs.
-func (c *Client) Models() (planning, decision string) {
-	return c.cfg.PlanningModel, c.cfg.DecisionModel
-}

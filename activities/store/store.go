@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"strings"
 	"time"
 
@@ -103,14 +102,4 @@ func (m *MinIO) List(ctx context.Context, prefix string) ([]string, error) {
 		keys = append(keys, obj.Key)
 	}
 	return keys, nil
-}
-
-// URL returns a presigned link to the object, valid for the given time, for people who
-// want to look at a screenshot.
-func (m *MinIO) URL(ctx context.Context, key string, valid time.Duration) (string, error) {
-	u, err := m.client.PresignedGetObject(ctx, m.bucket, key, valid, url.Values{})
-	if err != nil {
-		return "", fmt.Errorf("presign %s: %w", key, err)
-	}
-	return u.String(), nil
 }
