@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"go.temporal.io/api/serviceerror"
-	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/store"
@@ -33,9 +32,9 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 	defer cancel()
 
 	tc := config.TemporalFromEnv()
-	c, err := client.DialContext(ctx, client.Options{HostPort: tc.Address, Namespace: tc.Namespace, Logger: quietLogger{}})
+	c, err := tc.Dial(ctx, 10*time.Second, nil)
 	if err != nil {
-		return bad("cannot reach Temporal at %s: %v (start the local stack with `make up`, or set TEMPORAL_ADDRESS)", tc.Address, err)
+		return bad("%v", err)
 	}
 	defer c.Close()
 	desc, err := c.DescribeWorkflowExecution(ctx, id, "")

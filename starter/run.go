@@ -126,11 +126,9 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	tc := config.TemporalFromEnv()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	c, err := client.DialContext(dctx, client.Options{HostPort: tc.Address, Namespace: tc.Namespace, Logger: quietLogger{}})
+	c, err := tc.Dial(ctx, 5*time.Second, nil)
 	if err != nil {
-		return bad("cannot reach Temporal at %s: %v\n(start the local stack with `make up`, or set TEMPORAL_ADDRESS)", tc.Address, err)
+		return bad("%v", err)
 	}
 	defer c.Close()
 
@@ -303,11 +301,3 @@ func randomSuffix() string {
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
 }
-
-// quietLogger keeps the SDK's connection chatter off the terminal.
-type quietLogger struct{}
-
-func (quietLogger) Debug(string, ...any) {}
-func (quietLogger) Info(string, ...any)  {}
-func (quietLogger) Warn(string, ...any)  {}
-func (quietLogger) Error(string, ...any) {}

@@ -62,7 +62,7 @@ func FromEnv() (Config, error) {
 		},
 		Weaviate: WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
 		Browser: browser.Config{
-			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-1.52.0")),
+			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
 			ExecutablePath: config.Get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"),
 			Width:          1280,
 			Height:         800,

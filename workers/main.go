@@ -15,8 +15,6 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/activity"
-	"go.temporal.io/sdk/client"
-	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
@@ -55,13 +53,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 	defer pool.Shutdown()
 
-	dctx, cancel := context.WithTimeout(ctx, 15*time.Second)
-	defer cancel()
-	c, err := client.DialContext(dctx, client.Options{
-		HostPort: cfg.Temporal.Address, Namespace: cfg.Temporal.Namespace, Logger: tlog.NewStructuredLogger(log),
-	})
+	c, err := cfg.Temporal.Dial(ctx, 15*time.Second, log)
 	if err != nil {
-		return fmt.Errorf("connect to Temporal at %s: %w (is it running? `make up` starts it)", cfg.Temporal.Address, err)
+		return err
 	}
 	defer c.Close()
 

@@ -3,12 +3,17 @@
 package config
 
 import (
+	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
+
+	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
 
 	"github.com/webagent-dev/webagent/activities/store"
 )
@@ -25,6 +30,15 @@ func Store() (store.Config, error) {
 	}, err
 }
 
+// Pinned tool versions, where `make setup` caches them; deploy/versions.sh holds the same
+// pins for the scripts.
+const (
+	TemporalCLIVersion    = "v1.5.1"
+	MinIOVersion          = "v0.0.0-20260212201848-7aac2a2c5b7c"
+	PlaywrightCoreVersion = "1.52.0"
+	WeaviateVersion       = "v1.35.2"
+)
+
 // Temporal says where the Temporal service is.
 type Temporal struct {
 	Address   string // TEMPORAL_ADDRESS
@@ -40,6 +54,21 @@ func TemporalFromEnv() Temporal {
 		Namespace: Get("TEMPORAL_NAMESPACE", "default"),
 		UIURL:     strings.TrimRight(Get("TEMPORAL_UI_URL", "http://127.0.0.1:8233"), "/"),
 	}
+}
+
+// Dial connects to Temporal within timeout, logging to log (nil: nowhere). The error
+// says where it looked and how to start the local stack.
+func (t Temporal) Dial(ctx context.Context, timeout time.Duration, log *slog.Logger) (client.Client, error) {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	c, err := client.DialContext(ctx, client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log)})
+	if err != nil {
+		return nil, fmt.Errorf("cannot reach Temporal at %s: %w (start the local stack with `make up`, or set TEMPORAL_ADDRESS)", t.Address, err)
+	}
+	return c, nil
 }
 
 // RunURL is the Web UI page of a workflow run.

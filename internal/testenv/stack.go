@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"os"
 	"os/exec"
@@ -15,6 +16,7 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/client"
+	tlog "go.temporal.io/sdk/log"
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/webagent-dev/webagent/activities/store"
@@ -27,7 +29,7 @@ func Temporal(t testing.TB) (string, client.Client) {
 	addr := Addr(FreePort(t))
 	srv, err := testsuite.StartDevServer(context.Background(), testsuite.DevServerOptions{
 		ExistingPath:  TemporalBin(t),
-		ClientOptions: &client.Options{HostPort: addr, Logger: quiet{}},
+		ClientOptions: &client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
 		LogLevel:      "error",
 		Stdout:        &bytes.Buffer{},
 		Stderr:        &bytes.Buffer{},
@@ -181,13 +183,6 @@ func (s *syncBuffer) String() string {
 	defer s.mu.Unlock()
 	return s.b.String()
 }
-
-type quiet struct{}
-
-func (quiet) Debug(string, ...any) {}
-func (quiet) Info(string, ...any)  {}
-func (quiet) Warn(string, ...any)  {}
-func (quiet) Error(string, ...any) {}
 
 // WeaviateBin is the Weaviate server.
 func WeaviateBin(t testing.TB) string {

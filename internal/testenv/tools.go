@@ -13,12 +13,12 @@ import (
 	"github.com/webagent-dev/webagent/internal/config"
 )
 
-// Pinned versions; deploy/versions.sh holds the same pins for the scripts.
+// Pinned versions (config holds them; deploy/versions.sh holds the same for the scripts).
 const (
-	TemporalCLIVersion    = "v1.5.1"
-	MinIOVersion          = "v0.0.0-20260212201848-7aac2a2c5b7c"
-	PlaywrightCoreVersion = "1.52.0"
-	WeaviateVersion       = "v1.35.2"
+	TemporalCLIVersion    = config.TemporalCLIVersion
+	MinIOVersion          = config.MinIOVersion
+	PlaywrightCoreVersion = config.PlaywrightCoreVersion
+	WeaviateVersion       = config.WeaviateVersion
 )
 
 // Tool returns the path of an installed tool from its environment variable or the cache,
