@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup up down demo test vet build clean
+.PHONY: setup up down demo test check vet build clean
 
 ## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
 setup:
@@ -22,9 +22,22 @@ demo: up
 	@TEMPORAL_ADDRESS=127.0.0.1:$${TEMPORAL_PORT:-7233} TEMPORAL_UI_URL=http://127.0.0.1:$${TEMPORAL_UI_PORT:-8233} \
 		go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
 
-## test: set up, then run every test against real Temporal, MinIO and Chromium
+# Packages whose tests start no stack: also run with the race detector.
+RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/...
+
+## test: set up, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
 test: setup
-	@source deploy/versions.sh && go vet ./... && go test -count=1 -timeout 60m ./...
+	@source deploy/versions.sh && set -e && \
+		go vet ./... && \
+		"$$STATICCHECK_BIN" ./... && \
+		"$$WORKFLOWCHECK_BIN" ./workflows/... && \
+		echo "vet, staticcheck, workflowcheck: clean" && \
+		go test -count=1 -race $(RACE_PKGS) && \
+		go test -count=1 -timeout 60m ./...
+
+## check: the static checks alone (vet, staticcheck, workflowcheck)
+check:
+	@deploy/setup.sh checks >/dev/null && source deploy/versions.sh && go vet ./... && "$$STATICCHECK_BIN" ./... && "$$WORKFLOWCHECK_BIN" ./workflows/... && echo clean
 
 vet:
 	go vet ./...

@@ -77,6 +77,8 @@ case "$want" in
 all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
 all | minio) go_tool minio github.com/minio/minio "$MINIO_VERSION" minio ;;&
 all | weaviate) go_tool weaviate github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" weaviate-server ;;&
+all | checks | staticcheck) go_tool staticcheck honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION" staticcheck ;;&
+all | checks | workflowcheck) go_tool workflowcheck go.temporal.io/sdk/contrib/tools/workflowcheck "$WORKFLOWCHECK_VERSION" workflowcheck ;;&
 all | chromium) install_chromium ;;&
 all | playwright) install_driver ;;&
 *) ;;

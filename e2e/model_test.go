@@ -151,7 +151,7 @@ func TestModelFaults(t *testing.T) {
 	tests := []struct {
 		name   string
 		fault  func(n int) *geminitest.Reply
-		status string
+		status workflows.Status
 		check  func(t *testing.T, res workflows.GoalResult, planner []geminitest.Call)
 	}{
 		{"malformed JSON is repaired", func(n int) *geminitest.Reply {

@@ -63,6 +63,15 @@ func TestStarter(t *testing.T) {
 		}
 	})
 
+	t.Run("a goal the workers cannot read exits 2 with their reason", func(t *testing.T) {
+		// The starter holds no model key of its own to decide with: the workers, which
+		// have none here, answer, and the starter reports it as bad input.
+		_, stderr, code := s.starter(t, "run", "--url", s.appURL, "Archive my Q4 bugs project")
+		if code != 2 || !strings.Contains(stderr, `cannot read step 1 "Archive my Q4 bugs project"`) || !strings.Contains(stderr, "GEMINI_API_KEY") {
+			t.Fatalf("exit %d\n%s", code, stderr)
+		}
+	})
+
 	t.Run("--no-wait --json returns the ids at once", func(t *testing.T) {
 		stdout, stderr, code := s.starter(t, "run", "--no-wait", "--json", "--url", s.appURL, `check that "Projects" is visible`)
 		if code != 0 {

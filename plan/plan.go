@@ -31,15 +31,6 @@ const (
 // Actions lists every action, in the order documentation shows them.
 var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract}
 
-// NeedsTarget reports whether the action acts on one element of the page.
-func (a Action) NeedsTarget() bool {
-	switch a {
-	case Click, Type, Select, Check, Extract:
-		return true
-	}
-	return false
-}
-
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string
 
@@ -73,46 +64,6 @@ type Step struct {
 	State string `json:"state,omitempty"`
 }
 
-// String describes the step in one line, as the progress display and the output show it.
-func (s Step) String() string {
-	q := func(v string) string { return fmt.Sprintf("%q", v) }
-	switch s.Action {
-	case Click:
-		return "click " + q(s.TargetDescription)
-	case Type:
-		return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription))
-	case Select:
-		return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription))
-	case Navigate:
-		return "go to " + s.Value
-	case Press:
-		if s.TargetDescription != "" {
-			return fmt.Sprintf("press %s in %s", s.Value, q(s.TargetDescription))
-		}
-		return "press " + s.Value
-	case Check:
-		if s.Unchecks() {
-			return "uncheck " + q(s.TargetDescription)
-		}
-		return "check " + q(s.TargetDescription)
-	case Scroll:
-		return "scroll " + s.Value
-	case Wait:
-		if s.TargetDescription != "" {
-			return "wait for " + q(s.TargetDescription)
-		}
-		return "wait " + s.Value
-	case Assert:
-		if s.Negated {
-			return fmt.Sprintf("check that %s is not visible", q(s.Value))
-		}
-		return fmt.Sprintf("check that %s is visible", q(s.Value))
-	case Extract:
-		return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value))
-	}
-	return strings.ToLower(string(s.Action)) + " " + q(s.TargetDescription)
-}
-
 // Unchecks reports whether a CHECK step clears the box rather than ticking it.
 func (s Step) Unchecks() bool {
 	switch strings.ToLower(strings.TrimSpace(s.Value)) {
@@ -124,17 +75,16 @@ func (s Step) Unchecks() bool {
 
 // Validate reports what is wrong with the step, in words a person can act on.
 func (s Step) Validate() error {
-	if !slices.Contains(Actions, s.Action) {
+	if !s.Action.Known() {
 		return fmt.Errorf("step %d: unknown action %q (one of %v)", s.Step, s.Action, Actions)
 	}
 	if s.Action.NeedsTarget() && strings.TrimSpace(s.TargetDescription) == "" {
 		return fmt.Errorf("step %d: %s needs a target_description", s.Step, s.Action)
 	}
+	if s.Action.Spec().Value == Required && strings.TrimSpace(s.Value) == "" {
+		return fmt.Errorf("step %d: %s needs a value (%s)", s.Step, s.Action, s.Action.Spec().ValueMeans)
+	}
 	switch s.Action {
-	case Type, Select, Navigate, Press, Assert:
-		if strings.TrimSpace(s.Value) == "" {
-			return fmt.Errorf("step %d: %s needs a value", s.Step, s.Action)
-		}
 	case Wait:
 		if s.Value == "" && s.TargetDescription == "" {
 			return fmt.Errorf("step %d: WAIT needs a duration value or a target_description to wait for", s.Step)

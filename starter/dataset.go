@@ -7,14 +7,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"net/http"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"go.temporal.io/api/serviceerror"
 
-	"github.com/webagent-dev/webagent/activities/dataset"
-	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
@@ -47,23 +49,27 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	runID := desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
 
-	sc, err := config.Store()
-	if err != nil {
-		return bad("%v", err)
-	}
-	st, err := store.Open(ctx, sc)
-	if err != nil {
-		return bad("%v", err)
-	}
 	prefix := fmt.Sprintf("runs/%s/%s/dataset/", id, runID)
-	data, err := st.Get(ctx, prefix+dataset.ManifestName)
-	if errors.Is(err, store.ErrNotFound) {
+	// A worker, which holds the store's credentials, hands out links to the objects.
+	var shared activities.ShareRunResult
+	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", activities.ShareRunInput{Prefix: prefix, TTL: 10 * time.Minute}, &shared); err != nil {
+		if _, msg, ok := appError(err); ok {
+			return bad("%s", msg)
+		}
+		return bad("%v", err)
+	}
+	links := map[string]string{}
+	for _, o := range shared.Objects {
+		links[strings.TrimPrefix(o.Key, prefix)] = o.URL
+	}
+	if links[manifestName] == "" {
 		return bad("run %s of %s has no dataset (yet)", runID, id)
 	}
+	data, err := download(ctx, links[manifestName])
 	if err != nil {
 		return bad("%v", err)
 	}
-	var m dataset.Manifest
+	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {
 		return bad("the manifest of %s is not valid: %v", id, err)
 	}
@@ -75,7 +81,10 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		if written[s.File] {
 			continue
 		}
-		png, err := st.Get(ctx, prefix+s.File)
+		if links[s.File] == "" {
+			return bad("the dataset of %s names %s, which is not stored", id, s.File)
+		}
+		png, err := download(ctx, links[s.File])
 		if err != nil {
 			return bad("%v", err)
 		}
@@ -84,7 +93,7 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		written[s.File] = true
 	}
-	if err := os.WriteFile(filepath.Join(dir, dataset.ManifestName), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifestName), data, 0o644); err != nil {
 		return bad("%v", err)
 	}
 	for _, s := range m.States {
@@ -94,6 +103,37 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%3d  step %-3d %-40s %s%s\n", s.Seq, s.Step, s.File, s.Action, note)
 	}
-	fmt.Fprintf(stdout, "wrote %d states (%d images) and %s to %s\n", len(m.States), len(written), dataset.ManifestName, dir)
+	fmt.Fprintf(stdout, "wrote %d states (%d images) and %s to %s\n", len(m.States), len(written), manifestName, dir)
 	return exitOK
+}
+
+// manifestName is the dataset manifest's file name (activities/dataset.ManifestName).
+const manifestName = "manifest.json"
+
+// manifest is what the export reads of a dataset manifest.
+type manifest struct {
+	States []struct {
+		Seq     int    `json:"seq"`
+		Step    int    `json:"step"`
+		File    string `json:"file"`
+		Action  string `json:"action"`
+		Revisit bool   `json:"revisit"`
+	} `json:"states"`
+}
+
+// download reads a shared object's link.
+func download(ctx context.Context, link string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("download from the store: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("download from the store: HTTP %d", resp.StatusCode)
+	}
+	return io.ReadAll(resp.Body)
 }

@@ -18,7 +18,6 @@ import (
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/temporal"
 
-	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -88,7 +87,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 
 	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Limits: f.limits,
-		Mode: f.mode, SkipSkills: f.noSkills}
+		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
 		if err != nil {
@@ -111,16 +110,9 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if err := in.Validate(); err != nil {
 		return bad("%v", err)
 	}
-	if len(in.Plan) == 0 && !model.Configured() {
-		// Without a model, the offline planner must be able to read the goal: say so now,
-		// before anything starts.
-		steps, err := plan.Parse(in.Goal)
-		if err != nil {
-			return bad("%v", err)
-		}
-		if err := plan.CheckParams(steps, in.Params); err != nil {
-			return bad("%v", err)
-		}
+	// The goal's own {{name}} placeholders need values, whoever plans it.
+	if err := plan.CheckParams([]plan.Step{{Value: in.Goal}}, in.Params); err != nil {
+		return bad("%v", err)
 	}
 
 	tc := config.TemporalFromEnv()
@@ -163,12 +155,22 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	err = run.Get(ctx, &res)
 	close(done)
 	if err != nil {
+		// The workers decide what they can plan: a goal they cannot read, or a plan
+		// missing its parameters, is the caller's to fix.
 		var ae *temporal.ApplicationError
-		if errors.As(err, &ae) && ae.Type() == workflows.ErrBadInput {
-			return bad("%s", ae.Error())
+		if errors.As(err, &ae) && (ae.Type() == workflows.ErrBadInput || ae.Type() == workflows.ErrGoalNotUnderstood) {
+			return bad("%s", ae.Message())
 		}
 		fmt.Fprintf(stderr, "the run ended with an error: %v\n  %s\n", err, link)
 		return exitFailed
+	}
+	if res.Execution.StepsPlanned == 0 {
+		// The workers could not plan the goal: the reason is the caller's to fix.
+		for _, e := range res.Errors {
+			if e.Type == workflows.ErrorGoalNotUnderstood || e.Type == workflows.ErrorBadInput {
+				return bad("%s\n  %s", e.Message, link)
+			}
+		}
 	}
 	if f.asJSON {
 		enc := json.NewEncoder(stdout)
@@ -213,7 +215,7 @@ func readPlan(path string) ([]plan.Step, error) {
 // follow prints each step's progress as it changes, from the workflow's progress query.
 func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
 	seen := map[int]string{}
-	phase := ""
+	phase := workflows.Phase("")
 	t := time.NewTicker(250 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -257,7 +259,7 @@ func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.W
 }
 
 func printResult(w io.Writer, r *workflows.GoalResult, link string) {
-	fmt.Fprintf(w, "\n%s: %s\n", strings.ToUpper(r.Execution.Status), r.Summary.Brief)
+	fmt.Fprintf(w, "\n%s: %s\n", strings.ToUpper(string(r.Execution.Status)), r.Summary.Brief)
 	ex := r.Execution
 	fmt.Fprintf(w, "  steps: %d completed, %d failed, %d skipped of %d; retries %d; replans %d; browser recoveries %d\n",
 		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)

@@ -13,9 +13,6 @@ import (
 func TestBadInputExitsTwoBeforeStarting(t *testing.T) {
 	// Nothing listens here: a case that got as far as dialling would say so.
 	t.Setenv("TEMPORAL_ADDRESS", testenv.Addr(testenv.FreePort(t)))
-	t.Setenv("GEMINI_API_KEY", "")
-	t.Setenv("GOOGLE_API_KEY", "")
-	t.Setenv("GOOGLE_GENAI_USE_VERTEXAI", "")
 	badPlan := filepath.Join(t.TempDir(), "plan.json")
 	if err := os.WriteFile(badPlan, []byte(`[{"action": "CLICK"}]`), 0o644); err != nil {
 		t.Fatal(err)
@@ -28,7 +25,6 @@ func TestBadInputExitsTwoBeforeStarting(t *testing.T) {
 		{"empty goal", []string{"   "}, "the goal is empty"},
 		{"no goal at all", nil, "the goal is empty"},
 		{"malformed URL", []string{"--url", "example", `click "A"`}, "not an absolute http(s) URL"},
-		{"unreadable goal without a key", []string{"Archive my Q4 bugs project"}, `cannot read step 1 "Archive my Q4 bugs project"`},
 		{"missing parameter", []string{`type "{{name}}" into "Project name"`}, "parameters that were not given: name"},
 		{"bad param flag", []string{"--param", "novalue", `click "A"`}, `"novalue" is not name=value`},
 		{"invalid plan file", []string{"--plan", badPlan}, "CLICK needs a target_description"},

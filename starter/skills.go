@@ -11,15 +11,14 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/webagent-dev/webagent/activities/model"
-	"github.com/webagent-dev/webagent/activities/skills"
-	"github.com/webagent-dev/webagent/internal/config"
-	"github.com/webagent-dev/webagent/plan"
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 const skillsUsage = `usage: starter skills list | show ID | delete ID | export FILE | import FILE`
 
-// skillsCommand manages the skills library in Weaviate (WEAVIATE_URL).
+// skillsCommand manages the skills library. The commands run on a worker (the
+// ManageSkills workflow), which holds the library's address and the embedder.
 func skillsCommand(args []string, stdout, stderr io.Writer) int {
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
@@ -28,26 +27,39 @@ func skillsCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return bad("%s", skillsUsage)
 	}
-	host := strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")
-	store := skills.NewWeaviate(host)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	failed := func(err error) int {
-		if errors.Is(err, skills.ErrNotFound) {
-			return bad("%v (see `starter skills list`)", err)
+	call := func(in activities.ManageSkillsInput) (activities.ManageSkillsResult, int) {
+		var res activities.ManageSkillsResult
+		err := ask(ctx, workflows.ManageSkillsWorkflowName, "skills-"+string(in.Command), in, &res)
+		if err == nil {
+			return res, exitOK
 		}
-		fmt.Fprintf(stderr, "error: %v\n", err)
-		return exitFailed
+		var bi badInput
+		if errors.As(err, &bi) {
+			return res, bad("%v", err)
+		}
+		switch typ, msg, ok := appError(err); {
+		case ok && typ == activities.ErrSkillNotFound:
+			return res, bad("%s (see `starter skills list`)", msg)
+		case ok && (typ == activities.ErrNoSkillsLibrary || typ == activities.ErrBadInput):
+			return res, bad("%s", msg)
+		case ok:
+			fmt.Fprintf(stderr, "error: %s\n", msg)
+		default:
+			fmt.Fprintf(stderr, "error: %v\n", err)
+		}
+		return res, exitFailed
 	}
 	switch cmd := args[0]; {
 	case cmd == "list" && len(args) == 1:
-		all, err := store.List(ctx)
-		if err != nil {
-			return failed(err)
+		res, code := call(activities.ManageSkillsInput{Command: activities.SkillsList})
+		if code != exitOK {
+			return code
 		}
 		w := tabwriter.NewWriter(stdout, 2, 4, 2, ' ', 0)
 		fmt.Fprintln(w, "ID\tVERSION\tUSED\tOK/FAIL\tSTEPS\tSITE\tTEMPLATE")
-		for _, s := range all {
+		for _, s := range res.Skills {
 			state := fmt.Sprintf("%d/%d", s.SuccessCount, s.FailureCount)
 			if s.Disabled {
 				state += " disabled"
@@ -55,13 +67,14 @@ func skillsCommand(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(w, "%s\tv%d\t%s\t%s\t%d\t%s\t%s\n", s.ID, s.Version, s.LastUsed.Local().Format("2006-01-02 15:04"), state, len(s.Plan), s.Site, s.Template)
 		}
 		_ = w.Flush()
-		fmt.Fprintf(stdout, "%d skills in %s\n", len(all), host)
+		fmt.Fprintf(stdout, "%d skills in %s\n", len(res.Skills), res.Library)
 		return exitOK
 	case cmd == "show" && len(args) == 2:
-		s, err := store.Get(ctx, args[1])
-		if err != nil {
-			return failed(err)
+		res, code := call(activities.ManageSkillsInput{Command: activities.SkillsShow, ID: args[1]})
+		if code != exitOK {
+			return code
 		}
+		s := res.Skills[0]
 		fmt.Fprintf(stdout, "skill %s v%d (%s)\n  goal:     %s\n  template: %s\n  site:     %s\n  params:   %s (learned with %v)\n  used:     %d successes, %d failures, last %s; learning cost %d model calls\n  embedded: %s\n",
 			s.ID, s.Version, map[bool]string{true: "disabled", false: "enabled"}[s.Disabled], s.Goal, s.Template, s.Site,
 			strings.Join(s.Params, ", "), s.Examples, s.SuccessCount, s.FailureCount, s.LastUsed.Local().Format(time.RFC3339), s.ModelCalls, s.EmbeddingModel)
@@ -74,75 +87,40 @@ func skillsCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	case cmd == "delete" && len(args) == 2:
-		if err := store.Delete(ctx, args[1]); err != nil {
-			return failed(err)
+		if _, code := call(activities.ManageSkillsInput{Command: activities.SkillsDelete, ID: args[1]}); code != exitOK {
+			return code
 		}
 		fmt.Fprintf(stdout, "deleted %s\n", args[1])
 		return exitOK
 	case cmd == "export" && len(args) == 2:
-		all, err := store.List(ctx)
-		if err != nil {
-			return failed(err)
+		res, code := call(activities.ManageSkillsInput{Command: activities.SkillsList})
+		if code != exitOK {
+			return code
 		}
-		out := make([]exported, len(all))
-		for i, s := range all {
-			out[i] = exported{Skill: s, Plan: s.Plan, Examples: s.Examples}
+		if res.Skills == nil {
+			res.Skills = []activities.SkillRecord{}
 		}
-		data, _ := json.MarshalIndent(out, "", "  ")
+		data, _ := json.MarshalIndent(res.Skills, "", "  ")
 		if err := os.WriteFile(args[1], data, 0o644); err != nil {
 			return bad("%v", err)
 		}
-		fmt.Fprintf(stdout, "exported %d skills to %s\n", len(all), args[1])
+		fmt.Fprintf(stdout, "exported %d skills to %s\n", len(res.Skills), args[1])
 		return exitOK
 	case cmd == "import" && len(args) == 2:
 		data, err := os.ReadFile(args[1])
 		if err != nil {
 			return bad("%v", err)
 		}
-		var in []exported
+		var in []activities.SkillRecord
 		if err := json.Unmarshal(data, &in); err != nil {
 			return bad("%s is not a skills export: %v", args[1], err)
 		}
-		emb, err := embedder(ctx)
-		if err != nil {
-			return failed(err)
+		res, code := call(activities.ManageSkillsInput{Command: activities.SkillsImport, Skills: in})
+		if code != exitOK {
+			return code
 		}
-		for _, e := range in {
-			s := e.Skill
-			s.Plan, s.Examples = e.Plan, e.Examples
-			// Vectors are not exported: the skill is embedded again, by this machine's
-			// embedder, and filed under its model.
-			s.EmbeddingModel = emb.Model()
-			s.ID = skills.ID(s.Site, s.Template, s.EmbeddingModel)
-			vec, err := emb.Embed(ctx, s.Template)
-			if err != nil {
-				return failed(err)
-			}
-			if err := store.Put(ctx, s, vec); err != nil {
-				return failed(err)
-			}
-		}
-		fmt.Fprintf(stdout, "imported %d skills into %s (embedded with %s)\n", len(in), host, emb.Model())
+		fmt.Fprintf(stdout, "imported %d skills into %s (embedded with %s)\n", len(res.Skills), res.Library, res.Embedder)
 		return exitOK
 	}
 	return bad("%s", skillsUsage)
-}
-
-// exported is a skill in an export file.
-type exported struct {
-	skills.Skill
-	Plan     []plan.Step       `json:"plan"`
-	Examples map[string]string `json:"examples"`
-}
-
-// embedder is the one a worker on this machine would use.
-func embedder(ctx context.Context) (skills.Embedder, error) {
-	if !model.Configured() {
-		return skills.Offline{}, nil
-	}
-	mc, err := model.New(ctx, model.Config{})
-	if err != nil {
-		return nil, err
-	}
-	return skills.Gemini{Client: mc.GenAI(), Name: config.Get("WEBAGENT_EMBEDDING_MODEL", model.DefaultEmbeddingModel)}, nil
 }

@@ -69,7 +69,7 @@ func FromEnv() (Config, error) {
 		},
 	}
 	var err error
-	c.Store, err = config.Store()
+	c.Store, err = storeFromEnv()
 	keep(err)
 	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)
 	keep(err)
@@ -106,4 +106,16 @@ func FromEnv() (Config, error) {
 		errs = append(errs, fmt.Errorf("PLAYWRIGHT_DRIVER_DIR=%s: no playwright-core driver there (run `make setup`)", c.Browser.DriverDir))
 	}
 	return c, errors.Join(errs...)
+}
+
+// storeFromEnv reads the object store's settings.
+func storeFromEnv() (store.Config, error) {
+	ssl, err := config.Bool("MINIO_USE_SSL", false)
+	return store.Config{
+		Endpoint:  config.Get("MINIO_ENDPOINT", "127.0.0.1:9000"),
+		AccessKey: config.Get("MINIO_ACCESS_KEY", "minioadmin"),
+		SecretKey: config.Get("MINIO_SECRET_KEY", "minioadmin"),
+		Bucket:    config.Get("MINIO_BUCKET", "webagent"),
+		UseSSL:    ssl,
+	}, err
 }

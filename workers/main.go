@@ -22,6 +22,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/browser"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/activities/planning"
 	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/workflows"
@@ -60,15 +61,22 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer c.Close()
 
 	own := ownQueue(cfg.TaskQueue)
-	b := &activities.Browser{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold}}
+	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold}}
+	// Heartbeats go to the server at most once a second, so that a cancelled run reaches
+	// its browser activity within about a second (the SDK's default waits up to 0.8 x the
+	// heartbeat timeout).
+	heartbeats := worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery}
 
-	shared := worker.New(c, cfg.TaskQueue, worker.Options{})
+	shared := worker.New(c, cfg.TaskQueue, heartbeats)
 	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
 	shared.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
-	shared.RegisterActivityWithOptions(b.OpenBrowser, activity.RegisterOptions{Name: "OpenBrowser"})
+	shared.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
+	shared.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
+	register(shared, b.OpenBrowser, activities.OpenBrowser.Name)
+	register(shared, (&dataset.Sharing{Store: st}).ShareRun, activities.ShareRun.Name)
 
 	// Planning and every model call: a queue of their own, rate-limited across workers.
-	planner := &activities.Planner{Store: st}
+	planner := &planning.Activities{}
 	thinker := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
 	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
@@ -76,8 +84,13 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
-		planner.Model = &activities.Model{Client: mc, Store: st}
-		thinker.RegisterActivity(planner.Model)
+		m := &model.Activities{Client: mc, Store: st}
+		register(thinker, m.DecideTarget, activities.DecideTarget.Name)
+		register(thinker, m.EvaluateStep, activities.EvaluateStep.Name)
+		register(thinker, m.JudgeGoal, activities.JudgeGoal.Name)
+		register(thinker, m.Summarize, activities.Summarize.Name)
+		register(thinker, m.ExtractData, activities.ExtractData.Name)
+		planner.Model = &model.Planner{Client: mc, Store: st}
 		embedder = skills.Gemini{Client: mc.GenAI(), Name: cfg.Model.EmbeddingModel}
 		log.Info("gemini on", "planningModel", cfg.Model.PlanningModel, "decisionModel", cfg.Model.DecisionModel, "embeddingModel", cfg.Model.EmbeddingModel)
 	} else {
@@ -86,6 +99,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if cfg.Weaviate.Host != "" {
 		sw := skills.NewWeaviate(cfg.Weaviate.Host)
 		planner.Skills = &skills.Library{Store: sw, Embedder: embedder, Threshold: cfg.Weaviate.Threshold}
+		planner.Catalog, planner.Library = sw, cfg.Weaviate.Host
 		log.Info("skills library", "weaviate", cfg.Weaviate.Host, "embedder", embedder.Model(), "threshold", cfg.Weaviate.Threshold)
 		// Create the Skill collection now if Weaviate is up; if not, runs plan without
 		// skills and the collection is created on first use.
@@ -95,14 +109,19 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		}
 		cancel()
 	}
-	thinker.RegisterActivity(planner)
+	register(thinker, planner.PlanGoal, activities.PlanGoal.Name)
+	register(thinker, planner.Replan, activities.Replan.Name)
+	register(thinker, planner.SaveSkill, activities.SaveSkill.Name)
+	register(thinker, planner.ManageSkills, activities.ManageSkills.Name)
 
 	// The browser steps of the runs whose browser lives here come to this process only.
-	local := worker.New(c, own, worker.Options{MaxConcurrentActivityExecutionSize: 2 * cfg.Browser.MaxSessions})
-	local.RegisterActivityWithOptions(b.RunStep, activity.RegisterOptions{Name: "RunStep"})
-	local.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: "ValidateGoal"})
-	local.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: "CloseBrowser"})
-	local.RegisterActivityWithOptions(b.Observe, activity.RegisterOptions{Name: "Observe"})
+	lopts := heartbeats
+	lopts.MaxConcurrentActivityExecutionSize = 2 * cfg.Browser.MaxSessions
+	local := worker.New(c, own, lopts)
+	register(local, b.RunStep, activities.RunStep.Name)
+	register(local, b.ValidateGoal, activities.ValidateGoal.Name)
+	register(local, b.CloseBrowser, activities.CloseBrowser.Name)
+	register(local, b.Observe, activities.Observe.Name)
 
 	if err := local.Start(); err != nil {
 		return fmt.Errorf("start the browser worker: %w", err)
@@ -120,6 +139,11 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	<-ctx.Done()
 	log.Info("worker stopping")
 	return nil
+}
+
+// register registers an activity function under its name in the contract.
+func register(w worker.Worker, fn any, name string) {
+	w.RegisterActivityWithOptions(fn, activity.RegisterOptions{Name: name})
 }
 
 // ownQueue names this process's own task queue: unique per process, so that a restarted

@@ -10,12 +10,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/plan"
 )
-
-// modelNonRetryable are the model errors no retry can fix.
-var modelNonRetryable = model.NonRetryable
 
 // modelFatal reports a model error that ends the run: the model will not work at all
 // (credentials, a missing model, a malformed request), so nothing that needs it can.
@@ -24,12 +20,12 @@ func modelFatal(err error) bool {
 	if !errors.As(err, &ae) {
 		return false
 	}
-	return slices.Contains([]string{model.ErrAuth, model.ErrNotFound, model.ErrBadRequest}, ae.Type())
+	return slices.Contains(activities.ModelFatal, ae.Type())
 }
 
 // addUsage counts a model call's cost for the step (when there is one), the run, and
 // its role.
-func (r *run) addUsage(rec *StepRecord, role string, u model.Usage) {
+func (r *run) addUsage(rec *StepRecord, role string, u activities.Usage) {
 	if u.Calls == 0 {
 		return
 	}
@@ -38,7 +34,7 @@ func (r *run) addUsage(rec *StepRecord, role string, u model.Usage) {
 	}
 	r.res.Usage.Add(u)
 	if r.res.Usage.ByRole == nil {
-		r.res.Usage.ByRole = map[string]model.Usage{}
+		r.res.Usage.ByRole = map[string]activities.Usage{}
 	}
 	byRole := r.res.Usage.ByRole[role]
 	byRole.Add(u)
@@ -47,11 +43,8 @@ func (r *run) addUsage(rec *StepRecord, role string, u model.Usage) {
 
 // decide asks the model which element the step means, on the attempt's observation.
 func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before activities.Snapshot) (activities.DecideResult, error) {
-	var dec activities.DecideResult
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
-		brain.DecideTarget, activities.DecideInput{
-			Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before,
-		}).Get(ctx, &dec)
+	dec, err := activities.DecideTarget.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
+		activities.DecideInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before})
 	r.addUsage(rec, "decide", dec.Usage)
 	return dec, err
 }
@@ -65,7 +58,7 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 	if err != nil || !r.model || !res.Acted {
 		return res, err
 	}
-	weak := r.modelPlanned && (rec.Step.Action == plan.Click || rec.Step.Action == plan.Press) && !res.Mutated
+	weak := r.modelPlanned && rec.Step.Action.Spec().VisibleEffectOnly && !res.Mutated
 	if res.OK && !weak {
 		return res, nil
 	}
@@ -74,8 +67,7 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 	if res.Feedback != nil {
 		in.CheckDetails = res.Feedback.Details
 	}
-	var ev activities.EvaluateStepResult
-	eerr := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d: evaluate", rec.Order)), brain.EvaluateStep, in).Get(ctx, &ev)
+	ev, eerr := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: evaluate", rec.Order)), in)
 	r.addUsage(rec, "evaluate", ev.Usage)
 	switch {
 	case modelFatal(eerr):
@@ -98,9 +90,8 @@ func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activ
 	if err != nil {
 		return activities.RunStepResult{}, err
 	}
-	var ex activities.ExtractResult
-	err = workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("step %d: extract %q", rec.Order, rec.Step.TargetDescription)),
-		brain.ExtractData, activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Schema: r.in.ExtractSchema, Page: snap}).Get(ctx, &ex)
+	ex, err := activities.ExtractData.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: extract %q", rec.Order, rec.Step.TargetDescription)),
+		activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Schema: r.in.ExtractSchema, Page: snap})
 	r.addUsage(rec, "extract", ex.Usage)
 	res := activities.RunStepResult{Before: snap, After: snap}
 	if err != nil {
@@ -115,10 +106,12 @@ func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activ
 	if name := rec.Step.Value; name != "" && r.in.ExtractSchema == nil {
 		res.Extracted[name] = ex.Data["value"]
 	} else {
+		//workflowcheck:ignore copying one map into another is the same in any order
 		for k, v := range ex.Data {
 			res.Extracted[k] = v
 		}
 	}
+	//workflowcheck:ignore encoding/json writes map keys sorted
 	b, _ := json.Marshal(res.Extracted)
 	res.Actions = []string{"read " + string(b)}
 	return res, nil

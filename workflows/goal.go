@@ -13,13 +13,6 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// Activity references: their methods name the activities; the structs are never used here.
-var (
-	planner *activities.Planner
-	browser *activities.Browser
-	brain   *activities.Model
-)
-
 // Goal runs one natural-language goal in a real browser. It plans (or takes the plan it is
 // given), then runs each step as one activity per attempt that observes the page, resolves
 // the target, acts and checks, in the worker that holds the run's browser. When the page
@@ -53,7 +46,7 @@ type run struct {
 	in      GoalInput
 	limits  Limits
 	started time.Time
-	phase   string
+	phase   Phase
 	steps   []StepRecord
 	// model says whether the workers can ask a model; modelPlanned, whether it wrote the plan.
 	model, modelPlanned bool
@@ -74,7 +67,7 @@ type run struct {
 func newRun(ctx workflow.Context, in GoalInput) *run {
 	info := workflow.GetInfo(ctx)
 	r := &run{
-		in: in, limits: in.Limits.WithDefaults(), started: workflow.Now(ctx), phase: "planning",
+		in: in, limits: in.Limits.WithDefaults(), started: workflow.Now(ctx), phase: PhasePlanning,
 		strategies: map[string][]string{},
 	}
 	r.res.Metadata = Metadata{
@@ -84,6 +77,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 	r.res.ExtractedData.Structured = map[string]any{}
 	r.last.URL = in.StartURL
 	r.params = map[string]string{}
+	//workflowcheck:ignore copying one map into another is the same in any order
 	for k, v := range in.Params {
 		r.params[k] = v
 	}
@@ -91,7 +85,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 }
 
 // mode is how a reused skill's plan runs.
-func (r *run) mode() string {
+func (r *run) mode() Mode {
 	if r.in.Mode == "" {
 		return ModeReplay
 	}
@@ -110,14 +104,14 @@ func (r *run) run(ctx workflow.Context) error {
 	if err != nil {
 		return err
 	}
-	r.phase = "starting the browser"
+	r.phase = PhaseStarting
 	if err := r.openBrowser(ctx, r.in.StartURL, ""); err != nil {
 		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
 	}
 	if pr.NeedsObservation {
 		// The model plans from a first look at the page.
-		r.phase = "planning"
+		r.phase = PhasePlanning
 		first, err := r.observe(ctx, "start")
 		if err != nil {
 			r.addError(ctx, 0, "planning", "could not look at the start page: "+rootMessage(err), false)
@@ -127,27 +121,26 @@ func (r *run) run(ctx workflow.Context) error {
 			return err
 		}
 	}
-	r.phase = "running"
+	r.phase = PhaseRunning
 	if err := r.execute(ctx); err != nil {
 		return err
 	}
-	r.phase = "validating"
+	r.phase = PhaseValidating
 	return r.validate(ctx)
 }
 
 // planGoal asks for the plan (or has the given one checked) and learns whether a model is
 // there. Without an observation a model planner answers NeedsObservation.
 func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activities.PlanGoalResult, error) {
-	var pr activities.PlanGoalResult
 	in := activities.PlanGoalInput{Goal: r.in.Goal, StartURL: r.in.StartURL, Params: r.params, Plan: r.in.Plan, Observation: first, SkipSkills: r.in.SkipSkills}
 	summary := "plan the goal"
 	if first == nil && len(r.in.Plan) == 0 && !r.in.SkipSkills {
 		summary = "find a skill, or plan the goal"
 	}
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, summary), planner.PlanGoal, in).Get(ctx, &pr)
+	pr, err := activities.PlanGoal.Execute(r.modelOptions(ctx, summary), in)
 	r.addUsage(nil, "plan", pr.Usage)
 	if err != nil {
-		r.addError(ctx, 0, "planning", rootMessage(err), false)
+		r.addError(ctx, 0, planningErrorType(err), rootMessage(err), false)
 		return pr, err
 	}
 	r.model, r.skills = pr.ModelAvailable, r.skills || pr.SkillsAvailable
@@ -162,6 +155,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 	if sk := pr.Skill; sk != nil {
 		// The goal's own values fill the skill's slots; values given as parameters win.
 		r.skill = sk
+		//workflowcheck:ignore copying one map into another is the same in any order
 		for k, v := range sk.Params {
 			if _, given := r.in.Params[k]; !given {
 				r.params[k] = v
@@ -198,7 +192,7 @@ func (r *run) modelOptions(ctx workflow.Context, summary string) workflow.Contex
 		StartToCloseTimeout: 3 * time.Minute,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 6,
-			NonRetryableErrorTypes: append([]string{activities.ErrGoalNotUnderstood, activities.ErrBadInput}, modelNonRetryable...),
+			NonRetryableErrorTypes: append([]string{activities.ErrGoalNotUnderstood, activities.ErrBadInput}, activities.ModelNonRetryable...),
 		},
 		Summary: summary,
 	})
@@ -208,6 +202,27 @@ func (r *run) warn(w string) { r.res.Summary.Warnings = append(r.res.Summary.War
 
 func (r *run) addError(ctx workflow.Context, step int, typ, msg string, recoverable bool) {
 	r.res.Errors = append(r.res.Errors, RunError{Step: step, Type: typ, Message: msg, Recoverable: recoverable, Timestamp: workflow.Now(ctx)})
+}
+
+// Error types in the output for a goal that could not be planned: the caller's to fix.
+const (
+	ErrorGoalNotUnderstood = "goal_not_understood"
+	ErrorBadInput          = "bad_input"
+)
+
+// planningErrorType names a planning failure in the output: a goal the workers cannot
+// read, or input no planner can use, is the caller's to fix; anything else is "planning".
+func planningErrorType(err error) string {
+	var ae *temporal.ApplicationError
+	if errors.As(err, &ae) {
+		switch ae.Type() {
+		case activities.ErrGoalNotUnderstood:
+			return ErrorGoalNotUnderstood
+		case activities.ErrBadInput:
+			return ErrorBadInput
+		}
+	}
+	return "planning"
 }
 
 // workerLost reports whether an activity failed because the worker holding the browser

@@ -17,6 +17,8 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/planning"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -66,13 +68,15 @@ func newEnv(t *testing.T, f *fakeBrowser) *testsuite.TestWorkflowEnvironment {
 	var suite testsuite.WorkflowTestSuite
 	env := suite.NewTestWorkflowEnvironment()
 	env.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	env.RegisterActivity(&activities.Planner{})
-	env.RegisterActivityWithOptions(f.open, activity.RegisterOptions{Name: "OpenBrowser"})
-	env.RegisterActivityWithOptions(f.runStep, activity.RegisterOptions{Name: "RunStep"})
-	b := &activities.Browser{}
-	env.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: "ValidateGoal"})
-	env.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: "CloseBrowser"})
-	env.OnActivity("CloseBrowser", mock.Anything, mock.Anything).Return(nil)
+	p := &planning.Activities{}
+	env.RegisterActivityWithOptions(p.PlanGoal, activity.RegisterOptions{Name: activities.PlanGoal.Name})
+	env.RegisterActivityWithOptions(p.Replan, activity.RegisterOptions{Name: activities.Replan.Name})
+	env.RegisterActivityWithOptions(f.open, activity.RegisterOptions{Name: activities.OpenBrowser.Name})
+	env.RegisterActivityWithOptions(f.runStep, activity.RegisterOptions{Name: activities.RunStep.Name})
+	b := &browser.Activities{}
+	env.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: activities.ValidateGoal.Name})
+	env.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: activities.CloseBrowser.Name})
+	env.OnActivity("CloseBrowser", mock.Anything, mock.Anything).Return(activities.CloseBrowserResult{}, nil)
 	return env
 }
 
@@ -166,7 +170,7 @@ func TestReplanAfterAttemptsRunOut(t *testing.T) {
 	}
 	var statuses []string
 	for _, s := range res.Steps {
-		statuses = append(statuses, s.Status)
+		statuses = append(statuses, string(s.Status))
 	}
 	if want := "completed replanned completed completed completed"; strings.Join(statuses, " ") != want {
 		t.Errorf("statuses %v, want %s", statuses, want)
@@ -238,7 +242,7 @@ func TestWorkerLossDoesNotRepeatCompletedSteps(t *testing.T) {
 			}
 			var trail []string
 			for _, c := range f.calls {
-				trail = append(trail, fmt.Sprintf("%s%d", map[string]string{activities.PurposeAttempt: "", activities.PurposeRestore: "r"}[c.Purpose], c.Seq))
+				trail = append(trail, fmt.Sprintf("%s%d", map[activities.Purpose]string{activities.PurposeAttempt: "", activities.PurposeRestore: "r"}[c.Purpose], c.Seq))
 			}
 			// 1, 2, 3 run once; 4 is lost; 3 (typing, after the create) is replayed to
 			// restore the form; 4 is tried again; 5 runs.

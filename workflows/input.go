@@ -25,16 +25,19 @@ type GoalInput struct {
 	// Mode is how a plan reused from a skill runs: "replay" (the default) — DOM-first,
 	// no model calls, replanning the rest on the first mismatch — or "guided" — the model
 	// decides each step with the skill's plan as hints.
-	Mode string `json:"mode,omitempty"`
+	Mode Mode `json:"mode,omitempty"`
 	// SkipSkills plans afresh without looking for a skill (the run is still learned).
 	SkipSkills bool   `json:"skipSkills,omitempty"`
 	Limits     Limits `json:"limits,omitempty"`
 }
 
+// Mode is how a skill's plan runs.
+type Mode string
+
 // Modes of running a skill's plan.
 const (
-	ModeReplay = "replay"
-	ModeGuided = "guided"
+	ModeReplay Mode = "replay"
+	ModeGuided Mode = "guided"
 )
 
 // Limits bound a run. Zero values take the defaults.

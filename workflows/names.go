@@ -5,22 +5,26 @@ package workflows
 import (
 	"fmt"
 	"time"
+
+	"github.com/webagent-dev/webagent/activities"
 )
 
 // Names that cross process boundaries.
 const (
 	// TaskQueue is the shared queue: workflows, planning, and opening a browser. Browser
 	// steps go to the queue of the worker that holds the run's browser.
-	TaskQueue = "webagent"
+	TaskQueue = activities.TaskQueue
 	// ModelTaskQueue carries planning and every model call, so that they can be
 	// rate-limited apart from the browser work.
-	ModelTaskQueue = "webagent-model"
+	ModelTaskQueue = activities.ModelTaskQueue
 	// GoalWorkflowName is the Goal workflow's registered type name.
 	GoalWorkflowName = "Goal"
 	// ProgressQuery returns a Progress.
 	ProgressQuery = "progress"
 	// ErrBadInput is the error type of a goal input that cannot run.
-	ErrBadInput = "BadInput"
+	ErrBadInput = activities.ErrBadInput
+	// ErrGoalNotUnderstood is the error type of a goal the workers cannot plan.
+	ErrGoalNotUnderstood = activities.ErrGoalNotUnderstood
 	// OutputVersion is the version of the StandardWorkflowOutput shape.
 	OutputVersion = "1.0.0"
 )

@@ -32,7 +32,8 @@ func (r *run) validate(ctx workflow.Context) error {
 	var res activities.ValidateGoalResult
 	for try := 0; ; try++ {
 		in.SessionID = r.session.SessionID
-		err := workflow.ExecuteActivity(r.sessionOptions(ctx, 2*time.Minute, "validate the goal"), browser.ValidateGoal, in).Get(ctx, &res)
+		var err error
+		res, err = activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, "validate the goal"), in)
 		if err != nil && workerLost(err) && try == 0 {
 			if rerr := r.recover(ctx, len(r.steps), err); rerr != nil {
 				return rerr
@@ -66,9 +67,8 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 	if len(in.Checks) > 0 {
 		ji.Checks = checks.Reason
 	}
-	var v activities.JudgeGoalResult
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, "validate the goal with the model"), brain.JudgeGoal, ji).Get(ctx, &v)
-	r.addUsage(nil, "validate", v.Usage)
+	v, err := activities.JudgeGoal.Execute(r.modelOptions(ctx, "judge the goal with the model"), ji)
+	r.addUsage(nil, "judge", v.Usage)
 	if err != nil {
 		if temporal.IsCanceledError(err) {
 			return err
@@ -87,7 +87,7 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 
 // finish counts, decides the status and writes the summary.
 func (r *run) finish(ctx workflow.Context) {
-	r.phase = "done"
+	r.phase = PhaseDone
 	ex := &r.res.Execution
 	for _, s := range r.steps {
 		switch s.Status {
@@ -145,7 +145,7 @@ func (r *run) summarize(ctx workflow.Context) {
 	if !r.model || len(r.steps) == 0 {
 		return
 	}
-	in := activities.SummarizeInput{Goal: r.in.Goal, Status: r.res.Execution.Status}
+	in := activities.SummarizeInput{Goal: r.in.Goal, Status: string(r.res.Execution.Status)}
 	for _, s := range r.steps {
 		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.params)))
 	}
@@ -153,11 +153,11 @@ func (r *run) summarize(ctx workflow.Context) {
 		in.Errors = append(in.Errors, fmt.Sprintf("step %d: %s", e.Step, e.Message))
 	}
 	if len(r.res.ExtractedData.Structured) > 0 {
+		//workflowcheck:ignore encoding/json writes map keys sorted
 		b, _ := json.Marshal(r.res.ExtractedData.Structured)
 		in.Extracted = string(b)
 	}
-	var res activities.SummarizeResult
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, "summarize the run"), brain.Summarize, in).Get(ctx, &res)
+	res, err := activities.Summarize.Execute(r.modelOptions(ctx, "summarize the run"), in)
 	r.addUsage(nil, "summarize", res.Usage)
 	if err != nil {
 		r.warn("the model could not summarise the run: " + rootMessage(err))
@@ -175,14 +175,14 @@ func (r *run) summarize(ctx workflow.Context) {
 // completed: a run that did nothing failed rather than partly succeeded.
 func (r *run) madeProgress() bool {
 	for _, s := range r.steps {
-		if s.Status == StepCompleted && s.Step.Action != plan.Wait && s.Step.Action != plan.Assert && s.Step.Action != plan.Scroll {
+		if s.Status == StepCompleted && s.Step.Action.Spec().Progress {
 			return true
 		}
 	}
 	return false
 }
 
-func countStatus(steps []StepRecord, status string) int {
+func countStatus(steps []StepRecord, status StepStatus) int {
 	n := 0
 	for _, s := range steps {
 		if s.Status == status {

@@ -3,7 +3,7 @@ package workflows
 import (
 	"time"
 
-	"github.com/webagent-dev/webagent/activities/model"
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -26,7 +26,7 @@ type SkillUse struct {
 	CacheHit   bool    `json:"cacheHit"`
 	ID         string  `json:"id,omitempty"`
 	Version    int     `json:"version,omitempty"`
-	Mode       string  `json:"mode,omitempty"`
+	Mode       Mode    `json:"mode,omitempty"`
 	Similarity float64 `json:"similarity,omitempty"`
 	// ModelCallsSaved is what learning the skill cost less what this run cost.
 	ModelCallsSaved int `json:"modelCallsSaved,omitempty"`
@@ -40,34 +40,37 @@ type SkillUse struct {
 // Usage is what the run cost in model calls and tokens, in all and per role (plan,
 // decide, evaluate, replan, validate, summarize, extract).
 type Usage struct {
-	model.Usage
-	ByRole map[string]model.Usage `json:"byRole,omitempty"`
+	activities.Usage
+	ByRole map[string]activities.Usage `json:"byRole,omitempty"`
 }
 
 // Metadata says which run this was.
 type Metadata struct {
-	WorkflowID string    `json:"workflowId"`
-	RunID      string    `json:"runId"`
-	Version    string    `json:"version"`
-	Goal       string    `json:"goal"`
-	StartURL   string    `json:"startUrl"`
-	FinalURL   string    `json:"finalUrl"`
-	Planner    string    `json:"planner"`
-	StartedAt  time.Time `json:"timestamp"`
-	FinishedAt time.Time `json:"finishedAt"`
-	DurationMs int64     `json:"duration"`
+	WorkflowID string             `json:"workflowId"`
+	RunID      string             `json:"runId"`
+	Version    string             `json:"version"`
+	Goal       string             `json:"goal"`
+	StartURL   string             `json:"startUrl"`
+	FinalURL   string             `json:"finalUrl"`
+	Planner    activities.Planner `json:"planner"`
+	StartedAt  time.Time          `json:"timestamp"`
+	FinishedAt time.Time          `json:"finishedAt"`
+	DurationMs int64              `json:"duration"`
 }
+
+// Status is how a run ended.
+type Status string
 
 // Run statuses.
 const (
-	StatusSuccess = "success"
-	StatusPartial = "partial"
-	StatusFailed  = "failed"
+	StatusSuccess Status = "success"
+	StatusPartial Status = "partial"
+	StatusFailed  Status = "failed"
 )
 
 // Execution counts what happened.
 type Execution struct {
-	Status            string `json:"status"`
+	Status            Status `json:"status"`
 	StepsPlanned      int    `json:"stepsPlanned"`
 	StepsCompleted    int    `json:"stepsCompleted"`
 	StepsFailed       int    `json:"stepsFailed"`
@@ -77,25 +80,42 @@ type Execution struct {
 	BrowserRecoveries int    `json:"browserRecoveries"`
 }
 
+// StepStatus is where a step is.
+type StepStatus string
+
 // Step statuses.
 const (
-	StepPending   = "pending"
-	StepRunning   = "running"
-	StepCompleted = "completed"
-	StepFailed    = "failed"
-	StepSkipped   = "skipped"
+	StepPending   StepStatus = "pending"
+	StepRunning   StepStatus = "running"
+	StepCompleted StepStatus = "completed"
+	StepFailed    StepStatus = "failed"
+	StepSkipped   StepStatus = "skipped"
 	// StepReplanned: the step failed, and the replanner replaced it and what followed.
-	StepReplanned = "replanned"
+	StepReplanned StepStatus = "replanned"
+)
+
+// Phase is what a run is doing, as the progress query and the Web UI show it.
+type Phase string
+
+// The phases of a run.
+const (
+	PhasePlanning   Phase = "planning"
+	PhaseStarting   Phase = "starting the browser"
+	PhaseRunning    Phase = "running"
+	PhaseReplanning Phase = "replanning"
+	PhaseRestoring  Phase = "restoring the browser"
+	PhaseValidating Phase = "validating"
+	PhaseDone       Phase = "done"
 )
 
 // StepRecord is one step as it ran.
 type StepRecord struct {
-	Order       int       `json:"order"`
-	Description string    `json:"description"`
-	Step        plan.Step `json:"plan"`
-	Status      string    `json:"status"`
-	Attempts    int       `json:"attempts"`
-	DurationMs  int64     `json:"duration"`
+	Order       int        `json:"order"`
+	Description string     `json:"description"`
+	Step        plan.Step  `json:"plan"`
+	Status      StepStatus `json:"status"`
+	Attempts    int        `json:"attempts"`
+	DurationMs  int64      `json:"duration"`
 	// Actions say what was done, attempt by attempt.
 	Actions  []string        `json:"actions,omitempty"`
 	Evidence Evidence        `json:"evidence"`
@@ -104,7 +124,7 @@ type StepRecord struct {
 	Mutated bool   `json:"mutated,omitempty"`
 	URL     string `json:"url,omitempty"`
 	// Usage is what the step's model calls cost.
-	Usage model.Usage `json:"usage"`
+	Usage activities.Usage `json:"usage"`
 	// State is the page's state before the step succeeded, kept when it is learned.
 	State string `json:"state,omitempty"`
 	// Cached marks a step that came from a reused skill.
@@ -153,16 +173,16 @@ type RunError struct {
 
 // Progress is what ProgressQuery returns while the run goes on.
 type Progress struct {
-	Phase   string         `json:"phase"`
+	Phase   Phase          `json:"phase"`
 	Current int            `json:"current"`
 	Steps   []StepProgress `json:"steps"`
 }
 
 // StepProgress is one step's line in Progress.
 type StepProgress struct {
-	Order        int    `json:"order"`
-	Description  string `json:"description"`
-	Status       string `json:"status"`
-	Attempts     int    `json:"attempts"`
-	LastFeedback string `json:"lastFeedback,omitempty"`
+	Order        int        `json:"order"`
+	Description  string     `json:"description"`
+	Status       StepStatus `json:"status"`
+	Attempts     int        `json:"attempts"`
+	LastFeedback string     `json:"lastFeedback,omitempty"`
 }

@@ -26,9 +26,9 @@ func (r *run) progress() (Progress, error) {
 // report writes the run's progress where the Web UI shows it.
 func (r *run) report(ctx workflow.Context) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "**%s** — %s\n\n| # | step | status | attempts |\n|---|---|---|---|\n", r.phase, oneLine(r.in.Goal))
+	b.WriteString(fmt.Sprintf("**%s** — %s\n\n| # | step | status | attempts |\n|---|---|---|---|\n", r.phase, oneLine(r.in.Goal)))
 	for _, s := range r.steps {
-		fmt.Fprintf(&b, "| %d | %s | %s | %d |\n", s.Order, strings.ReplaceAll(s.Description, "|", "\\|"), s.Status, s.Attempts)
+		b.WriteString(fmt.Sprintf("| %d | %s | %s | %d |\n", s.Order, strings.ReplaceAll(s.Description, "|", "\\|"), s.Status, s.Attempts))
 	}
 	workflow.SetCurrentDetails(ctx, b.String())
 }

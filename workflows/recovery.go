@@ -28,7 +28,12 @@ func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
 		Summary:             "open a browser at " + url,
 	})
-	return workflow.ExecuteActivity(actx, browser.OpenBrowser, in).Get(ctx, &r.session)
+	s, err := activities.OpenBrowser.Execute(actx, in)
+	if err != nil {
+		return err
+	}
+	r.session = s
+	return nil
 }
 
 // closeBrowser frees the run's browser, even when the run was cancelled.
@@ -45,7 +50,7 @@ func (r *run) closeBrowser(ctx workflow.Context) {
 		Summary:                "close the browser",
 	})
 	// A worker that is gone took its browser with it: nothing to close, nothing to report.
-	_ = workflow.ExecuteActivity(actx, browser.CloseBrowser, activities.CloseBrowserInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix()}).Get(dctx, nil)
+	_ = activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix()}).Get(dctx, nil)
 }
 
 // recover rebuilds the browser after its worker was lost, before step i is (re)tried. It
@@ -63,7 +68,7 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 	if r.res.Execution.BrowserRecoveries > r.limits.MaxRecoveries {
 		msg := fmt.Sprintf("the browser was lost %d times; giving up (last: %s)", r.res.Execution.BrowserRecoveries, rootMessage(cause))
 		r.addError(ctx, order, "browser_lost", msg, false)
-		return temporal.NewNonRetryableApplicationError(msg, "BrowserLost", cause)
+		return temporal.NewNonRetryableApplicationError(msg, activities.ErrBrowserLost, cause)
 	}
 	r.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
 	if inDoubt(cause) {
@@ -82,8 +87,10 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 			checkpoint, url = j, s.URL
 		}
 	}
-	r.phase = "restoring the browser"
-	defer func() { r.phase = "running" }()
+	// A recovery can happen while running, validating or replanning: come back to it.
+	was := r.phase
+	r.phase = PhaseRestoring
+	defer func() { r.phase = was }()
 	if err := r.openBrowser(ctx, url, stateKey); err != nil {
 		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
@@ -91,7 +98,7 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 	var replayed []string
 	for j := checkpoint + 1; j < i && j < len(r.steps); j++ {
 		s := r.steps[j]
-		if s.Status != StepCompleted || !replayable(s.Step.Action) {
+		if s.Status != StepCompleted || !s.Step.Action.Spec().Acts {
 			continue
 		}
 		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil, nil)
@@ -124,15 +131,6 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 	return nil
 }
 
-// replayable actions rebuild UI state; the others only look at the page.
-func replayable(a plan.Action) bool {
-	switch a {
-	case plan.Click, plan.Type, plan.Select, plan.Check, plan.Press, plan.Navigate, plan.Scroll:
-		return true
-	}
-	return false
-}
-
 func lostReason(err error) string {
 	var te *temporal.TimeoutError
 	if errors.As(err, &te) {
@@ -147,9 +145,9 @@ func inDoubt(err error) bool {
 	if !errors.As(err, &te) || !te.HasLastHeartbeatDetails() {
 		return false
 	}
-	var phase string
+	var phase activities.Phase
 	if te.LastHeartbeatDetails(&phase) != nil {
 		return false
 	}
-	return phase == activities.PhaseActing || phase == activities.PhaseChecking
+	return phase.MayHaveActed()
 }

@@ -25,13 +25,11 @@ func SaveSkill(ctx workflow.Context, in activities.SaveSkillInput) (activities.S
 		ScheduleToCloseTimeout: 24 * time.Hour,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval: 2 * time.Second, BackoffCoefficient: 2, MaximumInterval: 5 * time.Minute,
-			NonRetryableErrorTypes: modelNonRetryable,
+			NonRetryableErrorTypes: activities.ModelNonRetryable,
 		},
-		Summary: in.Op + " a skill",
+		Summary: string(in.Op) + " a skill",
 	})
-	var res activities.SaveSkillResult
-	err := workflow.ExecuteActivity(ctx, planner.SaveSkill, in).Get(ctx, &res)
-	return res, err
+	return activities.SaveSkill.Execute(ctx, in)
 }
 
 // learn tells the skills library what the run taught it: the plan of a validated success

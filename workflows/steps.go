@@ -111,6 +111,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		if res.OK {
 			rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
 			rec.State = res.BeforeState
+			//workflowcheck:ignore copying one map into another is the same in any order
 			for k, v := range res.Extracted {
 				r.res.ExtractedData.Structured[k] = v
 			}
@@ -169,7 +170,7 @@ func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, r
 }
 
 // attempt runs one RunStep activity in the run's browser.
-func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, purpose string, feedback []plan.Feedback, dec *activities.Decision) (activities.RunStepResult, error) {
+func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, purpose activities.Purpose, feedback []plan.Feedback, dec *activities.Decision) (activities.RunStepResult, error) {
 	budget := r.limits.WaitBudget * time.Duration(attempt)
 	timeout := 2*time.Minute + budget
 	if step.Action == plan.Wait && step.Value != "" {
@@ -183,21 +184,17 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 	case dec != nil:
 		summary += " (the model's choice)"
 	}
-	var res activities.RunStepResult
-	err := workflow.ExecuteActivity(r.sessionOptions(ctx, timeout, summary), browser.RunStep, activities.RunStepInput{
+	return activities.RunStep.Execute(r.sessionOptions(ctx, timeout, summary), activities.RunStepInput{
 		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
 		Step: step, Params: r.params, WaitBudget: budget, Feedback: feedback, Decision: dec,
 		CheckState: r.skill != nil && r.mode() == ModeReplay && step.State != "" && purpose == activities.PurposeAttempt,
-	}).Get(ctx, &res)
-	return res, err
+	})
 }
 
 // observe stores a look at the page without acting.
 func (r *run) observe(ctx workflow.Context, name string) (activities.Snapshot, error) {
-	var snap activities.Snapshot
-	err := workflow.ExecuteActivity(r.sessionOptions(ctx, time.Minute, "look at the page"), browser.Observe,
-		activities.ObserveInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Name: name}).Get(ctx, &snap)
-	return snap, err
+	return activities.Observe.Execute(r.sessionOptions(ctx, time.Minute, "look at the page"),
+		activities.ObserveInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Name: name})
 }
 
 // sessionOptions route an activity to the worker that holds the run's browser. No
@@ -221,8 +218,8 @@ func (r *run) replan(ctx workflow.Context, i int) bool {
 		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
 		return false
 	}
-	r.phase = "replanning"
-	defer func() { r.phase = "running" }()
+	r.phase = PhaseReplanning
+	defer func() { r.phase = PhaseRunning }()
 	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description]}
 	for _, s := range r.steps[:i] {
 		if s.Status == StepCompleted {
@@ -232,8 +229,7 @@ func (r *run) replan(ctx workflow.Context, i int) bool {
 	for _, s := range r.steps[i+1:] {
 		in.Remaining = append(in.Remaining, s.Step)
 	}
-	var res activities.ReplanResult
-	err := workflow.ExecuteActivity(r.modelOptions(ctx, fmt.Sprintf("replan after step %d failed", rec.Order)), planner.Replan, in).Get(ctx, &res)
+	res, err := activities.Replan.Execute(r.modelOptions(ctx, fmt.Sprintf("replan after step %d failed", rec.Order)), in)
 	r.addUsage(rec, "replan", res.Usage)
 	if err != nil {
 		r.addError(ctx, rec.Order, "replan", rootMessage(err), false)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -13,6 +14,7 @@ import (
 // The costs that make up one attempt at a step, on the demo app's project list with its
 // "New project" dialog open: go test -bench . -run '^$' ./activities/browser/
 func benchSession(b *testing.B) *browser.Session {
+	ctx := b.Context()
 	seed := make([]demoapp.Project, 20)
 	for i := range seed {
 		seed[i] = demoapp.Project{Name: "Project " + string(rune('A'+i)), Priority: "Low"}
@@ -24,38 +26,41 @@ func benchSession(b *testing.B) *browser.Session {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if out, err := s.Do(plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
+	if out, err := s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
 		b.Fatalf("open the dialog: %v %+v", err, out)
 	}
 	return s
 }
 
 func BenchmarkObserve(b *testing.B) {
+	ctx := b.Context()
 	s := benchSession(b)
 	for b.Loop() {
-		if _, err := s.Observe(); err != nil {
+		if _, err := s.Observe(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkScreenshot(b *testing.B) {
+	ctx := b.Context()
 	s := benchSession(b)
 	for b.Loop() {
-		if _, err := s.Screenshot(); err != nil {
+		if _, err := s.Screenshot(ctx); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
 func BenchmarkResolve(b *testing.B) {
+	ctx := b.Context()
 	s := benchSession(b)
-	obs, err := s.Observe()
+	obs, err := s.Observe(ctx)
 	if err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if r := browser.Resolve(`the "Priority" dropdown`, plan.Select, obs.Elements); !r.Resolved() {
+		if r := page.Resolve(`the "Priority" dropdown`, plan.Select, obs.Elements); !r.Resolved() {
 			b.Fatal(r.Reason)
 		}
 	}
@@ -64,10 +69,11 @@ func BenchmarkResolve(b *testing.B) {
 // BenchmarkTypeStep is one whole attempt: observe, resolve, screenshot, fill, settle,
 // observe, screenshot, check.
 func BenchmarkTypeStep(b *testing.B) {
+	ctx := b.Context()
 	s := benchSession(b)
 	step := plan.Step{Action: plan.Type, TargetDescription: "Project name", Value: "Apollo"}
 	for b.Loop() {
-		if out, err := s.Do(step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
+		if out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
 			b.Fatalf("%v %+v", err, out)
 		}
 	}

@@ -1,8 +1,10 @@
 package browser
 
 import (
+	"context"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/visual"
 )
 
@@ -15,22 +17,22 @@ const ChangeThreshold = 0.02
 // more than the threshold of the pixels changed or the page's fingerprint (URL, controls
 // and their states, text) did — a dialog opening over a light page changes few pixels
 // but always the controls — or the timeout passes. It returns the last observation and
-// screenshot, and whether the page changed.
-func (s *Session) WaitForChange(before []byte, fingerprint string, timeout time.Duration, threshold float64) (bool, Observation, []byte, error) {
+// screenshot, and whether the page changed; when ctx ends it stops at once with ctx's error.
+func (s *Session) WaitForChange(ctx context.Context, before []byte, fingerprint string, timeout time.Duration, threshold float64) (bool, page.Observation, []byte, error) {
 	deadline := time.Now().Add(timeout)
-	for s.inflight.Load() > 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	if err := s.requestsDone(ctx, deadline); err != nil {
+		return false, page.Observation{}, nil, err
 	}
 	base, err := visual.Decode(before)
 	if err != nil {
-		return false, Observation{}, nil, err
+		return false, page.Observation{}, nil, err
 	}
 	for {
-		obs, err := s.Observe()
+		obs, err := s.Observe(ctx)
 		if err != nil {
 			return false, obs, nil, err
 		}
-		png, err := s.Screenshot()
+		png, err := s.Screenshot(ctx)
 		if err != nil {
 			return false, obs, nil, err
 		}
@@ -45,6 +47,8 @@ func (s *Session) WaitForChange(before []byte, fingerprint string, timeout time.
 		if !time.Now().Before(deadline) {
 			return false, obs, png, nil
 		}
-		time.Sleep(100 * time.Millisecond)
+		if err := sleep(ctx, 100*time.Millisecond); err != nil {
+			return false, obs, png, err
+		}
 	}
 }

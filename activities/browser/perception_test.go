@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -16,6 +17,7 @@ import (
 // buttons, a button under an overlay, a button that moves after load — and checks that the
 // right element is found and acted on, or, correctly, that none or several are.
 func TestPerception(t *testing.T) {
+	ctx := t.Context()
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	pool := newPool(t)
@@ -63,7 +65,7 @@ func TestPerception(t *testing.T) {
 					time.Sleep(600 * time.Millisecond) // let the banner push the button down
 				}
 			}
-			out, err := s.Do(plan.Step{Action: tt.action, TargetDescription: tt.desc, Value: tt.value}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+			out, err := s.Do(ctx, plan.Step{Action: tt.action, TargetDescription: tt.desc, Value: tt.value}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +88,7 @@ func TestPerception(t *testing.T) {
 				}
 			}
 			if tt.after != "" {
-				text, err := s.VisibleText()
+				text, err := s.VisibleText(ctx)
 				if err != nil || !strings.Contains(text, tt.after) {
 					t.Errorf("the page should show %q after the step; it shows %q", tt.after, text)
 				}
@@ -97,31 +99,32 @@ func TestPerception(t *testing.T) {
 
 // TestObservationSeesFramesAndShadowRoots checks what the element list says of them.
 func TestObservationSeesFramesAndShadowRoots(t *testing.T) {
+	ctx := t.Context()
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	pool := newPool(t)
-	for page, want := range map[string]func(e browser.Element) bool{
-		"iframe": func(e browser.Element) bool { return e.Name == "Email" && e.Frame == "Sign-up form" && e.Box.X > 0 },
-		"shadow": func(e browser.Element) bool { return e.Name == "Launch" && e.Shadow },
-		"icons":  func(e browser.Element) bool { return e.Name == "" && strings.Contains(e.Hints, "icon-trash") },
+	for name, want := range map[string]func(e page.Element) bool{
+		"iframe": func(e page.Element) bool { return e.Name == "Email" && e.Frame == "Sign-up form" && e.Box.X > 0 },
+		"shadow": func(e page.Element) bool { return e.Name == "Launch" && e.Shadow },
+		"icons":  func(e page.Element) bool { return e.Name == "" && strings.Contains(e.Hints, "icon-trash") },
 	} {
-		s, _, err := pool.Open(t.Context(), page+"-obs", browser.OpenOptions{URL: srv.URL + "/static/lab/" + page + ".html"})
+		s, _, err := pool.Open(t.Context(), name+"-obs", browser.OpenOptions{URL: srv.URL + "/static/lab/" + name + ".html"})
 		if err != nil {
 			t.Fatal(err)
 		}
-		obs, err := s.Observe()
+		obs, err := s.Observe(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		found := false
 		for i, e := range obs.Elements {
 			if e.Index != i {
-				t.Errorf("%s: element %d numbered %d", page, i, e.Index)
+				t.Errorf("%s: element %d numbered %d", name, i, e.Index)
 			}
 			found = found || want(e)
 		}
 		if !found {
-			t.Errorf("%s: the expected element is not in the list:\n%s", page, obs.Compact())
+			t.Errorf("%s: the expected element is not in the list\n%s", name, obs.Compact())
 		}
 	}
 }

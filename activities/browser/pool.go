@@ -48,7 +48,9 @@ type Pool struct {
 	pw       *playwright.Playwright
 	browser  playwright.Browser
 	sessions map[string]*Session
-	stop     chan struct{}
+	// opening counts the sessions being opened, outside the lock.
+	opening int
+	stop    chan struct{}
 }
 
 // NewPool starts the driver and the browser, so that a misconfigured machine fails at
@@ -99,50 +101,74 @@ type OpenOptions struct {
 }
 
 // Open returns the session with this id, creating it if this process has none. Opening
-// twice is harmless, so the activity that calls it may be retried.
+// twice is harmless, so the activity that calls it may be retried. The pool is locked
+// only to count and file sessions, never while a page loads, so that one slow page does
+// not hold up the other runs of this worker.
 func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session, bool, error) {
 	p.mu.Lock()
-	defer p.mu.Unlock()
 	if s, ok := p.sessions[id]; ok {
+		p.mu.Unlock()
 		return s, false, nil
 	}
-	if len(p.sessions) >= p.cfg.MaxSessions {
-		return nil, false, fmt.Errorf("this worker already drives %d browsers (MaxSessions)", len(p.sessions))
+	if len(p.sessions)+p.opening >= p.cfg.MaxSessions {
+		n := len(p.sessions) + p.opening
+		p.mu.Unlock()
+		return nil, false, fmt.Errorf("this worker already drives %d browsers (WEBAGENT_MAX_BROWSERS)", n)
 	}
 	if !p.browser.IsConnected() {
 		p.log.Warn("chromium disconnected; launching it again")
 		if err := p.launch(); err != nil {
+			p.mu.Unlock()
 			return nil, false, err
 		}
 	}
+	p.opening++
+	b := p.browser
+	p.mu.Unlock()
+	s, err := p.newSession(ctx, b, id, opts)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.opening--
+	if err != nil {
+		return nil, false, err
+	}
+	if old, ok := p.sessions[id]; ok {
+		// Opened twice at once: keep the first.
+		_ = s.close()
+		return old, false, nil
+	}
+	p.sessions[id] = s
+	return s, true, nil
+}
+
+func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, opts OpenOptions) (*Session, error) {
 	copts := playwright.BrowserNewContextOptions{
 		Viewport: &playwright.Size{Width: p.cfg.Width, Height: p.cfg.Height},
 	}
 	if len(opts.StorageState) > 0 {
 		var st playwright.StorageState
 		if err := json.Unmarshal(opts.StorageState, &st); err != nil {
-			return nil, false, fmt.Errorf("read saved storage state: %w", err)
+			return nil, fmt.Errorf("read saved storage state: %w", err)
 		}
 		copts.StorageState = st.ToOptionalStorageState()
 	}
-	bctx, err := p.browser.NewContext(copts)
+	bctx, err := b.NewContext(copts)
 	if err != nil {
-		return nil, false, fmt.Errorf("new browser context: %w", err)
+		return nil, fmt.Errorf("new browser context: %w", err)
 	}
-	page, err := bctx.NewPage()
+	pg, err := bctx.NewPage()
 	if err != nil {
 		_ = bctx.Close()
-		return nil, false, fmt.Errorf("new page: %w", err)
+		return nil, fmt.Errorf("new page: %w", err)
 	}
-	s := newSession(id, bctx, page)
+	s := newSession(id, bctx, pg)
 	if opts.URL != "" {
-		if _, err := s.Goto(opts.URL); err != nil {
+		if _, err := s.Goto(ctx, opts.URL); err != nil {
 			_ = bctx.Close()
-			return nil, false, err
+			return nil, err
 		}
 	}
-	p.sessions[id] = s
-	return s, true, nil
+	return s, nil
 }
 
 // Get returns the session with this id, or ErrSessionNotFound.
@@ -160,16 +186,24 @@ func (p *Pool) Get(id string) (*Session, error) {
 	return s, nil
 }
 
-// Close ends the session; closing an unknown session is not an error.
-func (p *Pool) Close(id string) error {
+// Close ends the session and reports whether there was one; closing an unknown session
+// is not an error.
+func (p *Pool) Close(id string) (bool, error) {
 	p.mu.Lock()
 	s, ok := p.sessions[id]
 	delete(p.sessions, id)
 	p.mu.Unlock()
 	if !ok {
-		return nil
+		return false, nil
 	}
-	return s.close()
+	return true, s.close()
+}
+
+// Len is the number of sessions this process holds.
+func (p *Pool) Len() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.sessions)
 }
 
 // Shutdown closes every session, the browser and the driver.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/visual"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/plan"
@@ -15,6 +16,7 @@ import (
 // TestSecretsAreMasked types a password and a one-time code and checks that no
 // screenshot, element list or page text holds them.
 func TestSecretsAreMasked(t *testing.T) {
+	ctx := t.Context()
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "login", browser.OpenOptions{URL: srv.URL + "/static/lab/login.html"})
@@ -26,7 +28,7 @@ func TestSecretsAreMasked(t *testing.T) {
 		{Action: plan.Type, TargetDescription: "Password", Value: "hunter2-secret"},
 		{Action: plan.Type, TargetDescription: "One-time code", Value: "918273"},
 	} {
-		out, err := s.Do(st, browser.DoOptions{WaitBudget: time.Second})
+		out, err := s.Do(ctx, st, browser.DoOptions{WaitBudget: time.Second})
 		if err != nil || !out.OK {
 			t.Fatalf("%s: %v %+v", st, err, out.Feedback)
 		}
@@ -34,11 +36,11 @@ func TestSecretsAreMasked(t *testing.T) {
 			t.Errorf("the actions, which go into the workflow's history, leak a secret: %v", out.Actions)
 		}
 	}
-	obs, err := s.Observe()
+	obs, err := s.Observe(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	png, err := s.Screenshot()
+	png, err := s.Screenshot(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,11 +64,11 @@ func TestSecretsAreMasked(t *testing.T) {
 			}
 		}
 	}
-	text, err := s.VisibleText()
+	text, err := s.VisibleText(ctx)
 	if err != nil || strings.Contains(text, "hunter2") || strings.Contains(text, "918273") || !strings.Contains(text, "ada") {
 		t.Errorf("the page text must hold the username but no secret: %q", text)
 	}
-	marked, err := browser.DrawMarks(png, obs)
+	marked, err := page.DrawMarks(png, obs)
 	if err != nil || len(marked) == 0 {
 		t.Fatalf("numbered copy: %v", err)
 	}

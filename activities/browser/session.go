@@ -1,16 +1,18 @@
 package browser
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
 	"net/url"
 	"strings"
-	"sync"
-	"sync/atomic"
+		"sync/atomic"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities/page"
 )
 
 //go:embed observe.js
@@ -65,8 +67,9 @@ type Session struct {
 	ctx  playwright.BrowserContext
 	page playwright.Page
 
-	// mu serialises the activities that use the page: one step at a time.
-	mu       sync.Mutex
+	// turn serialises the activities that use the page, one at a time; a waiting
+	// activity gives up when its context ends.
+	turn     chan struct{}
 	lastUsed atomic.Int64
 	inflight atomic.Int64
 	// mutations counts requests that may change server state (not GET, HEAD or OPTIONS).
@@ -74,7 +77,7 @@ type Session struct {
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
-	s := &Session{ID: id, ctx: bctx, page: page}
+	s := &Session{ID: id, ctx: bctx, page: page, turn: make(chan struct{}, 1)}
 	s.touch()
 	page.OnRequest(func(r playwright.Request) {
 		if strings.HasPrefix(r.URL(), "data:") {
@@ -97,9 +100,31 @@ func newSession(id string, bctx playwright.BrowserContext, page playwright.Page)
 	return s
 }
 
-// Lock takes the page for one activity; Unlock gives it back.
-func (s *Session) Lock()   { s.mu.Lock(); s.touch() }
-func (s *Session) Unlock() { s.touch(); s.mu.Unlock() }
+// Acquire takes the page for one activity, waiting for the one before to release it or
+// for ctx to end; Release gives it back.
+func (s *Session) Acquire(ctx context.Context) error {
+	select {
+	case s.turn <- struct{}{}:
+		s.touch()
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("wait for the browser session: %w", context.Cause(ctx))
+	}
+}
+
+// TryAcquire takes the page if no activity holds it.
+func (s *Session) TryAcquire() bool {
+	select {
+	case s.turn <- struct{}{}:
+		s.touch()
+		return true
+	default:
+		return false
+	}
+}
+
+// Release gives the page back.
+func (s *Session) Release() { s.touch(); <-s.turn }
 
 // LastUsed is when an activity last used the session.
 func (s *Session) LastUsed() time.Time { return time.Unix(0, s.lastUsed.Load()) }
@@ -116,7 +141,10 @@ func (s *Session) URL() string { return s.page.URL() }
 
 // Goto opens u (relative to the current page if it has no scheme and host) and waits for
 // it to load. It returns the HTTP status; 0 when there was no response (same-document).
-func (s *Session) Goto(u string) (int, error) {
+func (s *Session) Goto(ctx context.Context, u string) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
 	switch strings.ToLower(u) {
 	case "back":
 		_, err := s.page.GoBack()
@@ -132,7 +160,7 @@ func (s *Session) Goto(u string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: playwright.Float(30000)})
+	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: ms(bounded(ctx, 30*time.Second))})
 	if err != nil {
 		return 0, fmt.Errorf("open %s: %w", abs, err)
 	}
@@ -168,15 +196,18 @@ func (s *Session) absolute(u string) (string, error) {
 
 // Observe lists the visible interactive elements and fingerprints the page. It keeps the
 // live nodes in the page for Element.
-func (s *Session) Observe() (Observation, error) {
-	var obs Observation
+func (s *Session) Observe(ctx context.Context) (page.Observation, error) {
+	var obs page.Observation
 	for try := 0; ; try++ {
+		if err := ctx.Err(); err != nil {
+			return obs, err
+		}
 		v, err := s.page.Evaluate(observeJS, MaxElements)
 		if err != nil {
 			// A navigation between the act and the observation destroys the context; wait
 			// for the new document and look again.
 			if try < 3 && isContextGone(err) {
-				_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(5000)})
+				_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(bounded(ctx, 5*time.Second))})
 				continue
 			}
 			return obs, fmt.Errorf("observe the page: %w", err)
@@ -199,7 +230,10 @@ func isContextGone(err error) bool {
 }
 
 // Screenshot takes a PNG of the viewport with password and one-time-code fields masked.
-func (s *Session) Screenshot() ([]byte, error) {
+func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	// Locators pierce open shadow roots; each frame needs its own.
 	var masks []playwright.Locator
 	for _, f := range s.page.Frames() {
@@ -241,24 +275,37 @@ func (s *Session) element(i int) (playwright.ElementHandle, error) {
 	return nil, fmt.Errorf("element %d is no longer on the page", i)
 }
 
-// Settle waits, at most limit, for the page's requests to finish and its DOM to stay quiet.
-func (s *Session) Settle(limit time.Duration) {
+// Settle waits, at most limit, for the page's requests to finish and its DOM to stay
+// quiet. It returns ctx's error, at once, when ctx ends first.
+func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
 	deadline := time.Now().Add(limit)
-	for s.inflight.Load() > 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+	if err := s.requestsDone(ctx, deadline); err != nil {
+		return err
 	}
-	left := time.Until(deadline)
-	if left <= 0 {
-		return
+	left := func() time.Duration { return bounded(ctx, time.Until(deadline)) }
+	if time.Until(deadline) <= 0 {
+		return nil
 	}
-	_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(left.Milliseconds()))})
-	quiet := min(left, 1500*time.Millisecond)
+	_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(left())})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	quiet := min(left(), 1500*time.Millisecond)
 	if _, err := s.page.Evaluate(quietJS, []int{120, int(quiet.Milliseconds())}); err != nil && isContextGone(err) {
-		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: playwright.Float(float64(max(time.Until(deadline), 100*time.Millisecond).Milliseconds()))})
+		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
 	}
+	return s.requestsDone(ctx, deadline)
+}
+
+// requestsDone waits until the page has no request in flight or deadline passes; it
+// returns ctx's error when ctx ends first.
+func (s *Session) requestsDone(ctx context.Context, deadline time.Time) error {
 	for s.inflight.Load() > 0 && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+		if err := sleep(ctx, 20*time.Millisecond); err != nil {
+			return err
+		}
 	}
+	return ctx.Err()
 }
 
 // Mutations returns the count of state-changing requests the page has sent so far.
@@ -266,7 +313,10 @@ func (s *Session) Mutations() int64 { return s.mutations.Load() }
 
 // VisibleText returns the text a person can read on the page, with the values of its
 // fields (but never of password fields).
-func (s *Session) VisibleText() (string, error) {
+func (s *Session) VisibleText(ctx context.Context) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", err
+	}
 	v, err := s.page.Evaluate(visibleTextJS)
 	if err != nil {
 		return "", fmt.Errorf("read the page's text: %w", err)

@@ -28,6 +28,7 @@ func newPool(t testing.TB) *browser.Pool {
 }
 
 func TestDemoGoalInTheBrowser(t *testing.T) {
+	ctx := t.Context()
 	app := demoapp.New()
 	app.ControlDelay = 800 * time.Millisecond
 	srv := httptest.NewServer(app)
@@ -42,7 +43,7 @@ func TestDemoGoalInTheBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, step := range steps {
-		out, err := s.Do(step, browser.DoOptions{WaitBudget: 3 * time.Second})
+		out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: 3 * time.Second})
 		if err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}
@@ -65,28 +66,29 @@ func TestDemoGoalInTheBrowser(t *testing.T) {
 }
 
 func TestAmbiguousAndMissingTargetsGiveFeedback(t *testing.T) {
+	ctx := t.Context()
 	srv := httptest.NewServer(demoapp.New(demoapp.Project{Name: "Apollo", Priority: "Low"}, demoapp.Project{Name: "Zeus", Priority: "Low"}))
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "t2", browser.OpenOptions{URL: srv.URL + "/projects"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := s.Do(plan.Step{Action: plan.Click, TargetDescription: "Project actions"}, browser.DoOptions{WaitBudget: time.Second})
+	out, err := s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: "Project actions"}, browser.DoOptions{WaitBudget: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if out.OK || out.Feedback.Type != plan.WrongElement || len(out.Candidates) != 2 || out.Acted {
 		t.Fatalf("two menu buttons: want wrong_element with 2 candidates and no action, got %+v", out.Feedback)
 	}
-	out, err = s.Do(plan.Step{Action: plan.Click, TargetDescription: `"Project actions" in the row "Zeus"`}, browser.DoOptions{WaitBudget: time.Second})
+	out, err = s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: `"Project actions" in the row "Zeus"`}, browser.DoOptions{WaitBudget: time.Second})
 	if err != nil || !out.OK {
 		t.Fatalf("row context: %v %+v", err, out.Feedback)
 	}
-	out, err = s.Do(plan.Step{Action: plan.Click, TargetDescription: "Archive"}, browser.DoOptions{WaitBudget: time.Second})
+	out, err = s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: "Archive"}, browser.DoOptions{WaitBudget: time.Second})
 	if err != nil || !out.OK || !out.Mutated {
 		t.Fatalf("archive: %v %+v", err, out)
 	}
-	out, err = s.Do(plan.Step{Action: plan.Click, TargetDescription: "Delete everything"}, browser.DoOptions{WaitBudget: 500 * time.Millisecond})
+	out, err = s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: "Delete everything"}, browser.DoOptions{WaitBudget: 500 * time.Millisecond})
 	if err != nil || out.OK || out.Feedback.Type != plan.NotVisible {
 		t.Fatalf("missing target: want not_visible, got %v %+v", err, out.Feedback)
 	}

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/activities/visual"
 )
@@ -70,7 +70,7 @@ type ElementBox struct {
 	Index int         `json:"index"`
 	Role  string      `json:"role"`
 	Name  string      `json:"name,omitempty"`
-	Box   browser.Box `json:"box"`
+	Box   page.Box `json:"box"`
 }
 
 // Recorder records the datasets of the runs this process drives. It remembers each run's
@@ -97,7 +97,7 @@ type run struct {
 // differs from the last state recorded: in structure (URL, controls and their states,
 // values) or in more than the threshold of its pixels. It returns the state, or nil when
 // the page is the same state as before.
-func (r *Recorder) Capture(ctx context.Context, prefix string, step int, action string, png []byte, obs browser.Observation) (*State, error) {
+func (r *Recorder) Capture(ctx context.Context, prefix string, step int, action string, png []byte, obs page.Observation) (*State, error) {
 	ru := r.run(prefix)
 	ru.mu.Lock()
 	defer ru.mu.Unlock()
@@ -228,7 +228,7 @@ func (r *Recorder) load(ctx context.Context, prefix string, ru *run) error {
 
 // Signature is the page's structure as a person would tell two states apart: the URL and
 // each visible control with its state and value. Moving boxes and free text are not in it.
-func Signature(obs browser.Observation) string {
+func Signature(obs page.Observation) string {
 	var b strings.Builder
 	b.WriteString(obs.URL)
 	for _, e := range obs.Elements {
@@ -250,7 +250,7 @@ func deref(b *bool) string {
 
 // Name describes a state in a few words for its file name: "dialog-new-project-filled",
 // "projects-tracker-menu-project-actions", "sign-in".
-func Name(obs browser.Observation) string {
+func Name(obs page.Observation) string {
 	opener, filled := "", false
 	for _, e := range obs.Elements {
 		if e.Offscreen {
@@ -263,14 +263,14 @@ func Name(obs browser.Observation) string {
 			filled = true
 		}
 	}
-	name := browser.Slug(obs.Title, 40)
+	name := page.Slug(obs.Title, 40)
 	switch ov := obs.Overlay(); {
 	case strings.HasPrefix(ov, "dialog"):
 		name = ov
 	case ov == "menu":
 		name += "-menu"
 		if opener != "" {
-			name += "-" + browser.Slug(opener, 30)
+			name += "-" + page.Slug(opener, 30)
 		}
 	}
 	if filled {

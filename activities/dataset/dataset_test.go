@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/store"
 )
 
@@ -62,27 +62,27 @@ func shot(t *testing.T, name string) []byte {
 
 var (
 	yes  = true
-	list = browser.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []browser.Element{
+	list = page.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []page.Element{
 		{Index: 0, Role: "button", Name: "New project"}, {Index: 1, Role: "button", Name: "Project actions", Row: "Apollo"},
 	}}
-	dialog = browser.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []browser.Element{
+	dialog = page.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []page.Element{
 		{Index: 0, Tag: "input", Type: "text", Role: "textbox", Name: "Project name", Container: "dialog New project"},
 		{Index: 1, Role: "button", Name: "Create", Container: "dialog New project"},
 	}}
-	menu = browser.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []browser.Element{
+	menu = page.Observation{URL: "http://app/projects", Title: "Projects · Tracker", Elements: []page.Element{
 		{Index: 0, Role: "button", Name: "Project actions", Expanded: &yes},
 		{Index: 1, Role: "menuitem", Name: "Archive", Container: "menu"},
 	}}
 )
 
-func filled(o browser.Observation, v string) browser.Observation {
-	o.Elements = append([]browser.Element{}, o.Elements...)
+func filled(o page.Observation, v string) page.Observation {
+	o.Elements = append([]page.Element{}, o.Elements...)
 	o.Elements[0].Value = v
 	return o
 }
 
 func TestName(t *testing.T) {
-	for want, obs := range map[string]browser.Observation{
+	for want, obs := range map[string]page.Observation{
 		"projects-tracker":                      list,
 		"dialog-new-project":                    dialog,
 		"dialog-new-project-filled":             filled(dialog, "Apollo"),
@@ -102,7 +102,7 @@ func TestCapture(t *testing.T) {
 	const prefix = "runs/w/r"
 	type capture struct {
 		png       string
-		obs       browser.Observation
+		obs       page.Observation
 		wantNew   bool
 		why, file string
 		revisit   bool

@@ -8,28 +8,20 @@ import (
 
 	"go.temporal.io/sdk/temporal"
 	"google.golang.org/genai"
+
+	"github.com/webagent-dev/webagent/activities"
 )
 
-// Error types of model calls, for retry policies and for people reading a failed run.
+// Error types of model calls (see the activities package for what each means).
 const (
-	// ErrBadRequest: the request itself is wrong; retrying cannot help.
-	ErrBadRequest = "ModelBadRequest"
-	// ErrAuth: the key or credentials were refused.
-	ErrAuth = "ModelAuth"
-	// ErrNotFound: no such model.
-	ErrNotFound = "ModelNotFound"
-	// ErrSafetyBlock: the prompt or the answer was blocked.
-	ErrSafetyBlock = "ModelSafetyBlock"
-	// ErrInvalidOutput: the answer stayed invalid after the repairs.
-	ErrInvalidOutput = "ModelInvalidOutput"
-	// ErrRateLimited: 429; retried after the delay the server asks for.
-	ErrRateLimited = "ModelRateLimited"
-	// ErrUnavailable: 5xx or a timeout; retried with backoff.
-	ErrUnavailable = "ModelUnavailable"
+	ErrBadRequest    = activities.ErrModelBadRequest
+	ErrAuth          = activities.ErrModelAuth
+	ErrNotFound      = activities.ErrModelNotFound
+	ErrSafetyBlock   = activities.ErrModelSafetyBlock
+	ErrInvalidOutput = activities.ErrModelInvalidOutput
+	ErrRateLimited   = activities.ErrModelRateLimited
+	ErrUnavailable   = activities.ErrModelUnavailable
 )
-
-// NonRetryable lists the error types that no retry can fix.
-var NonRetryable = []string{ErrBadRequest, ErrAuth, ErrNotFound, ErrSafetyBlock, ErrInvalidOutput}
 
 // classify turns an API error into a Temporal error that says what retrying can do and,
 // when it cannot, what to fix.

@@ -4,25 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/webagent-dev/webagent/activities"
 	"strings"
 
 	"go.temporal.io/sdk/temporal"
 	"google.golang.org/genai"
 )
-
-// Usage counts model calls and tokens.
-type Usage struct {
-	Calls        int `json:"modelCalls"`
-	InputTokens  int `json:"inputTokens"`
-	OutputTokens int `json:"outputTokens"`
-}
-
-// Add adds o to u.
-func (u *Usage) Add(o Usage) {
-	u.Calls += o.Calls
-	u.InputTokens += o.InputTokens
-	u.OutputTokens += o.OutputTokens
-}
 
 // Output is an answer the model gives: it says what is wrong with itself.
 type Output interface {
@@ -47,8 +34,8 @@ type call struct {
 
 // generate sends the call and decodes the answer into out. An answer that is not JSON, or
 // does not validate, is sent back with the error, up to cfg.Repairs times.
-func (c *Client) generate(ctx context.Context, k call, out Output) (Usage, error) {
-	var u Usage
+func (c *Client) generate(ctx context.Context, k call, out Output) (activities.Usage, error) {
+	var u activities.Usage
 	parts := []*genai.Part{genai.NewPartFromText(k.user)}
 	for _, img := range k.images {
 		parts = append(parts, genai.NewPartFromText(img.Label), genai.NewPartFromBytes(img.PNG, "image/png"))

@@ -13,13 +13,14 @@ import (
 
 	"go.temporal.io/sdk/temporal"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/geminitest"
 	"github.com/webagent-dev/webagent/plan"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden prompts under testdata/golden")
 
-var page = Page{URL: "http://app.test/projects", Title: "Projects", Count: 3,
+var samplePage = Page{URL: "http://app.test/projects", Title: "Projects", Count: 3,
 	Elements: "#0 button \"New project\"\n#1 button \"Project actions\" in row \"Q4-bugs\"\n#2 tab \"Archived\"\n"}
 
 var archive = plan.Step{Step: 2, Action: plan.Click, TargetDescription: `the "Archive" button in the row "Q4-bugs"`, ExpectedOutcome: "Q4-bugs leaves the Active list"}
@@ -30,15 +31,15 @@ var feedback = []plan.Feedback{{Type: plan.NotVisible, Details: `no visible elem
 // golden file: a change to a prompt shows up as a diff in review.
 func TestPromptsRender(t *testing.T) {
 	cases := map[string]any{
-		"plan":   PlanInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}, Page: page},
-		"decide": DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback, Page: page},
-		"evaluate": EvaluateInput{Goal: "Archive Q4-bugs", Step: archive, Actions: []string{`clicked #1 button "Project actions"`},
-			CheckDetails: "nothing on the page changed", After: page},
-		"replan": ReplanInput{Goal: `Archive the project "Q4-bugs"`, Completed: []plan.Step{{Step: 1, Action: plan.Click, TargetDescription: "Active"}},
-			Failed: archive, Feedback: feedback, Remaining: []plan.Step{{Action: plan.Assert, Value: "Project archived"}}, Strategies: []string{"retry_differently"}, Page: page},
-		"validate":  ValidateInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`, Page: page, Text: "Projects\nProject archived"},
-		"summarize": SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
-		"extract":   ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Value: "count"}, SchemaJSON: `{"type": "object"}`, Page: page, Text: "2 projects"},
+		"plan":   PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
+		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
+		"evaluate": EvaluateInput{EvaluateStepInput: activities.EvaluateStepInput{Goal: "Archive Q4-bugs", Step: archive, Actions: []string{`clicked #1 button "Project actions"`},
+			CheckDetails: "nothing on the page changed"}, After: samplePage},
+		"replan": ReplanInput{ReplanInput: activities.ReplanInput{Goal: `Archive the project "Q4-bugs"`, Completed: []plan.Step{{Step: 1, Action: plan.Click, TargetDescription: "Active"}},
+			Failed: archive, Feedback: feedback, Remaining: []plan.Step{{Action: plan.Assert, Value: "Project archived"}}, Strategies: []string{"retry_differently"}}, Page: samplePage},
+		"judge":     JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived"},
+		"summarize": activities.SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
+		"extract":   ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Value: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},
 	}
 	for role, data := range cases {
 		t.Run(role, func(t *testing.T) {
@@ -89,7 +90,7 @@ func TestDecideRepairsInvalidAnswers(t *testing.T) {
 		}
 		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": 1, "reason": "the row's menu", "confidence": 0.8}}
 	})
-	d, u, err := c.Decide(context.Background(), DecideInput{Goal: "g", Step: archive, Attempt: 1, Page: page, Marked: []byte("png"), Width: 1280, Height: 800})
+	d, u, err := c.Decide(context.Background(), DecideInput{DecideInput: activities.DecideInput{Goal: "g", Step: archive, Attempt: 1}, Page: samplePage, Marked: []byte("png"), Width: 1280, Height: 800})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestDecideRepairsInvalidAnswers(t *testing.T) {
 
 func TestInvalidAnswersEndInANamedError(t *testing.T) {
 	c, _ := newClient(t, func(geminitest.Call, int) geminitest.Reply { return geminitest.Reply{Text: "I think element 3"} })
-	_, u, err := c.Decide(context.Background(), DecideInput{Step: archive, Page: page, Width: 1280, Height: 800})
+	_, u, err := c.Decide(context.Background(), DecideInput{DecideInput: activities.DecideInput{Step: archive}, Page: samplePage, Width: 1280, Height: 800})
 	var ae *temporal.ApplicationError
 	if !errors.As(err, &ae) || ae.Type() != ErrInvalidOutput || !ae.NonRetryable() || u.Calls != 3 {
 		t.Fatalf("want a non-retryable %s after 3 calls, got %v (%d calls)", ErrInvalidOutput, err, u.Calls)
@@ -134,7 +135,7 @@ func TestErrorsAreClassified(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.typ+" "+tt.says, func(t *testing.T) {
 			c, _ := newClient(t, func(geminitest.Call, int) geminitest.Reply { return tt.reply })
-			_, _, err := c.ValidateGoal(context.Background(), ValidateInput{Goal: "g", Page: page})
+			_, _, err := c.Judge(context.Background(), JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "g"}, Page: samplePage})
 			var ae *temporal.ApplicationError
 			if !errors.As(err, &ae) {
 				t.Fatalf("want an application error, got %v", err)
@@ -156,7 +157,7 @@ func TestPlanRejectsSelectors(t *testing.T) {
 			map[string]any{"action": "CLICK", "target_description": target, "expected_outcome": "archived"},
 		}}}
 	})
-	p, _, err := c.Plan(context.Background(), PlanInput{Goal: "Archive Q4-bugs", Page: page, Screenshot: []byte("png")})
+	p, _, err := c.Plan(context.Background(), PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: "Archive Q4-bugs"}, Page: samplePage, Screenshot: []byte("png")})
 	if err != nil || len(p.Steps) != 1 || p.Steps[0].Step != 1 || !strings.Contains(s.Calls("planner")[1].Prompt, "looks like a selector") {
 		t.Fatalf("plan %+v err %v", p, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -22,10 +23,9 @@ type Page struct {
 	Count int
 }
 
-// PlanInput is generate_initial_plan's input.
+// PlanInput is generate_initial_plan's input: the activity's, with the page it names.
 type PlanInput struct {
-	Goal       string
-	Params     map[string]string
+	activities.PlanGoalInput
 	Page       Page
 	Screenshot []byte
 }
@@ -59,19 +59,17 @@ func validateSteps(steps []plan.Step, min int) error {
 }
 
 // Plan writes the initial plan for a goal from the first observation of the page.
-func (c *Client) Plan(ctx context.Context, in PlanInput) (PlanOutput, Usage, error) {
+func (c *Client) Plan(ctx context.Context, in PlanInput) (PlanOutput, activities.Usage, error) {
 	var out PlanOutput
 	u, err := c.ask(ctx, "plan", c.cfg.PlanningModel, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, planSchema, &out)
 	return out, u, err
 }
 
-// DecideInput is find_element's input.
+// DecideInput is find_element's input: the activity's (its step bound to its
+// parameters), with the page it names.
 type DecideInput struct {
-	Goal     string
-	Step     plan.Step
-	Attempt  int
-	Feedback []plan.Feedback
-	Page     Page
+	activities.DecideInput
+	Page Page
 	// Marked is the screenshot with the elements' numbers drawn on it.
 	Marked []byte
 	Width  int
@@ -123,22 +121,19 @@ func (d *decision) Validate() error {
 }
 
 // Decide picks the element for a step that DOM search could not resolve.
-func (c *Client) Decide(ctx context.Context, in DecideInput) (Decision, Usage, error) {
+func (c *Client) Decide(ctx context.Context, in DecideInput) (Decision, activities.Usage, error) {
 	out := decision{count: in.Page.Count, width: in.Width, height: in.Height}
 	u, err := c.ask(ctx, "decide", c.cfg.DecisionModel, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, decideSchema, &out)
 	return out.Decision, u, err
 }
 
-// EvaluateInput is the evaluator's input.
+// EvaluateInput is the evaluator's input: the activity's (its step bound), with the
+// pages it names.
 type EvaluateInput struct {
-	Goal         string
-	Step         plan.Step
-	Actions      []string
-	ChecksPassed bool
-	CheckDetails string
-	After        Page
-	Before       []byte
-	AfterShot    []byte
+	activities.EvaluateStepInput
+	After     Page
+	Before    []byte
+	AfterShot []byte
 }
 
 // Evaluation is the evaluator's verdict.
@@ -169,23 +164,18 @@ func (e *Evaluation) Validate() error {
 }
 
 // Evaluate judges a step from its before and after screenshots.
-func (c *Client) Evaluate(ctx context.Context, in EvaluateInput) (Evaluation, Usage, error) {
+func (c *Client) Evaluate(ctx context.Context, in EvaluateInput) (Evaluation, activities.Usage, error) {
 	var out Evaluation
 	imgs := []Image{{Label: "Before:", PNG: in.Before}, {Label: "After:", PNG: in.AfterShot}}
 	u, err := c.ask(ctx, "evaluate", c.cfg.DecisionModel, in, imgs, evaluateSchema, &out)
 	return out, u, err
 }
 
-// ReplanInput is regenerate_plan's context bundle.
+// ReplanInput is regenerate_plan's context bundle: the activity's, with the page.
 type ReplanInput struct {
-	Goal       string
-	Completed  []plan.Step
-	Failed     plan.Step
-	Feedback   []plan.Feedback
-	Remaining  []plan.Step
-	Strategies []string
-	Page       Page
-	Marked     []byte
+	activities.ReplanInput
+	Page   Page
+	Marked []byte
 }
 
 // Strategies are the replanning strategies the model may choose.
@@ -217,17 +207,15 @@ func (r *ReplanOutput) Validate() error {
 }
 
 // Replan rewrites the rest of the plan from a failure.
-func (c *Client) Replan(ctx context.Context, in ReplanInput) (ReplanOutput, Usage, error) {
+func (c *Client) Replan(ctx context.Context, in ReplanInput) (ReplanOutput, activities.Usage, error) {
 	var out ReplanOutput
 	u, err := c.ask(ctx, "replan", c.cfg.PlanningModel, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, replanSchema, &out)
 	return out, u, err
 }
 
-// ValidateInput is validate_success's input.
-type ValidateInput struct {
-	Goal       string
-	Steps      []string
-	Checks     string
+// JudgeInput is validate_success's input: the activity's, with the final page.
+type JudgeInput struct {
+	activities.JudgeGoalInput
 	Page       Page
 	Text       string
 	Screenshot []byte
@@ -251,32 +239,18 @@ func (v *Verdict) Validate() error {
 	return nil
 }
 
-// ValidateGoal decides from the final page whether the goal was reached.
-func (c *Client) ValidateGoal(ctx context.Context, in ValidateInput) (Verdict, Usage, error) {
+// Judge decides from the final page whether the goal was reached.
+func (c *Client) Judge(ctx context.Context, in JudgeInput) (Verdict, activities.Usage, error) {
 	var out Verdict
-	u, err := c.ask(ctx, "validate", c.cfg.PlanningModel, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, validateSchema, &out)
+	u, err := c.ask(ctx, "judge", c.cfg.PlanningModel, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, judgeSchema, &out)
 	return out, u, err
 }
 
-// SummarizeInput is what the summary is written from.
-type SummarizeInput struct {
-	Goal      string
-	Status    string
-	Steps     []string
-	Errors    []string
-	Extracted string
-}
-
-// Summary is the closing summary.
-type Summary struct {
-	Brief      string   `json:"brief"`
-	Detailed   string   `json:"detailed"`
-	Highlights []string `json:"highlights"`
-	Warnings   []string `json:"warnings"`
-}
+// summary is the closing summary as the model answers it.
+type summary struct{ activities.Summary }
 
 // Validate checks the summary has its brief.
-func (s *Summary) Validate() error {
+func (s *summary) Validate() error {
 	if strings.TrimSpace(s.Brief) == "" {
 		return errors.New(`"brief" is empty`)
 	}
@@ -284,17 +258,16 @@ func (s *Summary) Validate() error {
 }
 
 // Summarize writes the closing summary.
-func (c *Client) Summarize(ctx context.Context, in SummarizeInput) (Summary, Usage, error) {
-	var out Summary
+func (c *Client) Summarize(ctx context.Context, in activities.SummarizeInput) (activities.Summary, activities.Usage, error) {
+	var out summary
 	u, err := c.ask(ctx, "summarize", c.cfg.DecisionModel, in, nil, summarySchema, &out)
-	return out, u, err
+	return out.Summary, u, err
 }
 
-// ExtractInput is what an EXTRACT step reads, and the JSON schema its answer follows.
+// ExtractInput is what an EXTRACT step reads, and the JSON schema its answer follows: the
+// activity's (its step bound), with the page.
 type ExtractInput struct {
-	Goal       string
-	Step       plan.Step
-	Schema     map[string]any
+	activities.ExtractInput
 	SchemaJSON string
 	Page       Page
 	Text       string
@@ -325,7 +298,7 @@ func (e *extracted) Validate() error {
 }
 
 // Extract reads data shaped by the input's schema off the page.
-func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, Usage, error) {
+func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, activities.Usage, error) {
 	schema := in.Schema
 	if schema == nil {
 		schema = map[string]any{"type": "object", "properties": map[string]any{"value": map[string]any{"type": "string"}}, "required": []any{"value"}}
@@ -344,10 +317,10 @@ func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, Usage
 	return out.data, u, err
 }
 
-func (c *Client) ask(ctx context.Context, role, modelName string, data any, imgs []Image, schema map[string]any, out Output) (Usage, error) {
+func (c *Client) ask(ctx context.Context, role, modelName string, data any, imgs []Image, schema map[string]any, out Output) (activities.Usage, error) {
 	system, user, err := Render(role, data)
 	if err != nil {
-		return Usage{}, err
+		return activities.Usage{}, err
 	}
 	var attached []Image
 	for _, img := range imgs {

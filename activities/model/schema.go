@@ -57,8 +57,8 @@ var (
 	replanSchema = obj([]string{"strategy", "reasoning", "steps"}, map[string]any{
 		"strategy": enum(Strategies...), "reasoning": str("why this strategy"), "steps": stepsSchema,
 	})
-	validateSchema = obj([]string{"success", "confidence", "reason"}, map[string]any{"success": boolean, "confidence": num, "reason": str("why")})
-	summarySchema  = obj([]string{"brief", "detailed", "highlights", "warnings"}, map[string]any{
+	judgeSchema   = obj([]string{"success", "confidence", "reason"}, map[string]any{"success": boolean, "confidence": num, "reason": str("why")})
+	summarySchema = obj([]string{"brief", "detailed", "highlights", "warnings"}, map[string]any{
 		"brief": str("one line"), "detailed": str("a short paragraph"), "highlights": strList, "warnings": strList,
 	})
 )

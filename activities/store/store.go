@@ -103,3 +103,13 @@ func (m *MinIO) List(ctx context.Context, prefix string) ([]string, error) {
 	}
 	return keys, nil
 }
+
+// Link returns a URL that reads the object under key without credentials until ttl
+// passes (a presigned GET).
+func (m *MinIO) Link(ctx context.Context, key string, ttl time.Duration) (string, error) {
+	u, err := m.client.PresignedGetObject(ctx, m.bucket, key, ttl, nil)
+	if err != nil {
+		return "", fmt.Errorf("link %s: %w", key, err)
+	}
+	return u.String(), nil
+}

@@ -46,16 +46,16 @@ func TestGenerateTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Settle(2e9)
-	list, err := s.Screenshot()
+	_ = s.Settle(t.Context(), 2e9)
+	list, err := s.Screenshot(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := s.Do(plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: 1e9}); err != nil || !out.OK {
+	if out, err := s.Do(t.Context(), plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: 1e9}); err != nil || !out.OK {
 		t.Fatalf("open the dialog: %v", err)
 	}
 	write(t, "list.png", list)
-	modal, _ := s.Screenshot()
+	modal, _ := s.Screenshot(t.Context())
 	write(t, "modal.png", modal)
 
 	base, err := visual.Decode(list)

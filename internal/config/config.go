@@ -14,21 +14,7 @@ import (
 
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
-
-	"github.com/webagent-dev/webagent/activities/store"
 )
-
-// Store reads the object store's settings.
-func Store() (store.Config, error) {
-	ssl, err := Bool("MINIO_USE_SSL", false)
-	return store.Config{
-		Endpoint:  Get("MINIO_ENDPOINT", "127.0.0.1:9000"),
-		AccessKey: Get("MINIO_ACCESS_KEY", "minioadmin"),
-		SecretKey: Get("MINIO_SECRET_KEY", "minioadmin"),
-		Bucket:    Get("MINIO_BUCKET", "webagent"),
-		UseSSL:    ssl,
-	}, err
-}
 
 // Pinned tool versions, where `make setup` caches them; deploy/versions.sh holds the same
 // pins for the scripts.

@@ -1,8 +1,9 @@
-// Package browser drives Chromium through Playwright for the agent: it keeps one browser
-// per worker process with one context per run, lists what a person can see and use on a
-// page, resolves a step's target description to one element, acts on it, waits for the
-// page to settle and checks what happened.
-package browser
+// Package page is the page as the agent perceives it, with no browser attached: the
+// visible, interactive elements of one observation and their states, the page's state
+// name, DOM-first resolution of a step's target description to one element, the numbered
+// copy of a screenshot, and the page-text matching the checks use. The browser package
+// fills it from Chromium; the dataset and the model read it from the object store.
+package page
 
 import (
 	"fmt"

@@ -1,0 +1,348 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/dataset"
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// Store is what the browser activities need of the object store.
+type Store interface {
+	Put(ctx context.Context, key, contentType string, data []byte) error
+	Get(ctx context.Context, key string) ([]byte, error)
+}
+
+// Dataset records a run's distinct UI states.
+type Dataset interface {
+	Capture(ctx context.Context, prefix string, step int, action string, png []byte, obs page.Observation) (*dataset.State, error)
+	Forget(prefix string)
+}
+
+// Activities are the activities that need this process's browser. OpenBrowser runs on the
+// shared task queue (any worker may take a new run); the others run on TaskQueue, this
+// process's own, so that a run's steps reach the browser that holds its page. Register
+// them under the names in the activities package.
+type Activities struct {
+	Pool  *Pool
+	Store Store
+	// Dataset records every distinct UI state of each run; nil records none.
+	Dataset Dataset
+	// TaskQueue is this worker process's own queue.
+	TaskQueue string
+}
+
+// OpenBrowser opens a browser session in this process, restoring saved cookies and local
+// storage and the page's address when the run is recovering from a lost worker.
+func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserInput) (activities.OpenBrowserResult, error) {
+	hb := beat(ctx)
+	defer hb.stop()
+	var state []byte
+	if in.StorageStateKey != "" {
+		var err error
+		if state, err = a.Store.Get(ctx, in.StorageStateKey); err != nil {
+			return activities.OpenBrowserResult{}, fmt.Errorf("restore storage state: %w", err)
+		}
+	}
+	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state})
+	if err != nil {
+		return activities.OpenBrowserResult{}, err
+	}
+	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL())
+	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title()}, nil
+}
+
+// CloseBrowser closes the session. It does not wait for an activity still using the page
+// (one whose run was cancelled): closing the page ends what it was doing.
+func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowserInput) (activities.CloseBrowserResult, error) {
+	if a.Dataset != nil && in.KeyPrefix != "" {
+		a.Dataset.Forget(in.KeyPrefix)
+	}
+	closed, err := a.Pool.Close(in.SessionID)
+	if closed {
+		activity.GetLogger(ctx).Info("browser session closed", "session", in.SessionID)
+	}
+	return activities.CloseBrowserResult{Closed: closed}, err
+}
+
+func (a *Activities) session(id string) (*Session, error) {
+	s, err := a.Pool.Get(id)
+	if errors.Is(err, ErrSessionNotFound) {
+		return nil, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
+	}
+	return s, err
+}
+
+// RunStep makes one attempt at a step in the run's browser: observe, resolve the target
+// DOM-first (or take the decision given), act, settle, check. Screenshots, element lists
+// and the storage state go to the object store; the result holds their keys. A cancelled
+// run stops the attempt at its next wait and frees the page.
+func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (activities.RunStepResult, error) {
+	var res activities.RunStepResult
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		var err error
+		res, err = a.runStep(ctx, s, hb, in)
+		return err
+	})
+	return res, err
+}
+
+func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in activities.RunStepInput) (activities.RunStepResult, error) {
+	started := time.Now()
+	step := in.Step.Bind(in.Params)
+	folder := "steps"
+	if in.Purpose == activities.PurposeRestore {
+		folder = "restore"
+	}
+	name := fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, folder, in.Seq, in.Attempt)
+	// The numbered copy of the "before" screenshot is drawn and stored while the page acts.
+	marked := make(chan string, 1)
+	opts := DoOptions{WaitBudget: in.WaitBudget, OnPhase: hb.set, OnBefore: func(png []byte, obs page.Observation) {
+		go func() { marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
+	}}
+	if d := in.Decision; d != nil {
+		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
+	}
+	if in.CheckState {
+		opts.ExpectState = in.Step.State
+	}
+	out, err := s.Do(ctx, step, opts)
+	if err != nil {
+		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
+		if s.Closed() && ctx.Err() == nil {
+			return activities.RunStepResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
+		}
+		return activities.RunStepResult{}, err
+	}
+	hb.set(activities.PhaseStoring)
+	res := activities.RunStepResult{
+		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated,
+		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
+	}
+	if out.Target != nil {
+		res.Target = out.Target.Ref()
+	}
+	for _, c := range out.Candidates {
+		res.Candidates = append(res.Candidates, c.Ref())
+	}
+	// Once the step has acted, nothing may fail the activity: a retry would act twice.
+	// What cannot be stored becomes a warning.
+	var mu sync.Mutex
+	warn := func(err error) {
+		if err != nil {
+			mu.Lock()
+			res.Warnings = append(res.Warnings, err.Error())
+			mu.Unlock()
+		}
+	}
+	// The storage state is read from the page first, while this activity still holds it.
+	var state []byte
+	if out.OK {
+		var err error
+		state, err = s.StorageState()
+		warn(err)
+	}
+	var wg sync.WaitGroup
+	do := func(f func() error) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			warn(f())
+		}()
+	}
+	do(func() (err error) {
+		res.Before, err = a.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG)
+		return err
+	})
+	do(func() (err error) {
+		res.After, err = a.storeObservation(ctx, name+"-after", out.After, out.AfterPNG)
+		return err
+	})
+	if state != nil {
+		do(func() error {
+			key := fmt.Sprintf("%s/state/%03d.json", in.KeyPrefix, in.Seq)
+			if err := a.Store.Put(ctx, key, "application/json", state); err != nil {
+				return err
+			}
+			res.StorageStateKey = key
+			return nil
+		})
+	}
+	if a.Dataset != nil && in.Purpose == activities.PurposeAttempt {
+		// The dataset is a record of the run: it never fails a step.
+		do(func() error {
+			for _, c := range []struct {
+				action string
+				png    []byte
+				obs    page.Observation
+			}{{"seen before step " + strconv.Itoa(in.Seq), out.BeforePNG, out.Before}, {step.String(), out.AfterPNG, out.After}} {
+				st, err := a.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs)
+				if err != nil {
+					return err
+				}
+				if st != nil {
+					res.States = append(res.States, st.File)
+				}
+			}
+			return nil
+		})
+	}
+	wg.Wait()
+	if out.Acted {
+		res.Before.MarkedKey = <-marked
+	}
+	res.Duration = time.Since(started)
+	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration)
+	return res, nil
+}
+
+// storeMarked draws the elements' numbers on a screenshot and stores the copy; it
+// returns the key, or "" when it could not.
+func (a *Activities) storeMarked(ctx context.Context, key string, png []byte, obs page.Observation) string {
+	img, err := page.DrawMarks(png, obs)
+	if err == nil {
+		err = a.Store.Put(ctx, key, "image/png", img)
+	}
+	if err != nil {
+		activity.GetLogger(ctx).Warn("numbered screenshot", "err", err)
+		return ""
+	}
+	return key
+}
+
+// storeObservation puts the screenshot and the element list in the store and returns
+// their keys.
+func (a *Activities) storeObservation(ctx context.Context, name string, obs page.Observation, png []byte) (activities.Snapshot, error) {
+	snap := activities.Snapshot{URL: obs.URL, Title: obs.Title, Fingerprint: obs.Fingerprint, Elements: len(obs.Elements)}
+	if len(png) > 0 {
+		if err := a.Store.Put(ctx, name+".png", "image/png", png); err != nil {
+			return snap, err
+		}
+		snap.ScreenshotKey = name + ".png"
+	}
+	data, err := json.Marshal(obs)
+	if err != nil {
+		return snap, err
+	}
+	if err := a.Store.Put(ctx, name+".json", "application/json", data); err != nil {
+		return snap, err
+	}
+	snap.ElementsKey = name + ".json"
+	return snap, nil
+}
+
+// Observe stores a look at the page — screenshot, element list and visible text —
+// without acting, for a model that plans or reads the page.
+func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (activities.Snapshot, error) {
+	var snap activities.Snapshot
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		hb.set(activities.PhaseObserving)
+		if err := s.Settle(ctx, 3*time.Second); err != nil {
+			return err
+		}
+		var err error
+		snap, _, err = a.observe(ctx, s, in.KeyPrefix, in.Name, 0, "looked at the page")
+		return err
+	})
+	return snap, err
+}
+
+// observe stores the page's screenshot, element list and text under name, records the
+// page in the dataset as reached by action in step, and returns the text too.
+func (a *Activities) observe(ctx context.Context, s *Session, prefix, name string, step int, action string) (activities.Snapshot, string, error) {
+	obs, err := s.Observe(ctx)
+	if err != nil {
+		return activities.Snapshot{}, "", err
+	}
+	png, err := s.Screenshot(ctx)
+	if err != nil {
+		return activities.Snapshot{}, "", err
+	}
+	if a.Dataset != nil {
+		// The dataset is a record of the run, not part of it: a failure is only logged.
+		if _, err := a.Dataset.Capture(ctx, prefix, step, action, png, obs); err != nil {
+			activity.GetLogger(ctx).Warn("dataset capture", "err", err)
+		}
+	}
+	name = prefix + "/" + name
+	snap, err := a.storeObservation(ctx, name, obs, png)
+	if err != nil {
+		return snap, "", err
+	}
+	text, err := s.VisibleText(ctx)
+	if err != nil {
+		return snap, "", err
+	}
+	if err := a.Store.Put(ctx, name+".txt", "text/plain; charset=utf-8", []byte(text)); err != nil {
+		return snap, text, err
+	}
+	snap.TextKey = name + ".txt"
+	return snap, text, nil
+}
+
+// ValidateGoal looks at the final page: the plan's closing checks must still hold. The
+// final screenshot is stored.
+func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+	var res activities.ValidateGoalResult
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		hb.set(activities.PhaseChecking)
+		if err := s.Settle(ctx, 3*time.Second); err != nil {
+			return err
+		}
+		var text string
+		var err error
+		if res.Final, text, err = a.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {
+			return err
+		}
+		verdict(&res, in, text)
+		return nil
+	})
+	return res, err
+}
+
+// verdict judges the final page's text against the plan's closing checks.
+func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput, text string) {
+	if in.StepsCompleted < in.StepsPlanned {
+		res.Reason = fmt.Sprintf("only %d of %d steps completed", in.StepsCompleted, in.StepsPlanned)
+		res.Confidence = 0.95
+		return
+	}
+	if len(in.Checks) == 0 {
+		res.Success, res.Confidence = true, 0.6
+		res.Reason = fmt.Sprintf("all %d steps completed and checked; the goal states no final check to confirm it", in.StepsPlanned)
+		return
+	}
+	pg := page.NormalizeText(text)
+	for _, c := range in.Checks {
+		c = c.Bind(in.Params)
+		if page.ContainsText(pg, c.Value) == c.Negated {
+			res.Confidence = 0.9
+			res.Reason = fmt.Sprintf("on the final page %q: %s does not hold", res.Final.Title, c.String())
+			return
+		}
+	}
+	res.Success, res.Confidence = true, 0.9
+	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, describeChecks(in.Checks, in.Params))
+}
+
+func describeChecks(checks []plan.Step, params map[string]string) string {
+	s := ""
+	for i, c := range checks {
+		if i > 0 {
+			s += "; "
+		}
+		s += c.Bind(params).String()
+	}
+	return s
+}

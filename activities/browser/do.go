@@ -1,0 +1,266 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// DoOptions tune one attempt at a step.
+type DoOptions struct {
+	// WaitBudget is how long to wait for a target, or an asserted text, to appear.
+	WaitBudget time.Duration
+	// SettleTimeout bounds the wait for the page to settle after acting.
+	SettleTimeout time.Duration
+	// Element, when set, is the index of the element to act on (a decision made
+	// elsewhere, by the model), instead of resolving the target description here.
+	Element *int
+	// ElementWas is that element as the decision saw it: if the page changed since, the
+	// same element (role and name, nearest box) is found again, or the attempt fails.
+	ElementWas *activities.ElementRef
+	// Point, when set, is where to click in the viewport (x, y), instead of an element.
+	Point *[2]float64
+	// OnPhase is told the attempt's phase as it goes, so the caller can heartbeat and
+	// know whether an interrupted attempt had acted.
+	OnPhase func(activities.Phase)
+	// OnBefore gets the "before" screenshot and observation just before the action, so
+	// that the caller can work on them (draw the numbered copy, store them) while the
+	// page acts.
+	OnBefore func(png []byte, obs page.Observation)
+	// ChangeTimeout is how long a click that changed nothing waits for a late change
+	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
+	ChangeTimeout time.Duration
+	// ExpectState, when set, is the state (Observation.State) the page must be in before
+	// acting — a replayed step's check; within the wait budget, or the attempt fails
+	// without acting.
+	ExpectState string
+}
+
+// Outcome is what happened in one attempt at a step.
+type Outcome struct {
+	OK       bool
+	Feedback *plan.Feedback
+	// Acted reports whether the action was sent to the page.
+	Acted bool
+	// Mutated reports whether the page sent a state-changing request (POST, PUT, PATCH,
+	// DELETE...) while acting: such a step must never be replayed.
+	Mutated   bool
+	Before    page.Observation
+	BeforePNG []byte
+	After     page.Observation
+	AfterPNG  []byte
+	Target    *page.Element
+	// Candidates are the elements that matched equally well when the target was ambiguous.
+	Candidates []page.Element
+	Actions    []string
+	Extracted  map[string]any
+}
+
+// Do makes one attempt at a step: observe, resolve the target DOM-first, act, settle,
+// observe again and check that the step did what it should. Errors are reserved for a
+// broken browser and for ctx ending, which stops the attempt at its next wait; everything
+// the page does wrong is in the Outcome's Feedback.
+func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outcome, error) {
+	phase := opts.OnPhase
+	if phase == nil {
+		phase = func(activities.Phase) {}
+	}
+	if opts.SettleTimeout == 0 {
+		opts.SettleTimeout = 5 * time.Second
+	}
+	spec := step.Action.Spec()
+	out := &Outcome{}
+	phase(activities.PhaseObserving)
+	obs, err := s.Observe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if opts.ExpectState != "" {
+		if obs, err = s.awaitState(ctx, obs, opts); err != nil {
+			return nil, err
+		}
+		if got := obs.State(); got != opts.ExpectState {
+			return s.without(ctx, out, obs, &plan.Feedback{Type: plan.PageState,
+				Details:    fmt.Sprintf("the page is in state %q, but the step was learned in state %q", got, opts.ExpectState),
+				Suggestion: "the site changed since the skill was learned: replan from here"})
+		}
+	}
+	var el playwright.ElementHandle
+	if opts.Point == nil && step.TargetDescription != "" && spec.Target != plan.None {
+		if step.Action == plan.Wait {
+			phase(activities.PhaseWaiting)
+		}
+		res, o, err := s.resolveWaiting(ctx, step, obs, opts)
+		if err != nil {
+			return nil, err
+		}
+		obs = o
+		if !res.Resolved() {
+			out.Candidates = res.Candidates
+			return s.without(ctx, out, obs, unresolved(step, res, opts.WaitBudget, obs))
+		}
+		t := obs.Elements[res.Index]
+		out.Target = &t
+		if el, err = s.element(res.Index); err != nil {
+			return nil, err
+		}
+	}
+	out.Before = obs
+	if out.BeforePNG, err = s.Screenshot(ctx); err != nil {
+		return nil, err
+	}
+	if opts.OnBefore != nil {
+		opts.OnBefore(out.BeforePNG, out.Before)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	phase(activities.PhaseActing)
+	m0 := s.Mutations()
+	out.Acted = true
+	fb := s.act(ctx, step, el, out, opts, phase)
+	if spec.Acts {
+		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {
+			return nil, err
+		}
+	}
+	phase(activities.PhaseChecking)
+	out.Mutated = s.Mutations() > m0
+	if out.After, err = s.Observe(ctx); err != nil {
+		return nil, err
+	}
+	if out.AfterPNG, err = s.Screenshot(ctx); err != nil {
+		return nil, err
+	}
+	if fb == nil && spec.VisibleEffectOnly && out.After.Fingerprint == out.Before.Fingerprint {
+		// Nothing visible yet: some pages answer late (an animation, a slow request).
+		if opts.ChangeTimeout == 0 {
+			opts.ChangeTimeout = 1500 * time.Millisecond
+		}
+		_, obs, png, err := s.WaitForChange(ctx, out.BeforePNG, out.Before.Fingerprint, opts.ChangeTimeout, ChangeThreshold)
+		if err != nil {
+			return nil, err
+		}
+		out.After, out.AfterPNG = obs, png
+		out.Mutated = s.Mutations() > m0
+	}
+	if fb == nil {
+		if fb, err = s.check(ctx, step, el, out, opts.WaitBudget); err != nil {
+			return nil, err
+		}
+	}
+	out.Feedback = fb
+	out.OK = fb == nil
+	return out, nil
+}
+
+// without ends an attempt that did not act: the page as it is, and why.
+func (s *Session) without(ctx context.Context, out *Outcome, obs page.Observation, fb *plan.Feedback) (*Outcome, error) {
+	png, err := s.Screenshot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out.Before, out.After, out.BeforePNG, out.AfterPNG, out.Feedback = obs, obs, png, png, fb
+	return out, nil
+}
+
+// awaitState looks again, within the wait budget, until the page is in the state a
+// replayed step expects.
+func (s *Session) awaitState(ctx context.Context, obs page.Observation, opts DoOptions) (page.Observation, error) {
+	deadline := time.Now().Add(opts.WaitBudget)
+	var err error
+	for obs.State() != opts.ExpectState && time.Now().Before(deadline) {
+		if err := sleep(ctx, 200*time.Millisecond); err != nil {
+			return obs, err
+		}
+		if obs, err = s.Observe(ctx); err != nil {
+			return obs, err
+		}
+	}
+	return obs, nil
+}
+
+// resolveWaiting resolves the step's target, looking again until it appears or the
+// wait budget runs out; a target that several elements match is not waited for.
+func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.Observation, opts DoOptions) (page.Resolution, page.Observation, error) {
+	if opts.Element != nil {
+		return decided(*opts.Element, opts.ElementWas, obs), obs, nil
+	}
+	deadline := time.Now().Add(opts.WaitBudget)
+	for {
+		res := page.Resolve(step.TargetDescription, step.Action, obs.Elements)
+		if res.Resolved() || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
+			return res, obs, nil
+		}
+		if err := sleep(ctx, 200*time.Millisecond); err != nil {
+			return res, obs, err
+		}
+		var err error
+		if obs, err = s.Observe(ctx); err != nil {
+			return res, obs, err
+		}
+	}
+}
+
+// decided maps a decision made on an earlier observation onto this one.
+func decided(i int, was *activities.ElementRef, obs page.Observation) page.Resolution {
+	same := func(e page.Element) bool { return was == nil || (e.Role == was.Role && e.Name == was.Name) }
+	if i >= 0 && i < len(obs.Elements) && same(obs.Elements[i]) {
+		return page.Resolution{Index: i, Matched: "decision"}
+	}
+	if was != nil {
+		best, dist := -1, 0
+		for _, e := range obs.Elements {
+			if !same(e) {
+				continue
+			}
+			d := abs(e.Box.X-was.Box.X) + abs(e.Box.Y-was.Box.Y)
+			if best < 0 || d < dist {
+				best, dist = e.Index, d
+			}
+		}
+		if best >= 0 {
+			return page.Resolution{Index: best, Matched: "decision"}
+		}
+		return page.Resolution{Index: -1, Reason: fmt.Sprintf("the element the decision named (#%d %s %q) is no longer on the page", was.Index, was.Role, was.Name)}
+	}
+	return page.Resolution{Index: -1, Reason: fmt.Sprintf("element %d is not in the observation (0-%d)", i, len(obs.Elements)-1)}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs page.Observation) *plan.Feedback {
+	if len(res.Candidates) > 0 {
+		refs := make([]string, len(res.Candidates))
+		for i, c := range res.Candidates {
+			refs[i] = c.Ref()
+			if c.Row != "" {
+				refs[i] += fmt.Sprintf(" in row %q", page.Truncate(c.Row, 40))
+			}
+		}
+		return &plan.Feedback{
+			Type:       plan.WrongElement,
+			Details:    res.Reason,
+			Suggestion: "name the one meant by its row, its container or its position (\"the second ...\", \"... in the row 'X'\")",
+			Candidates: refs,
+		}
+	}
+	return &plan.Feedback{
+		Type:            plan.NotVisible,
+		Details:         fmt.Sprintf("%s after waiting %s; the page %q shows %d controls", res.Reason, waited.Round(100*time.Millisecond), obs.Title, len(obs.Elements)),
+		Suggestion:      "the page may need another step first (open a dialog, a menu or a tab), or the target is described differently on the page",
+		ExpectedElement: step.TargetDescription,
+	}
+}

@@ -1,0 +1,45 @@
+package activities
+
+// Error types that cross into the workflow, which decides on them (temporal
+// ApplicationError types).
+const (
+	// ErrSessionLost: the worker holds no browser for the session (it restarted, or the
+	// browser died). The workflow opens a new browser and restores the run's state.
+	ErrSessionLost = "SessionLost"
+	// ErrGoalNotUnderstood: the offline planner cannot read the goal and no model is
+	// configured on the workers.
+	ErrGoalNotUnderstood = "GoalNotUnderstood"
+	// ErrBadInput: the input cannot work however often it is retried.
+	ErrBadInput = "BadInput"
+	// ErrBrowserLost: the run lost its browser more often than its limit allows.
+	ErrBrowserLost = "BrowserLost"
+	// ErrSkillNotFound: no skill has the id asked for.
+	ErrSkillNotFound = "SkillNotFound"
+	// ErrNoSkillsLibrary: the worker has no skills library configured.
+	ErrNoSkillsLibrary = "NoSkillsLibrary"
+)
+
+// Error types of model calls, for retry policies and for people reading a failed run.
+const (
+	// ErrModelBadRequest: the request itself is wrong; retrying cannot help.
+	ErrModelBadRequest = "ModelBadRequest"
+	// ErrModelAuth: the key or credentials were refused.
+	ErrModelAuth = "ModelAuth"
+	// ErrModelNotFound: no such model.
+	ErrModelNotFound = "ModelNotFound"
+	// ErrModelSafetyBlock: the prompt or the answer was blocked.
+	ErrModelSafetyBlock = "ModelSafetyBlock"
+	// ErrModelInvalidOutput: the answer stayed invalid after the repairs.
+	ErrModelInvalidOutput = "ModelInvalidOutput"
+	// ErrModelRateLimited: 429; retried after the delay the server asks for.
+	ErrModelRateLimited = "ModelRateLimited"
+	// ErrModelUnavailable: 5xx or a timeout; retried with backoff.
+	ErrModelUnavailable = "ModelUnavailable"
+)
+
+// ModelNonRetryable lists the model error types that no retry can fix.
+var ModelNonRetryable = []string{ErrModelBadRequest, ErrModelAuth, ErrModelNotFound, ErrModelSafetyBlock, ErrModelInvalidOutput}
+
+// ModelFatal lists the model error types that mean the model will not work at all
+// (credentials, a missing model, a malformed request): nothing that needs it can.
+var ModelFatal = []string{ErrModelAuth, ErrModelNotFound, ErrModelBadRequest}

@@ -1,0 +1,33 @@
+package page
+
+import (
+	"regexp"
+	"strings"
+)
+
+var spaces = regexp.MustCompile(`\s+`)
+
+// NormalizeText prepares page text for ContainsText.
+func NormalizeText(text string) string { return norm(spaces.ReplaceAllString(text, " ")) }
+
+// ContainsText reports whether normalized page text holds want, ignoring case and spacing.
+func ContainsText(page, want string) bool { return strings.Contains(page, norm(want)) }
+
+// Norm is the form values are compared in: trimmed, lower case, spacing collapsed.
+func Norm(s string) string { return norm(s) }
+
+// OneLine collapses s's spacing to single spaces.
+func OneLine(s string) string { return spaces.ReplaceAllString(s, " ") }
+
+// Truncate cuts s to n bytes, marking the cut with an ellipsis.
+func Truncate(s string, n int) string { return truncate(s, n) }
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// FirstNonEmpty returns the first of vs that is not empty.
+func FirstNonEmpty(vs ...string) string { return firstNonEmpty(vs...) }

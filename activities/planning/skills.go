@@ -1,0 +1,114 @@
+package planning
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/skills"
+)
+
+// Catalog is what ManageSkills needs of the skills' store: *skills.Weaviate.
+type Catalog interface {
+	List(ctx context.Context) ([]skills.Skill, error)
+	Get(ctx context.Context, id string) (skills.Skill, error)
+	Delete(ctx context.Context, id string) error
+	Put(ctx context.Context, s skills.Skill, vector []float32) error
+}
+
+// SaveSkill changes the skills library after a run: it learns the plan of a validated
+// success, saves a healed plan as a skill's next version, or counts a reuse (demoting a
+// skill that keeps failing). It runs in a workflow of its own, so that it is retried while
+// Weaviate is down without holding up the run.
+func (a *Activities) SaveSkill(ctx context.Context, in activities.SaveSkillInput) (activities.SaveSkillResult, error) {
+	if a.Skills == nil {
+		return activities.SaveSkillResult{}, errors.New("this worker has no skills library (set WEAVIATE_URL)")
+	}
+	var s skills.Skill
+	var err error
+	switch in.Op {
+	case activities.SkillLearn:
+		s, err = a.Skills.Learn(ctx, in.Goal, activities.Site(in.StartURL), in.Steps, in.ModelCalls)
+	case activities.SkillHeal:
+		s, err = a.Skills.Heal(ctx, in.SkillID, in.Goal, in.Steps)
+	case activities.SkillSuccess, activities.SkillFailure:
+		s, err = a.Skills.Record(ctx, in.SkillID, in.Op == activities.SkillSuccess)
+	default:
+		return activities.SaveSkillResult{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("unknown skill operation %q", in.Op), activities.ErrBadInput, nil)
+	}
+	if err != nil {
+		return activities.SaveSkillResult{}, err
+	}
+	return activities.SaveSkillResult{SkillID: s.ID, Version: s.Version, Disabled: s.Disabled}, nil
+}
+
+// ManageSkills lists, shows, deletes or imports skills. It runs on a worker, which holds
+// the library's address and the embedder, so that whoever asks needs only Temporal.
+func (a *Activities) ManageSkills(ctx context.Context, in activities.ManageSkillsInput) (activities.ManageSkillsResult, error) {
+	if a.Catalog == nil || a.Skills == nil {
+		return activities.ManageSkillsResult{}, temporal.NewNonRetryableApplicationError(
+			"the workers have no skills library (WEAVIATE_URL=off)", activities.ErrNoSkillsLibrary, nil)
+	}
+	res := activities.ManageSkillsResult{Library: a.Library, Embedder: a.Skills.Embedder.Model()}
+	notFound := func(err error) error {
+		if errors.Is(err, skills.ErrNotFound) {
+			return temporal.NewNonRetryableApplicationError(fmt.Sprintf("%v: %s", err, in.ID), activities.ErrSkillNotFound, err)
+		}
+		return err
+	}
+	switch in.Command {
+	case activities.SkillsList:
+		all, err := a.Catalog.List(ctx)
+		if err != nil {
+			return res, err
+		}
+		for _, s := range all {
+			res.Skills = append(res.Skills, record(s))
+		}
+	case activities.SkillsShow:
+		s, err := a.Catalog.Get(ctx, in.ID)
+		if err != nil {
+			return res, notFound(err)
+		}
+		res.Skills = []activities.SkillRecord{record(s)}
+	case activities.SkillsDelete:
+		if err := a.Catalog.Delete(ctx, in.ID); err != nil {
+			return res, notFound(err)
+		}
+	case activities.SkillsImport:
+		emb := a.Skills.Embedder
+		for _, r := range in.Skills {
+			s := skill(r)
+			// Vectors are not exported: the skill is embedded again, by this worker's
+			// embedder, and filed under its model.
+			s.EmbeddingModel = emb.Model()
+			s.ID = skills.ID(s.Site, s.Template, s.EmbeddingModel)
+			vec, err := emb.Embed(ctx, s.Template)
+			if err != nil {
+				return res, err
+			}
+			if err := a.Catalog.Put(ctx, s, vec); err != nil {
+				return res, err
+			}
+			res.Skills = append(res.Skills, record(s))
+		}
+	default:
+		return res, temporal.NewNonRetryableApplicationError(fmt.Sprintf("unknown skills command %q (list, show, delete, import)", in.Command), activities.ErrBadInput, nil)
+	}
+	return res, nil
+}
+
+func record(s skills.Skill) activities.SkillRecord {
+	return activities.SkillRecord{ID: s.ID, Version: s.Version, Goal: s.Goal, Template: s.Template, Site: s.Site, Params: s.Params,
+		Examples: s.Examples, Plan: s.Plan, EmbeddingModel: s.EmbeddingModel, SuccessCount: s.SuccessCount, FailureCount: s.FailureCount,
+		LastUsed: s.LastUsed, CreatedAt: s.CreatedAt, ModelCalls: s.ModelCalls, Disabled: s.Disabled}
+}
+
+func skill(r activities.SkillRecord) skills.Skill {
+	return skills.Skill{ID: r.ID, Version: r.Version, Goal: r.Goal, Template: r.Template, Site: r.Site, Params: r.Params,
+		Examples: r.Examples, Plan: r.Plan, EmbeddingModel: r.EmbeddingModel, SuccessCount: r.SuccessCount, FailureCount: r.FailureCount,
+		LastUsed: r.LastUsed, CreatedAt: r.CreatedAt, ModelCalls: r.ModelCalls, Disabled: r.Disabled}
+}

@@ -1,0 +1,127 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Need says whether a step's field must, may or must not be given.
+type Need int
+
+// The needs of a field.
+const (
+	None Need = iota
+	Optional
+	Required
+)
+
+// CheckKind is how the browser checks that a step did what it should.
+type CheckKind int
+
+// The checks.
+const (
+	// CheckNothing: the action succeeding is its own evidence (a key press, a wait).
+	CheckNothing CheckKind = iota
+	// CheckPageChanged: the page changed (its controls, URL or more than 2% of its pixels).
+	CheckPageChanged
+	// CheckFieldValue: the field holds the value typed or selected.
+	CheckFieldValue
+	// CheckCheckedState: the box is checked, or unchecked.
+	CheckCheckedState
+	// CheckAddress: the page is another one (a reload excepted).
+	CheckAddress
+	// CheckScrolled: the page scrolled, or was already at its end.
+	CheckScrolled
+	// CheckText: the asserted text is (or is not) on the page.
+	CheckText
+	// CheckRead: the element's text or value was read.
+	CheckRead
+)
+
+// Spec is everything the planner, the browser, the workflow and the output know about
+// one action, in one place: a new action is one entry here and its handler in the
+// browser.
+type Spec struct {
+	// Target says whether the step names an element.
+	Target Need
+	// Value says whether the step needs a value; ValueMeans says what it is.
+	Value      Need
+	ValueMeans string
+	// Acts: the action changes the page. The browser settles after it, and after a lost
+	// browser a completed step that acts and sent no state-changing request is replayed
+	// to rebuild the page's state (a dialog, a half-filled form).
+	Acts bool
+	// VisibleEffectOnly: the only evidence the action worked is that the page changed, so
+	// the browser waits a little for a late change, and a model, when there is one,
+	// judges the change.
+	VisibleEffectOnly bool
+	// Progress: completing the step is progress towards the goal, not only looking or
+	// waiting.
+	Progress bool
+	// Check is how the browser checks it.
+	Check CheckKind
+	// describe writes the step in one line.
+	describe func(Step) string
+}
+
+func q(v string) string { return fmt.Sprintf("%q", v) }
+
+var specs = map[Action]Spec{
+	Click: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, Check: CheckPageChanged,
+		describe: func(s Step) string { return "click " + q(s.TargetDescription) }},
+	Type: {Target: Required, Value: Required, ValueMeans: "the text to type", Acts: true, Progress: true, Check: CheckFieldValue,
+		describe: func(s Step) string { return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription)) }},
+	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, Check: CheckFieldValue,
+		describe: func(s Step) string { return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription)) }},
+	Navigate: {Value: Required, ValueMeans: "the URL to open, or back, forward, reload", Acts: true, Progress: true, Check: CheckAddress,
+		describe: func(s Step) string { return "go to " + s.Value }},
+	Press: {Target: Optional, Value: Required, ValueMeans: "the key to press", Acts: true, VisibleEffectOnly: true, Progress: true, Check: CheckNothing,
+		describe: func(s Step) string {
+			if s.TargetDescription != "" {
+				return fmt.Sprintf("press %s in %s", s.Value, q(s.TargetDescription))
+			}
+			return "press " + s.Value
+		}},
+	Check: {Target: Required, Value: Optional, ValueMeans: `"false" to uncheck`, Acts: true, Progress: true, Check: CheckCheckedState,
+		describe: func(s Step) string {
+			if s.Unchecks() {
+				return "uncheck " + q(s.TargetDescription)
+			}
+			return "check " + q(s.TargetDescription)
+		}},
+	Scroll: {Target: Optional, Value: Optional, ValueMeans: "the direction: down, up, top, bottom", Acts: true, Check: CheckScrolled,
+		describe: func(s Step) string { return "scroll " + s.Value }},
+	Wait: {Target: Optional, Value: Optional, ValueMeans: "how long to wait", Check: CheckNothing,
+		describe: func(s Step) string {
+			if s.TargetDescription != "" {
+				return "wait for " + q(s.TargetDescription)
+			}
+			return "wait " + s.Value
+		}},
+	Assert: {Value: Required, ValueMeans: "the text that must (or, negated, must not) be visible", Check: CheckText,
+		describe: func(s Step) string {
+			if s.Negated {
+				return fmt.Sprintf("check that %s is not visible", q(s.Value))
+			}
+			return fmt.Sprintf("check that %s is visible", q(s.Value))
+		}},
+	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
+		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
+}
+
+// Spec returns the action's description; an unknown action has the zero Spec.
+func (a Action) Spec() Spec { return specs[a] }
+
+// Known reports whether the action is one of Actions.
+func (a Action) Known() bool { _, ok := specs[a]; return ok }
+
+// NeedsTarget reports whether the action must act on one element of the page.
+func (a Action) NeedsTarget() bool { return specs[a].Target == Required }
+
+// String describes the step in one line, as the progress display and the output show it.
+func (s Step) String() string {
+	if sp, ok := specs[s.Action]; ok {
+		return sp.describe(s)
+	}
+	return strings.ToLower(string(s.Action)) + " " + q(s.TargetDescription)
+}
