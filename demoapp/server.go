@@ -49,6 +49,8 @@ type Server struct {
 	mux   *http.ServeMux
 	// actionsLabel is the accessible name of each row's menu button.
 	actionsLabel string
+	// observations are when the watch page saw the agent look at it.
+	observations []time.Time
 }
 
 // DefaultActionsLabel is the accessible name of each row's menu button.
@@ -82,6 +84,8 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /api/projects", s.create)
 	s.mux.HandleFunc("POST /api/projects/archive", s.archive)
 	s.mux.HandleFunc("POST /api/projects/rename", s.rename)
+	s.mux.HandleFunc("GET /lab/slow", s.slow)
+	s.mux.HandleFunc("POST /lab/observed", s.observed)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

@@ -40,7 +40,19 @@ func Parse(goal string) ([]Step, error) {
 		}
 		s.Step = len(steps) + 1
 		describe(&s)
+		// Exact or silent: a step that would not be a valid plan step is refused here,
+		// with the sentence, rather than guessed at.
+		if err := s.Validate(); err != nil {
+			reason := err.Error()
+			if s.Action == Type && s.TargetDescription == "" {
+				reason = fmt.Sprintf("it says what to type (%q) but not where: name the field, e.g. type %q into \"Name\"", s.Value, s.Value)
+			}
+			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
+		}
 		steps = append(steps, s)
+	}
+	if len(steps) == 0 {
+		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
 	return steps, nil
 }

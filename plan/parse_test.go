@@ -8,77 +8,81 @@ import (
 	"time"
 )
 
-func TestParse(t *testing.T) {
-	demo := []Step{
+var demo = []Step{
+	{Action: Click, TargetDescription: "New project"},
+	{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
+	{Action: Select, Value: "High", TargetDescription: "Priority"},
+	{Action: Click, TargetDescription: "Create"},
+	{Action: Assert, Value: "Apollo"},
+}
+
+// parseCases are goals the offline planner reads, and the plans it makes of them.
+var parseCases = []struct {
+	name string
+	goal string
+	want []Step
+}{
+	{"commas and then", `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`, demo},
+	{"curly quotes and and-then", "Click “New project” and type ‘Apollo’ into “Project name” and then select “High” from “Priority”, click “Create” and verify that “Apollo” is visible", demo},
+	{"numbered list", "1. Click \"New project\"\n2. Enter 'Apollo' in 'Project name'\n3) Choose High from Priority\n4. press the \"Create\"\n5. make sure \"Apollo\" is shown", []Step{
 		{Action: Click, TargetDescription: "New project"},
 		{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
 		{Action: Select, Value: "High", TargetDescription: "Priority"},
 		{Action: Click, TargetDescription: "Create"},
 		{Action: Assert, Value: "Apollo"},
-	}
-	tests := []struct {
-		name string
-		goal string
-		want []Step
-	}{
-		{"commas and then", `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`, demo},
-		{"curly quotes and and-then", "Click “New project” and type ‘Apollo’ into “Project name” and then select “High” from “Priority”, click “Create” and verify that “Apollo” is visible", demo},
-		{"numbered list", "1. Click \"New project\"\n2. Enter 'Apollo' in 'Project name'\n3) Choose High from Priority\n4. press the \"Create\"\n5. make sure \"Apollo\" is shown", []Step{
-			{Action: Click, TargetDescription: "New project"},
-			{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
-			{Action: Select, Value: "High", TargetDescription: "Priority"},
-			{Action: Click, TargetDescription: "Create"},
-			{Action: Assert, Value: "Apollo"},
-		}},
-		{"bullets and unquoted", "- click New project\n- type Apollo into Project name\n- pick Low from Priority\n- tick Private\n- click Create", []Step{
-			{Action: Click, TargetDescription: "New project"},
-			{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
-			{Action: Select, Value: "Low", TargetDescription: "Priority"},
-			{Action: Check, Value: "true", TargetDescription: "Private"},
-			{Action: Click, TargetDescription: "Create"},
-		}},
-		{"navigate and keys", "Go to https://example.com/login; fill \"Email\" with \"a@b.co\"; press Enter. Then wait 2 seconds", []Step{
-			{Action: Navigate, Value: "https://example.com/login"},
-			{Action: Type, Value: "a@b.co", TargetDescription: "Email"},
-			{Action: Press, Value: "Enter"},
-			{Action: Wait, Value: "2 seconds"},
-		}},
-		{"open host, scroll, uncheck, chord", "open localhost:8090/projects then scroll down, uncheck 'Private', press ctrl+a in \"Project name\"", []Step{
-			{Action: Navigate, Value: "localhost:8090/projects"},
-			{Action: Scroll, Value: "down"},
-			{Action: Check, Value: "false", TargetDescription: "Private"},
-			{Action: Press, Value: "Control+A", TargetDescription: "Project name"},
-		}},
-		{"press a button is a click", `press the "Save" button and hit Escape`, []Step{
-			{Action: Click, TargetDescription: `"Save" button`},
-			{Action: Press, Value: "Escape"},
-		}},
-		{"negative asserts and waits", `wait for "Import" to appear, verify the page does not contain "Error", check that 'Q4-bugs' is not visible, expect "Saved"`, []Step{
-			{Action: Wait, TargetDescription: "Import"},
-			{Action: Assert, Value: "Error", Negated: true},
-			{Action: Assert, Value: "Q4-bugs", Negated: true},
-			{Action: Assert, Value: "Saved"},
-		}},
-		{"quoted text keeps its commas and verbs", `type "click here, then wait" into "Notes", then click "Save and close"`, []Step{
-			{Action: Type, Value: "click here, then wait", TargetDescription: "Notes"},
-			{Action: Click, TargetDescription: "Save and close"},
-		}},
-		{"apostrophes are not quotes", `click the user's "Profile" link, go back, reload the page`, []Step{
-			{Action: Click, TargetDescription: `user's "Profile" link`},
-			{Action: Navigate, Value: "back"},
-			{Action: Navigate, Value: "reload"},
-		}},
-		{"toast assert and extract", `open the "Project actions" menu in the row "Q4-bugs", click "Archive", check that the toast "Project archived" appears, extract the first row's name as "first"`, []Step{
-			{Action: Click, TargetDescription: `"Project actions" menu in the row "Q4-bugs"`},
-			{Action: Click, TargetDescription: "Archive"},
-			{Action: Assert, Value: "Project archived"},
-			{Action: Extract, TargetDescription: "first row's name", Value: "first"},
-		}},
-		{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
-			{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
-			{Action: Click, TargetDescription: "Create"},
-		}},
-	}
+	}},
+	{"bullets and unquoted", "- click New project\n- type Apollo into Project name\n- pick Low from Priority\n- tick Private\n- click Create", []Step{
+		{Action: Click, TargetDescription: "New project"},
+		{Action: Type, Value: "Apollo", TargetDescription: "Project name"},
+		{Action: Select, Value: "Low", TargetDescription: "Priority"},
+		{Action: Check, Value: "true", TargetDescription: "Private"},
+		{Action: Click, TargetDescription: "Create"},
+	}},
+	{"navigate and keys", "Go to https://example.com/login; fill \"Email\" with \"a@b.co\"; press Enter. Then wait 2 seconds", []Step{
+		{Action: Navigate, Value: "https://example.com/login"},
+		{Action: Type, Value: "a@b.co", TargetDescription: "Email"},
+		{Action: Press, Value: "Enter"},
+		{Action: Wait, Value: "2 seconds"},
+	}},
+	{"open host, scroll, uncheck, chord", "open localhost:8090/projects then scroll down, uncheck 'Private', press ctrl+a in \"Project name\"", []Step{
+		{Action: Navigate, Value: "localhost:8090/projects"},
+		{Action: Scroll, Value: "down"},
+		{Action: Check, Value: "false", TargetDescription: "Private"},
+		{Action: Press, Value: "Control+A", TargetDescription: "Project name"},
+	}},
+	{"press a button is a click", `press the "Save" button and hit Escape`, []Step{
+		{Action: Click, TargetDescription: `"Save" button`},
+		{Action: Press, Value: "Escape"},
+	}},
+	{"negative asserts and waits", `wait for "Import" to appear, verify the page does not contain "Error", check that 'Q4-bugs' is not visible, expect "Saved"`, []Step{
+		{Action: Wait, TargetDescription: "Import"},
+		{Action: Assert, Value: "Error", Negated: true},
+		{Action: Assert, Value: "Q4-bugs", Negated: true},
+		{Action: Assert, Value: "Saved"},
+	}},
+	{"quoted text keeps its commas and verbs", `type "click here, then wait" into "Notes", then click "Save and close"`, []Step{
+		{Action: Type, Value: "click here, then wait", TargetDescription: "Notes"},
+		{Action: Click, TargetDescription: "Save and close"},
+	}},
+	{"apostrophes are not quotes", `click the user's "Profile" link, go back, reload the page`, []Step{
+		{Action: Click, TargetDescription: `user's "Profile" link`},
+		{Action: Navigate, Value: "back"},
+		{Action: Navigate, Value: "reload"},
+	}},
+	{"toast assert and extract", `open the "Project actions" menu in the row "Q4-bugs", click "Archive", check that the toast "Project archived" appears, extract the first row's name as "first"`, []Step{
+		{Action: Click, TargetDescription: `"Project actions" menu in the row "Q4-bugs"`},
+		{Action: Click, TargetDescription: "Archive"},
+		{Action: Assert, Value: "Project archived"},
+		{Action: Extract, TargetDescription: "first row's name", Value: "first"},
+	}},
+	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
+		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
+		{Action: Click, TargetDescription: "Create"},
+	}},
+}
+
+func TestParse(t *testing.T) {
+	tests := parseCases
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got, err := Parse(tt.goal)
@@ -108,18 +112,21 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// parseErrorCases are goals the offline planner refuses, with the sentence it names.
+var parseErrorCases = []struct {
+	goal     string
+	index    int
+	sentence string
+}{
+	{"", 1, ""},
+	{"Create a project named Apollo in our tracker", 1, "Create a project named Apollo in our tracker"},
+	{`Click "New project", then make it look nice`, 2, "make it look nice"},
+	{"click \"A\"\nArchive my Q4 bugs", 2, "Archive my Q4 bugs"},
+	{`type into`, 1, "type into"},
+}
+
 func TestParseErrors(t *testing.T) {
-	tests := []struct {
-		goal     string
-		index    int
-		sentence string
-	}{
-		{"", 1, ""},
-		{"Create a project named Apollo in our tracker", 1, "Create a project named Apollo in our tracker"},
-		{`Click "New project", then make it look nice`, 2, "make it look nice"},
-		{"click \"A\"\nArchive my Q4 bugs", 2, "Archive my Q4 bugs"},
-		{`type into`, 1, "type into"},
-	}
+	tests := parseErrorCases
 	for _, tt := range tests {
 		t.Run(tt.goal, func(t *testing.T) {
 			_, err := Parse(tt.goal)

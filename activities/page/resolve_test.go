@@ -6,52 +6,59 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
+var yes = true
+
+// resolveElements is a page the resolver is tested on.
+var resolveElements = []Element{
+	{Index: 0, Tag: "button", Role: "button", Name: "New project", Text: "New project"},
+	{Index: 1, Tag: "input", Type: "text", Role: "textbox", Name: "Project name", Label: "Project name", Placeholder: "e.g. Website relaunch"},
+	{Index: 2, Tag: "select", Role: "combobox", Name: "Priority", Label: "Priority", Value: "Medium"},
+	{Index: 3, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Private", Label: "Private", Checked: new(bool)},
+	{Index: 4, Tag: "button", Role: "button", Name: "Create", Text: "Create", Container: "dialog New project"},
+	{Index: 5, Tag: "button", Role: "button", Name: "Project actions", Text: "⋯", Row: "Apollo High Team"},
+	{Index: 6, Tag: "button", Role: "button", Name: "Project actions", Text: "⋯", Row: "Q4-bugs Medium Team"},
+	{Index: 7, Tag: "li", Role: "menuitem", Name: "Archive", Text: "Archive", Container: "menu"},
+	{Index: 8, Tag: "button", Role: "tab", Name: "Archived", Text: "Archived", Selected: &yes},
+	{Index: 9, Tag: "a", Role: "link", Name: "Create account", Text: "Create account"},
+	{Index: 10, Tag: "button", Role: "button", Name: "Edit", Row: "Apollo"},
+	{Index: 11, Tag: "button", Role: "button", Name: "Edit", Row: "Zeus"},
+	{Index: 12, Tag: "button", Role: "button", Name: "Save", Disabled: true},
+	{Index: 13, Tag: "button", Role: "button", Name: "Save"},
+}
+
+// resolveCases are target descriptions and the element each resolves to (-1: none),
+// with the count of tied candidates.
+var resolveCases = []struct {
+	desc   string
+	action plan.Action
+	want   int
+	cands  int
+}{
+	{"New project", plan.Click, 0, 0},
+	{`the blue "New project" button at the top right`, plan.Click, 0, 0},
+	{"Project name", plan.Type, 1, 0},
+	{"the Project name field", plan.Type, 1, 0},
+	{"e.g. Website relaunch", plan.Type, 1, 0},
+	{"Priority", plan.Select, 2, 0},
+	{"the Priority dropdown", plan.Select, 2, 0},
+	{"Private", plan.Check, 3, 0},
+	{`"Create"`, plan.Click, 4, 0},            // exact beats "Create account"
+	{"Create account link", plan.Click, 9, 0}, // the whole phrase
+	{"Project actions", plan.Click, -1, 2},    // one per row: ambiguous
+	{`"Project actions" in the row "Q4-bugs"`, plan.Click, 6, 0},
+	{`the "Project actions" button for "Apollo"`, plan.Click, 5, 0},
+	{`the second "Project actions" button`, plan.Click, 6, 0},
+	{`the last "Edit" button`, plan.Click, 11, 0},
+	{`the third "Edit" button`, plan.Click, -1, 2}, // only two
+	{`the "Archive" item in the menu`, plan.Click, 7, 0},
+	{"Archive", plan.Click, 7, 0}, // "Archive" exact beats "Archived"
+	{"Archived tab", plan.Click, 8, 0},
+	{"Save", plan.Click, 13, 0}, // the enabled one
+	{"Delete", plan.Click, -1, 0},
+}
+
 func TestResolve(t *testing.T) {
-	yes := true
-	elems := []Element{
-		{Index: 0, Tag: "button", Role: "button", Name: "New project", Text: "New project"},
-		{Index: 1, Tag: "input", Type: "text", Role: "textbox", Name: "Project name", Label: "Project name", Placeholder: "e.g. Website relaunch"},
-		{Index: 2, Tag: "select", Role: "combobox", Name: "Priority", Label: "Priority", Value: "Medium"},
-		{Index: 3, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Private", Label: "Private", Checked: new(bool)},
-		{Index: 4, Tag: "button", Role: "button", Name: "Create", Text: "Create", Container: "dialog New project"},
-		{Index: 5, Tag: "button", Role: "button", Name: "Project actions", Text: "⋯", Row: "Apollo High Team"},
-		{Index: 6, Tag: "button", Role: "button", Name: "Project actions", Text: "⋯", Row: "Q4-bugs Medium Team"},
-		{Index: 7, Tag: "li", Role: "menuitem", Name: "Archive", Text: "Archive", Container: "menu"},
-		{Index: 8, Tag: "button", Role: "tab", Name: "Archived", Text: "Archived", Selected: &yes},
-		{Index: 9, Tag: "a", Role: "link", Name: "Create account", Text: "Create account"},
-		{Index: 10, Tag: "button", Role: "button", Name: "Edit", Row: "Apollo"},
-		{Index: 11, Tag: "button", Role: "button", Name: "Edit", Row: "Zeus"},
-		{Index: 12, Tag: "button", Role: "button", Name: "Save", Disabled: true},
-		{Index: 13, Tag: "button", Role: "button", Name: "Save"},
-	}
-	tests := []struct {
-		desc   string
-		action plan.Action
-		want   int
-		cands  int
-	}{
-		{"New project", plan.Click, 0, 0},
-		{`the blue "New project" button at the top right`, plan.Click, 0, 0},
-		{"Project name", plan.Type, 1, 0},
-		{"the Project name field", plan.Type, 1, 0},
-		{"e.g. Website relaunch", plan.Type, 1, 0},
-		{"Priority", plan.Select, 2, 0},
-		{"the Priority dropdown", plan.Select, 2, 0},
-		{"Private", plan.Check, 3, 0},
-		{`"Create"`, plan.Click, 4, 0},            // exact beats "Create account"
-		{"Create account link", plan.Click, 9, 0}, // the whole phrase
-		{"Project actions", plan.Click, -1, 2},    // one per row: ambiguous
-		{`"Project actions" in the row "Q4-bugs"`, plan.Click, 6, 0},
-		{`the "Project actions" button for "Apollo"`, plan.Click, 5, 0},
-		{`the second "Project actions" button`, plan.Click, 6, 0},
-		{`the last "Edit" button`, plan.Click, 11, 0},
-		{`the third "Edit" button`, plan.Click, -1, 2}, // only two
-		{`the "Archive" item in the menu`, plan.Click, 7, 0},
-		{"Archive", plan.Click, 7, 0}, // "Archive" exact beats "Archived"
-		{"Archived tab", plan.Click, 8, 0},
-		{"Save", plan.Click, 13, 0}, // the enabled one
-		{"Delete", plan.Click, -1, 0},
-	}
+	elems, tests := resolveElements, resolveCases
 	for _, tt := range tests {
 		t.Run(tt.desc, func(t *testing.T) {
 			r := Resolve(tt.desc, tt.action, elems)

@@ -1,0 +1,46 @@
+package demoapp
+
+import (
+	"fmt"
+	"html"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// MaxSlow caps how long the slow page keeps a request waiting.
+const MaxSlow = time.Minute
+
+// slow answers after ms milliseconds (at most MaxSlow): a page that takes long to load,
+// to check that a browser step busy with it is not taken for a lost worker.
+func (s *Server) slow(w http.ResponseWriter, r *http.Request) {
+	d := time.Second
+	if v, err := strconv.Atoi(r.URL.Query().Get("ms")); err == nil && v >= 0 {
+		d = min(time.Duration(v)*time.Millisecond, MaxSlow)
+	}
+	select {
+	case <-time.After(d):
+	case <-r.Context().Done():
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slow report · Lab</title></head>
+<body><main><h1>Slow report</h1><p>This page took %s to answer.</p><a href="/projects">Back to projects</a></main></body></html>`, html.EscapeString(d.String()))
+}
+
+// observed records that the page at /static/lab/watch.html saw the agent look at it.
+func (s *Server) observed(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	s.observations = append(s.observations, time.Now())
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// Observations returns when the watch page saw the agent look at it, in order: a test
+// uses it to tell when the browser stopped acting.
+func (s *Server) Observations() []time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.observations)
+}
