@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-		"sync/atomic"
+	"sync/atomic"
 	"time"
 
 	"github.com/playwright-community/playwright-go"

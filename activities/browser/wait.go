@@ -2,7 +2,7 @@ package browser
 
 import (
 	"context"
-		"time"
+	"time"
 
 	"github.com/playwright-community/playwright-go"
 )
@@ -30,4 +30,3 @@ func bounded(ctx context.Context, d time.Duration) time.Duration {
 
 // ms is a duration as Playwright's timeouts take it.
 func ms(d time.Duration) *float64 { return playwright.Float(float64(d.Milliseconds())) }
-

@@ -67,9 +67,9 @@ type State struct {
 
 // ElementBox is an element of the state, for labelling the dataset.
 type ElementBox struct {
-	Index int         `json:"index"`
-	Role  string      `json:"role"`
-	Name  string      `json:"name,omitempty"`
+	Index int      `json:"index"`
+	Role  string   `json:"role"`
+	Name  string   `json:"name,omitempty"`
 	Box   page.Box `json:"box"`
 }
 
