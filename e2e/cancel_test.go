@@ -52,7 +52,7 @@ func TestCancelWhileWaiting(t *testing.T) {
 	if stopped := last.Sub(cancelled); stopped > 2*time.Second {
 		t.Errorf("the browser went on looking at the page %s after the cancel (%d looks in all)", stopped.Round(time.Millisecond), len(obs))
 	} else {
-		t.Logf("the browser's last look was %s after the cancel", stopped.Round(time.Millisecond))
+		t.Logf("the browser's last look at the page was %s after the cancel was sent (negative: before it was acknowledged)", stopped.Round(time.Millisecond))
 	}
 
 	// The session was released and closed: CloseBrowser found it and closed it.
