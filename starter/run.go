@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -16,7 +15,6 @@ import (
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/plan"
@@ -157,9 +155,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		// The workers decide what they can plan: a goal they cannot read, or a plan
 		// missing its parameters, is the caller's to fix.
-		var ae *temporal.ApplicationError
-		if errors.As(err, &ae) && (ae.Type() == workflows.ErrBadInput || ae.Type() == workflows.ErrGoalNotUnderstood) {
-			return bad("%s", ae.Message())
+		if typ, msg, ok := appError(err); ok && (typ == workflows.ErrBadInput || typ == workflows.ErrGoalNotUnderstood) {
+			return bad("%s", msg)
 		}
 		fmt.Fprintf(stderr, "the run ended with an error: %v\n  %s\n", err, link)
 		return exitFailed

@@ -199,13 +199,6 @@ func (p *Pool) Close(id string) (bool, error) {
 	return true, s.close()
 }
 
-// Len is the number of sessions this process holds.
-func (p *Pool) Len() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.sessions)
-}
-
 // Shutdown closes every session, the browser and the driver.
 func (p *Pool) Shutdown() {
 	close(p.stop)

@@ -112,17 +112,6 @@ func (s *Session) Acquire(ctx context.Context) error {
 	}
 }
 
-// TryAcquire takes the page if no activity holds it.
-func (s *Session) TryAcquire() bool {
-	select {
-	case s.turn <- struct{}{}:
-		s.touch()
-		return true
-	default:
-		return false
-	}
-}
-
 // Release gives the page back.
 func (s *Session) Release() { s.touch(); <-s.turn }
 

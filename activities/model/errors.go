@@ -12,17 +12,6 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 )
 
-// Error types of model calls (see the activities package for what each means).
-const (
-	ErrBadRequest    = activities.ErrModelBadRequest
-	ErrAuth          = activities.ErrModelAuth
-	ErrNotFound      = activities.ErrModelNotFound
-	ErrSafetyBlock   = activities.ErrModelSafetyBlock
-	ErrInvalidOutput = activities.ErrModelInvalidOutput
-	ErrRateLimited   = activities.ErrModelRateLimited
-	ErrUnavailable   = activities.ErrModelUnavailable
-)
-
 // classify turns an API error into a Temporal error that says what retrying can do and,
 // when it cannot, what to fix.
 func classify(model string, err error) error {
@@ -31,7 +20,7 @@ func classify(model string, err error) error {
 		var papi *genai.APIError
 		if !errors.As(err, &papi) {
 			// Network errors and timeouts: worth another try.
-			return temporal.NewApplicationErrorWithCause("gemini did not answer: "+err.Error(), ErrUnavailable, err)
+			return temporal.NewApplicationErrorWithCause("gemini did not answer: "+err.Error(), activities.ErrModelUnavailable, err)
 		}
 		api = *papi
 	}
@@ -39,19 +28,19 @@ func classify(model string, err error) error {
 	switch {
 	case api.Code == 401 || api.Code == 403 || (api.Code == 400 && strings.Contains(strings.ToLower(msg), "api key")):
 		return temporal.NewNonRetryableApplicationError(fmt.Sprintf(
-			"gemini refused the credentials (HTTP %d: %s): check GEMINI_API_KEY, or the Vertex AI settings", api.Code, msg), ErrAuth, err)
+			"gemini refused the credentials (HTTP %d: %s): check GEMINI_API_KEY, or the Vertex AI settings", api.Code, msg), activities.ErrModelAuth, err)
 	case api.Code == 404:
 		return temporal.NewNonRetryableApplicationError(fmt.Sprintf(
-			"gemini has no model %q (HTTP 404: %s): check WEBAGENT_PLANNING_MODEL and WEBAGENT_DECISION_MODEL", model, msg), ErrNotFound, err)
+			"gemini has no model %q (HTTP 404: %s): check WEBAGENT_PLANNING_MODEL and WEBAGENT_DECISION_MODEL", model, msg), activities.ErrModelNotFound, err)
 	case api.Code == 429:
-		return temporal.NewApplicationErrorWithOptions(fmt.Sprintf("gemini rate limit (HTTP 429: %s)", msg), ErrRateLimited,
+		return temporal.NewApplicationErrorWithOptions(fmt.Sprintf("gemini rate limit (HTTP 429: %s)", msg), activities.ErrModelRateLimited,
 			temporal.ApplicationErrorOptions{NextRetryDelay: retryDelay(api), Cause: err})
 	case api.Code >= 500:
-		return temporal.NewApplicationErrorWithCause(fmt.Sprintf("gemini is unavailable (HTTP %d: %s)", api.Code, msg), ErrUnavailable, err)
+		return temporal.NewApplicationErrorWithCause(fmt.Sprintf("gemini is unavailable (HTTP %d: %s)", api.Code, msg), activities.ErrModelUnavailable, err)
 	case api.Code >= 400:
-		return temporal.NewNonRetryableApplicationError(fmt.Sprintf("gemini refused the request (HTTP %d: %s)", api.Code, msg), ErrBadRequest, err)
+		return temporal.NewNonRetryableApplicationError(fmt.Sprintf("gemini refused the request (HTTP %d: %s)", api.Code, msg), activities.ErrModelBadRequest, err)
 	}
-	return temporal.NewApplicationErrorWithCause("gemini: "+err.Error(), ErrUnavailable, err)
+	return temporal.NewApplicationErrorWithCause("gemini: "+err.Error(), activities.ErrModelUnavailable, err)
 }
 
 // retryDelay reads the delay a 429 asks for from its RetryInfo detail; 0 leaves the

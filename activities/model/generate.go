@@ -72,7 +72,7 @@ func (c *Client) generate(ctx context.Context, k call, out Output) (activities.U
 			genai.NewContentFromText(fmt.Sprintf("That answer cannot be used: %v. Answer again with only the JSON the schema describes.", lastErr), genai.RoleUser))
 	}
 	return u, temporal.NewNonRetryableApplicationError(
-		fmt.Sprintf("the %s's answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), ErrInvalidOutput, lastErr)
+		fmt.Sprintf("the %s's answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), activities.ErrModelInvalidOutput, lastErr)
 }
 
 func decode(text string, out Output) error {
@@ -92,12 +92,12 @@ func decode(text string, out Output) error {
 func blocked(resp *genai.GenerateContentResponse) error {
 	if f := resp.PromptFeedback; f != nil && f.BlockReason != "" {
 		return temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("gemini blocked the prompt (%s); the page or the goal may hold content the model will not handle", f.BlockReason), ErrSafetyBlock, nil)
+			fmt.Sprintf("gemini blocked the prompt (%s); the page or the goal may hold content the model will not handle", f.BlockReason), activities.ErrModelSafetyBlock, nil)
 	}
 	if len(resp.Candidates) > 0 {
 		switch r := resp.Candidates[0].FinishReason; r {
 		case genai.FinishReasonSafety, genai.FinishReasonProhibitedContent, genai.FinishReasonBlocklist, genai.FinishReasonSPII, genai.FinishReasonRecitation:
-			return temporal.NewNonRetryableApplicationError(fmt.Sprintf("gemini stopped its answer (%s)", r), ErrSafetyBlock, nil)
+			return temporal.NewNonRetryableApplicationError(fmt.Sprintf("gemini stopped its answer (%s)", r), activities.ErrModelSafetyBlock, nil)
 		}
 	}
 	return nil

@@ -110,8 +110,8 @@ func TestInvalidAnswersEndInANamedError(t *testing.T) {
 	c, _ := newClient(t, func(geminitest.Call, int) geminitest.Reply { return geminitest.Reply{Text: "I think element 3"} })
 	_, u, err := c.Decide(context.Background(), DecideInput{DecideInput: activities.DecideInput{Step: archive}, Page: samplePage, Width: 1280, Height: 800})
 	var ae *temporal.ApplicationError
-	if !errors.As(err, &ae) || ae.Type() != ErrInvalidOutput || !ae.NonRetryable() || u.Calls != 3 {
-		t.Fatalf("want a non-retryable %s after 3 calls, got %v (%d calls)", ErrInvalidOutput, err, u.Calls)
+	if !errors.As(err, &ae) || ae.Type() != activities.ErrModelInvalidOutput || !ae.NonRetryable() || u.Calls != 3 {
+		t.Fatalf("want a non-retryable %s after 3 calls, got %v (%d calls)", activities.ErrModelInvalidOutput, err, u.Calls)
 	}
 }
 
@@ -123,14 +123,14 @@ func TestErrorsAreClassified(t *testing.T) {
 		delay     time.Duration
 		says      string
 	}{
-		{geminitest.Reply{Status: http.StatusUnauthorized, Message: "API key not valid"}, ErrAuth, false, 0, "check GEMINI_API_KEY"},
-		{geminitest.Reply{Status: http.StatusBadRequest, Message: "API key expired. Please renew the API key."}, ErrAuth, false, 0, "check GEMINI_API_KEY"},
-		{geminitest.Reply{Status: http.StatusBadRequest, Message: "Invalid JSON payload"}, ErrBadRequest, false, 0, "Invalid JSON payload"},
-		{geminitest.Reply{Status: http.StatusNotFound, Message: "model not found"}, ErrNotFound, false, 0, "WEBAGENT_PLANNING_MODEL"},
-		{geminitest.Reply{Status: http.StatusTooManyRequests, RetryDelay: 1500 * time.Millisecond}, ErrRateLimited, true, 1500 * time.Millisecond, "rate limit"},
-		{geminitest.Reply{Status: http.StatusServiceUnavailable}, ErrUnavailable, true, 0, "unavailable"},
-		{geminitest.Reply{BlockReason: "SAFETY"}, ErrSafetyBlock, false, 0, "blocked the prompt"},
-		{geminitest.Reply{FinishReason: "SAFETY", Text: "{}"}, ErrSafetyBlock, false, 0, "stopped its answer"},
+		{geminitest.Reply{Status: http.StatusUnauthorized, Message: "API key not valid"}, activities.ErrModelAuth, false, 0, "check GEMINI_API_KEY"},
+		{geminitest.Reply{Status: http.StatusBadRequest, Message: "API key expired. Please renew the API key."}, activities.ErrModelAuth, false, 0, "check GEMINI_API_KEY"},
+		{geminitest.Reply{Status: http.StatusBadRequest, Message: "Invalid JSON payload"}, activities.ErrModelBadRequest, false, 0, "Invalid JSON payload"},
+		{geminitest.Reply{Status: http.StatusNotFound, Message: "model not found"}, activities.ErrModelNotFound, false, 0, "WEBAGENT_PLANNING_MODEL"},
+		{geminitest.Reply{Status: http.StatusTooManyRequests, RetryDelay: 1500 * time.Millisecond}, activities.ErrModelRateLimited, true, 1500 * time.Millisecond, "rate limit"},
+		{geminitest.Reply{Status: http.StatusServiceUnavailable}, activities.ErrModelUnavailable, true, 0, "unavailable"},
+		{geminitest.Reply{BlockReason: "SAFETY"}, activities.ErrModelSafetyBlock, false, 0, "blocked the prompt"},
+		{geminitest.Reply{FinishReason: "SAFETY", Text: "{}"}, activities.ErrModelSafetyBlock, false, 0, "stopped its answer"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.typ+" "+tt.says, func(t *testing.T) {
