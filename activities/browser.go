@@ -1,6 +1,9 @@
 package activities
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/webagent-dev/webagent/plan"
@@ -97,6 +100,48 @@ type Decision struct {
 	Element    *int        `json:"element,omitempty"`
 	ElementWas *ElementRef `json:"elementWas,omitempty"`
 	Point      *[2]float64 `json:"point,omitempty"`
+	// Call is the computer-use tool's action, when the tool chose the point.
+	Call *ComputerUseCall `json:"call,omitempty"`
+	// Confirm, when not empty, is the tool's reason why a person must confirm the action
+	// before it is done (its require_confirmation safety decision).
+	Confirm string `json:"confirm,omitempty"`
+}
+
+// ComputerUseCall is a function call of Gemini's computer-use tool, kept to be sent back
+// with what came of it when the step is tried again.
+type ComputerUseCall struct {
+	Name string         `json:"name"`
+	Args map[string]any `json:"args"`
+	// Signature is the thought signature the call came with; the API wants it back.
+	Signature []byte `json:"signature,omitempty"`
+}
+
+// String is the call as people read it: click_at(x=500, y=300).
+func (c ComputerUseCall) String() string {
+	keys := make([]string, 0, len(c.Args))
+	for k := range c.Args {
+		if k != "safety_decision" {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	args := make([]string, len(keys))
+	for i, k := range keys {
+		args[i] = fmt.Sprintf("%s=%v", k, c.Args[k])
+	}
+	return c.Name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// ComputerUseTurn is an earlier computer-use action of the same step and what came of
+// it, which the next decision sends back to the tool as the call's function response.
+type ComputerUseTurn struct {
+	Call ComputerUseCall `json:"call"`
+	// Acknowledged says a person confirmed the action the tool asked confirmation for.
+	Acknowledged bool `json:"acknowledged,omitempty"`
+	// After is the page the action left.
+	After Snapshot `json:"after"`
+	// Result is what the step's checks said of it.
+	Result string `json:"result"`
 }
 
 // ElementRef is an element as a decision saw it: enough to find the same element again

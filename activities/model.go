@@ -7,6 +7,14 @@ type Usage struct {
 	Calls        int `json:"modelCalls"`
 	InputTokens  int `json:"inputTokens"`
 	OutputTokens int `json:"outputTokens"`
+	// ThinkingTokens are the tokens the model thought with; they are charged as output.
+	ThinkingTokens int `json:"thinkingTokens,omitempty"`
+	// CostUSD is what the calls cost in US dollars, at the prices read on PricesRead.
+	CostUSD    float64 `json:"costUsd,omitempty"`
+	PricesRead string  `json:"pricesRead,omitempty"`
+	// UnpricedCalls were made to models the price table does not list: CostUSD leaves
+	// them out, so it is then a lower bound.
+	UnpricedCalls int `json:"unpricedCalls,omitempty"`
 }
 
 // Add adds o to u.
@@ -14,6 +22,12 @@ func (u *Usage) Add(o Usage) {
 	u.Calls += o.Calls
 	u.InputTokens += o.InputTokens
 	u.OutputTokens += o.OutputTokens
+	u.ThinkingTokens += o.ThinkingTokens
+	u.CostUSD += o.CostUSD
+	u.UnpricedCalls += o.UnpricedCalls
+	if o.PricesRead != "" {
+		u.PricesRead = o.PricesRead
+	}
 }
 
 // Summary is the closing summary of a run, for people.
@@ -34,6 +48,8 @@ type DecideInput struct {
 	Feedback []plan.Feedback   `json:"feedback,omitempty"`
 	// Page is the attempt's "before" observation, which the model sees numbered.
 	Page Snapshot `json:"page"`
+	// Turns are the step's earlier computer-use actions, with what came of them.
+	Turns []ComputerUseTurn `json:"turns,omitempty"`
 }
 
 // DecideResult is the model's decision: Decision when it chose, Failure when it did not.

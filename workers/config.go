@@ -25,6 +25,8 @@ type Config struct {
 	Browser   browser.Config
 	// Model is used when Gemini credentials are configured (model.Configured).
 	Model model.Config
+	// ModelCheckCache remembers the models the API said exist, for a day.
+	ModelCheckCache string
 	// Weaviate holds the skills library.
 	Weaviate WeaviateConfig
 	// ModelRate caps model activities per second across all workers (WEBAGENT_MODEL_RATE).
@@ -55,11 +57,6 @@ func FromEnv() (Config, error) {
 	c := Config{
 		Temporal:  config.TemporalFromEnv(),
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
-		Model: model.Config{
-			PlanningModel:  config.Get("WEBAGENT_PLANNING_MODEL", model.DefaultPlanningModel),
-			DecisionModel:  config.Get("WEBAGENT_DECISION_MODEL", model.DefaultDecisionModel),
-			EmbeddingModel: config.Get("WEBAGENT_EMBEDDING_MODEL", model.DefaultEmbeddingModel),
-		},
 		Weaviate: WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
 		Browser: browser.Config{
 			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
@@ -69,6 +66,9 @@ func FromEnv() (Config, error) {
 		},
 	}
 	var err error
+	c.Model, err = model.ConfigFromEnv(os.Getenv)
+	keep(err)
+	c.ModelCheckCache = filepath.Join(config.CacheDir(), "models.json")
 	c.Store, err = storeFromEnv()
 	keep(err)
 	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)

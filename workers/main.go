@@ -84,6 +84,10 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		if err != nil {
 			return err
 		}
+		mc.Log = log
+		if err := checkModels(ctx, mc, cfg.ModelCheckCache, log); err != nil {
+			return err
+		}
 		m := &model.Activities{Client: mc, Store: st}
 		register(thinker, m.DecideTarget, activities.DecideTarget.Name)
 		register(thinker, m.EvaluateStep, activities.EvaluateStep.Name)
@@ -91,8 +95,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		register(thinker, m.Summarize, activities.Summarize.Name)
 		register(thinker, m.ExtractData, activities.ExtractData.Name)
 		planner.Model = &model.Planner{Client: mc, Store: st}
-		embedder = skills.Gemini{Client: mc.GenAI(), Name: cfg.Model.EmbeddingModel}
-		log.Info("gemini on", "planningModel", cfg.Model.PlanningModel, "decisionModel", cfg.Model.DecisionModel, "embeddingModel", cfg.Model.EmbeddingModel)
+		embedder = skills.Gemini{Client: mc.GenAI(), Name: cfg.Model.Role(model.RoleEmbed).Model}
 	} else {
 		log.Info("no Gemini credentials: the offline planner reads explicit goals; set GEMINI_API_KEY for open-ended ones")
 	}
@@ -153,4 +156,30 @@ func ownQueue(shared string) string {
 	b := make([]byte, 4)
 	_, _ = rand.Read(b)
 	return fmt.Sprintf("%s-browser-%s-%d-%s", shared, host, os.Getpid(), hex.EncodeToString(b))
+}
+
+// checkModels asks the API about every configured model before the worker takes work: a
+// model that does not exist stops it, with the variable to change; a deprecated one, or
+// one with a shutdown date, is a warning with the date.
+func checkModels(ctx context.Context, mc *model.Client, cacheFile string, log *slog.Logger) error {
+	res, err := mc.Check(ctx, cacheFile)
+	if err != nil {
+		return err
+	}
+	for _, w := range res.Warnings {
+		log.Warn("model deprecated: " + w)
+	}
+	for _, u := range res.Unchecked {
+		log.Warn("could not check a model at start; runs that use it will say if it is wrong", "model", u)
+	}
+	cfg := mc.Config()
+	for _, r := range model.Roles {
+		if r == model.RoleComputerUse && !cfg.ComputerUse {
+			continue
+		}
+		rc := cfg.Role(r)
+		log.Info("gemini role", "role", r, "model", rc.Model, "thinking", rc.Thinking, "media", rc.Media, "from", rc.From)
+	}
+	log.Info("gemini on", "models", len(cfg.Models()), "checkedFromCache", res.Cached, "pricesRead", cfg.Prices.Read, "computerUse", cfg.ComputerUse)
+	return nil
 }

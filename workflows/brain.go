@@ -44,7 +44,7 @@ func (r *run) addUsage(rec *StepRecord, role string, u activities.Usage) {
 // decide asks the model which element the step means, on the attempt's observation.
 func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before activities.Snapshot) (activities.DecideResult, error) {
 	dec, err := activities.DecideTarget.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
-		activities.DecideInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before})
+		activities.DecideInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before, Turns: rec.computerUse})
 	r.addUsage(rec, "decide", dec.Usage)
 	return dec, err
 }

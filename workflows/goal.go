@@ -30,6 +30,9 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
 		return nil, err
 	}
+	if err := workflow.SetUpdateHandlerWithOptions(ctx, ApproveUpdate, r.approve, workflow.UpdateHandlerOptions{Validator: r.validateApproval}); err != nil {
+		return nil, err
+	}
 	err := r.run(ctx)
 	r.closeBrowser(ctx)
 	r.finish(ctx)
@@ -61,7 +64,12 @@ type run struct {
 	// skill is the skill the plan was reused from; skills, whether a library is there.
 	skill  *activities.SkillMatch
 	skills bool
-	res    GoalResult
+	// pending is the action waiting for a person's approval; answer, the approval given.
+	pending *PendingApproval
+	answer  *Approval
+	// held says the run stopped to wait for a person who did not come: it ends partial.
+	held bool
+	res  GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
@@ -122,7 +130,7 @@ func (r *run) run(ctx workflow.Context) error {
 		}
 	}
 	r.phase = PhaseRunning
-	if err := r.execute(ctx); err != nil {
+	if err := r.execute(ctx); err != nil || r.held {
 		return err
 	}
 	r.phase = PhaseValidating

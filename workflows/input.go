@@ -60,6 +60,10 @@ type Limits struct {
 	WorkerLossTimeout time.Duration `json:"workerLossTimeout,omitempty"`
 	// MaxRecoveries caps browser rebuilds after lost workers. Default 5.
 	MaxRecoveries int `json:"maxRecoveries,omitempty"`
+	// ApprovalTimeout is how long the run waits for a person to approve an action the
+	// model asks confirmation for (the approve Update); past it, the run ends partial
+	// without acting. Default 10 minutes, and never past the deadline.
+	ApprovalTimeout time.Duration `json:"approvalTimeout,omitempty"`
 }
 
 // WithDefaults fills the zero limits.
@@ -81,6 +85,7 @@ func (l Limits) WithDefaults() Limits {
 	defd(&l.Deadline, 30*time.Minute)
 	defd(&l.WaitBudget, 3*time.Second)
 	defd(&l.WorkerLossTimeout, 10*time.Second)
+	defd(&l.ApprovalTimeout, 10*time.Minute)
 	return l
 }
 

@@ -16,6 +16,7 @@ type limitsJSON struct {
 	WaitBudget        json.RawMessage `json:"waitBudget,omitempty"`
 	WorkerLossTimeout json.RawMessage `json:"workerLossTimeout,omitempty"`
 	MaxRecoveries     int             `json:"maxRecoveries,omitempty"`
+	ApprovalTimeout   json.RawMessage `json:"approvalTimeout,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -30,6 +31,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 	return json.Marshal(limitsJSON{
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
+		ApprovalTimeout: d(l.ApprovalTimeout),
 	})
 }
 
@@ -44,7 +46,7 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		name string
 		raw  json.RawMessage
 		dst  *time.Duration
-	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}} {
+	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}} {
 		if len(f.raw) == 0 {
 			continue
 		}

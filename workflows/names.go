@@ -21,6 +21,9 @@ const (
 	GoalWorkflowName = "Goal"
 	// ProgressQuery returns a Progress.
 	ProgressQuery = "progress"
+	// ApproveUpdate answers an action waiting for a person's approval: an Approval in,
+	// an ApprovalResult out.
+	ApproveUpdate = "approve"
 	// ErrBadInput is the error type of a goal input that cannot run.
 	ErrBadInput = activities.ErrBadInput
 	// ErrGoalNotUnderstood is the error type of a goal the workers cannot plan.

@@ -105,6 +105,10 @@ func (r *run) finish(ctx workflow.Context) {
 	ex.StepsPlanned = len(r.steps)
 	allDone := ex.StepsCompleted > 0 && ex.StepsCompleted+countStatus(r.steps, StepReplanned) == len(r.steps)
 	switch {
+	case r.held:
+		// A person was asked to approve an action and did not: not a failure of the run,
+		// and not done.
+		ex.Status = StatusPartial
 	case allDone && r.res.Validation.Success:
 		ex.Status = StatusSuccess
 	case allDone || !r.madeProgress():
@@ -123,6 +127,9 @@ func (r *run) finish(ctx workflow.Context) {
 		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
 	case StatusPartial:
 		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
+		if r.held && len(r.res.Errors) > 0 {
+			sum.Brief += " — " + r.res.Errors[len(r.res.Errors)-1].Message
+		}
 	default:
 		sum.Brief = fmt.Sprintf("Failed: %s", oneLine(r.in.Goal))
 		if n := len(r.res.Errors); n > 0 {

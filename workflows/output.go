@@ -105,7 +105,9 @@ const (
 	PhaseReplanning Phase = "replanning"
 	PhaseRestoring  Phase = "restoring the browser"
 	PhaseValidating Phase = "validating"
-	PhaseDone       Phase = "done"
+	// PhaseAwaitingApproval waits for a person to approve an action (the approve Update).
+	PhaseAwaitingApproval Phase = "awaiting approval"
+	PhaseDone             Phase = "done"
 )
 
 // StepRecord is one step as it ran.
@@ -131,6 +133,9 @@ type StepRecord struct {
 	Cached bool `json:"cached,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
+	// computerUse are the step's computer-use actions and what came of them, for the
+	// tool's next decision on the same step.
+	computerUse []activities.ComputerUseTurn
 }
 
 // Evidence holds the object-store keys of the screenshots around the step.
@@ -176,6 +181,8 @@ type Progress struct {
 	Phase   Phase          `json:"phase"`
 	Current int            `json:"current"`
 	Steps   []StepProgress `json:"steps"`
+	// Approval is the action waiting for a person's approval, if one is.
+	Approval *PendingApproval `json:"approval,omitempty"`
 }
 
 // StepProgress is one step's line in Progress.

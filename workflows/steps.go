@@ -22,6 +22,12 @@ func (r *run) execute(ctx workflow.Context) error {
 			return nil
 		}
 		ok, err := r.runStep(ctx, i, deadline)
+		if r.held {
+			// A person was asked to approve an action and did not: nothing more is done.
+			r.steps[i].Status = StepSkipped
+			r.skipFrom(i + 1)
+			return err
+		}
 		if err != nil {
 			r.steps[i].Status = StepFailed
 			r.skipFrom(i + 1)
@@ -77,7 +83,10 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	for rec.Attempts < limit && !workflow.Now(ctx).After(deadline) {
 		attempt := rec.Attempts + 1
 		r.report(ctx)
-		res, err := r.attemptStep(ctx, rec, attempt)
+		res, err := r.attemptStep(ctx, rec, attempt, deadline)
+		if r.held {
+			return false, err
+		}
 		switch {
 		case err == nil:
 		case temporal.IsCanceledError(err):
@@ -127,7 +136,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 // itself does not say which element is meant and a model is configured, the model picks
 // it from the numbered screenshot and the browser acts on that; the model then judges what
 // the attempt did when the deterministic checks failed, or are too weak to trust alone.
-func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int) (activities.RunStepResult, error) {
+func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int, deadline time.Time) (activities.RunStepResult, error) {
 	if r.replaying(rec) {
 		// Deterministic replay: DOM-first, the learned page state checked, no model.
 		return r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
@@ -141,18 +150,18 @@ func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int) (a
 		if err != nil {
 			return activities.RunStepResult{}, err
 		}
-		return r.decideAndAct(ctx, rec, attempt, activities.RunStepResult{Before: snap, After: snap})
+		return r.decideAndAct(ctx, rec, attempt, activities.RunStepResult{Before: snap, After: snap}, deadline)
 	}
 	res, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
 	if err != nil || res.OK || res.Acted || !r.model {
 		return r.evaluate(ctx, rec, res, err)
 	}
-	return r.decideAndAct(ctx, rec, attempt, res)
+	return r.decideAndAct(ctx, rec, attempt, res, deadline)
 }
 
 // decideAndAct has the model decide on the observation res.Before, then the browser act
-// on its decision.
-func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, res activities.RunStepResult) (activities.RunStepResult, error) {
+// on its decision. An action the model asks a person to confirm waits for the approval.
+func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, res activities.RunStepResult, deadline time.Time) (activities.RunStepResult, error) {
 	dec, err := r.decide(ctx, rec, attempt, res.Before)
 	if err != nil {
 		return res, err
@@ -161,12 +170,29 @@ func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, r
 		res.Feedback = dec.Failure
 		return res, nil
 	}
-	decided, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, dec.Decision)
+	d := dec.Decision
+	if d.Confirm != "" {
+		ok, err := r.awaitApproval(ctx, rec, attempt, d, deadline)
+		if err != nil || !ok {
+			res.Feedback = &plan.Feedback{Type: plan.Other, Details: "not done: it needs a person's approval: " + d.Confirm}
+			return res, err
+		}
+	}
+	decided, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, d)
 	if err == nil {
 		decided.Actions = append([]string{"the model chose: " + dec.Reason}, decided.Actions...)
 		decided.Before = res.Before
 	}
-	return r.evaluate(ctx, rec, decided, err)
+	decided, err = r.evaluate(ctx, rec, decided, err)
+	if d.Call != nil && err == nil {
+		// What came of the tool's action goes back to it if the step is tried again.
+		result := "the step's checks passed"
+		if !decided.OK && decided.Feedback != nil {
+			result = "the step's checks failed: " + decided.Feedback.String()
+		}
+		rec.computerUse = append(rec.computerUse, activities.ComputerUseTurn{Call: *d.Call, Acknowledged: d.Confirm != "", After: decided.After, Result: result})
+	}
+	return decided, err
 }
 
 // attempt runs one RunStep activity in the run's browser.

@@ -91,6 +91,14 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	w, h := page.Size(p.shot)
 	bound := in
 	bound.Step = in.Step.Bind(in.Params)
+	if a.Client.Config().ComputerUse && UsesComputerUse(in.Step.Action) {
+		res, err := a.computerUse(ctx, ComputerUseInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
+		res.MarkedKey = key
+		if err == nil {
+			activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
+		}
+		return res, err
+	}
 	d, u, err := a.Client.Decide(ctx, DecideInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
 	if err != nil {
 		return activities.DecideResult{}, err
@@ -109,6 +117,22 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	}
 	activity.GetLogger(ctx).Info("decided", "step", in.Step.String(), "action", d.Action, "reason", d.Reason)
 	return res, nil
+}
+
+// computerUse decides with the computer-use tool, with the pages the step's earlier tool
+// actions left.
+func (a *Activities) computerUse(ctx context.Context, in ComputerUseInput) (activities.DecideResult, error) {
+	for _, t := range in.Turns {
+		var shot []byte
+		if t.After.ScreenshotKey != "" {
+			var err error
+			if shot, err = a.Store.Get(ctx, t.After.ScreenshotKey); err != nil {
+				return activities.DecideResult{}, err
+			}
+		}
+		in.TurnShots = append(in.TurnShots, shot)
+	}
+	return a.Client.ComputerUse(ctx, in)
 }
 
 // EvaluateStep asks the model whether an attempt did what its step should.

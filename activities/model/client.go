@@ -7,36 +7,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/genai"
 )
-
-// Default model names, per role.
-const (
-	DefaultPlanningModel  = "gemini-2.5-pro"
-	DefaultDecisionModel  = "gemini-2.5-flash"
-	DefaultEmbeddingModel = "gemini-embedding-001"
-)
-
-// Config says which models to use and how to reach them. Credentials come from the
-// SDK's own environment: GEMINI_API_KEY (or GOOGLE_API_KEY), or Vertex AI through
-// GOOGLE_GENAI_USE_VERTEXAI, GOOGLE_CLOUD_PROJECT and GOOGLE_CLOUD_LOCATION.
-type Config struct {
-	// PlanningModel writes, rewrites and summarises plans and validates goals.
-	PlanningModel string
-	// DecisionModel decides and evaluates each step: cheaper and faster.
-	DecisionModel string
-	// EmbeddingModel embeds goal templates for the skills library.
-	EmbeddingModel string
-	// BaseURL overrides the API endpoint (GOOGLE_GEMINI_BASE_URL does the same).
-	BaseURL string
-	// Timeout bounds one HTTP request.
-	Timeout time.Duration
-	// Repairs is how often an invalid answer is sent back with its validation error.
-	Repairs int
-}
 
 // Configured reports whether the environment holds credentials for Gemini.
 func Configured() bool {
@@ -54,16 +31,17 @@ func Configured() bool {
 type Client struct {
 	gc  *genai.Client
 	cfg Config
+	// Log gets the warnings the API's answers carry: a model deprecated, or served by
+	// another. Each is logged once per process. nil logs nowhere.
+	Log    *slog.Logger
+	warned sync.Map
 }
 
 // New returns a client. The SDK's own retries are off: Temporal's retry policy is the one
 // retry layer, so that every retry is visible in the workflow's history.
 func New(ctx context.Context, cfg Config) (*Client, error) {
-	if cfg.PlanningModel == "" {
-		cfg.PlanningModel = DefaultPlanningModel
-	}
-	if cfg.DecisionModel == "" {
-		cfg.DecisionModel = DefaultDecisionModel
+	if cfg.Prices.Models == nil {
+		cfg.Prices = DefaultPrices
 	}
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 90 * time.Second
@@ -86,3 +64,32 @@ func New(ctx context.Context, cfg Config) (*Client, error) {
 
 // GenAI is the underlying client, for embeddings.
 func (c *Client) GenAI() *genai.Client { return c.gc }
+
+// Config is the client's configuration, its defaults filled in.
+func (c *Client) Config() Config { return c.cfg }
+
+// status logs, once per model, what an answer says of the model that gave it: that it is
+// deprecated or retiring (the API's model status), or that another model answered in its
+// place (a deprecated model routed to its replacement).
+func (c *Client) status(model string, resp *genai.GenerateContentResponse) {
+	if c.Log == nil {
+		return
+	}
+	if st := resp.ModelStatus; st != nil {
+		switch st.ModelStage {
+		case genai.ModelStageLegacy, genai.ModelStageDeprecated, genai.ModelStageRetired:
+			if _, seen := c.warned.LoadOrStore("stage "+model, true); !seen {
+				args := []any{"model", model, "stage", st.ModelStage, "message", st.Message}
+				if !st.RetirementTime.IsZero() {
+					args = append(args, "retires", st.RetirementTime.Format(time.DateOnly))
+				}
+				c.Log.Warn("gemini says a configured model is being retired; choose a current one", args...)
+			}
+		}
+	}
+	if v := strings.TrimPrefix(resp.ModelVersion, "models/"); v != "" && !strings.HasPrefix(v, model) {
+		if _, seen := c.warned.LoadOrStore("routed "+model, true); !seen {
+			c.Log.Warn("gemini answered with another model than the one configured: the configured one was likely deprecated and routed", "configured", model, "answeredBy", v)
+		}
+	}
+}

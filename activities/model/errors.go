@@ -14,7 +14,7 @@ import (
 
 // classify turns an API error into a Temporal error that says what retrying can do and,
 // when it cannot, what to fix.
-func classify(model string, err error) error {
+func classify(rc RoleConfig, err error) error {
 	var api genai.APIError
 	if !errors.As(err, &api) {
 		var papi *genai.APIError
@@ -31,7 +31,7 @@ func classify(model string, err error) error {
 			"gemini refused the credentials (HTTP %d: %s): check GEMINI_API_KEY, or the Vertex AI settings", api.Code, msg), activities.ErrModelAuth, err)
 	case api.Code == 404:
 		return temporal.NewNonRetryableApplicationError(fmt.Sprintf(
-			"gemini has no model %q (HTTP 404: %s): check WEBAGENT_PLANNING_MODEL and WEBAGENT_DECISION_MODEL", model, msg), activities.ErrModelNotFound, err)
+			"gemini has no model %q (HTTP 404: %s): change %s", rc.Model, msg, rc.From), activities.ErrModelNotFound, err)
 	case api.Code == 429:
 		return temporal.NewApplicationErrorWithOptions(fmt.Sprintf("gemini rate limit (HTTP 429: %s)", msg), activities.ErrModelRateLimited,
 			temporal.ApplicationErrorOptions{NextRetryDelay: retryDelay(api), Cause: err})

@@ -24,8 +24,8 @@ type Image struct {
 
 // call is one structured request.
 type call struct {
-	role   string
-	model  string
+	role   Role
+	cfg    RoleConfig
 	system string
 	user   string
 	images []Image
@@ -41,24 +41,17 @@ func (c *Client) generate(ctx context.Context, k call, out Output) (activities.U
 		parts = append(parts, genai.NewPartFromText(img.Label), genai.NewPartFromBytes(img.PNG, "image/png"))
 	}
 	contents := []*genai.Content{genai.NewContentFromParts(parts, genai.RoleUser)}
-	temp := float32(0.2)
-	cfg := &genai.GenerateContentConfig{
-		SystemInstruction:  genai.NewContentFromText(k.system, genai.RoleUser),
-		ResponseMIMEType:   "application/json",
-		ResponseJsonSchema: k.schema,
-		Temperature:        &temp,
-	}
+	cfg := generationConfig(k.cfg, len(k.images) > 0)
+	cfg.SystemInstruction = genai.NewContentFromText(k.system, genai.RoleUser)
+	cfg.ResponseMIMEType = "application/json"
+	cfg.ResponseJsonSchema = k.schema
 	var lastErr error
 	for try := 0; try <= c.cfg.Repairs; try++ {
-		resp, err := c.gc.Models.GenerateContent(ctx, k.model, contents, cfg)
+		resp, err := c.gc.Models.GenerateContent(ctx, k.cfg.Model, contents, cfg)
 		if err != nil {
-			return u, classify(k.model, err)
+			return u, classify(k.cfg, err)
 		}
-		u.Calls++
-		if m := resp.UsageMetadata; m != nil {
-			u.InputTokens += int(m.PromptTokenCount)
-			u.OutputTokens += int(m.CandidatesTokenCount)
-		}
+		c.count(&u, k.cfg.Model, resp)
 		if err := blocked(resp); err != nil {
 			return u, err
 		}
@@ -72,7 +65,41 @@ func (c *Client) generate(ctx context.Context, k call, out Output) (activities.U
 			genai.NewContentFromText(fmt.Sprintf("That answer cannot be used: %v. Answer again with only the JSON the schema describes.", lastErr), genai.RoleUser))
 	}
 	return u, temporal.NewNonRetryableApplicationError(
-		fmt.Sprintf("the %s's answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), activities.ErrModelInvalidOutput, lastErr)
+		fmt.Sprintf("the %s answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), activities.ErrModelInvalidOutput, lastErr)
+}
+
+// generationConfig is a role's model settings: its thinking level for the models that
+// take one, and its media resolution when the call has images. Gemini 3 models keep
+// their default temperature, as Google advises (lower ones make them loop); older models
+// get a low one, for answers that vary little.
+func generationConfig(rc RoleConfig, images bool) *genai.GenerateContentConfig {
+	cfg := &genai.GenerateContentConfig{}
+	if takesThinkingLevel(rc.Model) {
+		if rc.Thinking != "" {
+			cfg.ThinkingConfig = &genai.ThinkingConfig{ThinkingLevel: rc.Thinking}
+		}
+	} else {
+		temp := float32(0.2)
+		cfg.Temperature = &temp
+	}
+	if images && rc.Media != "" && rc.Media != genai.MediaResolutionUnspecified {
+		cfg.MediaResolution = rc.Media
+	}
+	return cfg
+}
+
+// count adds one call's tokens and cost to u.
+func (c *Client) count(u *activities.Usage, model string, resp *genai.GenerateContentResponse) {
+	u.Calls++
+	c.status(model, resp)
+	var in, out, thought int
+	if m := resp.UsageMetadata; m != nil {
+		in, out, thought = int(m.PromptTokenCount), int(m.CandidatesTokenCount), int(m.ThoughtsTokenCount)
+	}
+	u.InputTokens += in
+	u.OutputTokens += out
+	u.ThinkingTokens += thought
+	c.cfg.Prices.price(u, model, in, out+thought)
 }
 
 func decode(text string, out Output) error {

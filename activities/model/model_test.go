@@ -37,9 +37,10 @@ func TestPromptsRender(t *testing.T) {
 			CheckDetails: "nothing on the page changed"}, After: samplePage},
 		"replan": ReplanInput{ReplanInput: activities.ReplanInput{Goal: `Archive the project "Q4-bugs"`, Completed: []plan.Step{{Step: 1, Action: plan.Click, TargetDescription: "Active"}},
 			Failed: archive, Feedback: feedback, Remaining: []plan.Step{{Action: plan.Assert, Value: "Project archived"}}, Strategies: []string{"retry_differently"}}, Page: samplePage},
-		"judge":     JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived"},
-		"summarize": activities.SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
-		"extract":   ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Value: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},
+		"judge":        JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived"},
+		"summarize":    activities.SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
+		"computer_use": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
+		"extract":      ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Value: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},
 	}
 	for role, data := range cases {
 		t.Run(role, func(t *testing.T) {
@@ -99,9 +100,9 @@ func TestDecideRepairsInvalidAnswers(t *testing.T) {
 	}
 	calls := s.Calls("decider")
 	if len(calls) != 3 || !strings.Contains(calls[1].Prompt, "not valid JSON") || !strings.Contains(calls[2].Prompt, "numbers 0-2") {
-		t.Fatalf("each repair should show the model its error; prompts:\n%q", calls)
+		t.Fatalf("each repair should show the model its error; prompts:\n%+v", calls)
 	}
-	if calls[0].Schema == nil || calls[0].Schema["required"] == nil || len(calls[0].Images) != 1 || calls[0].Model != DefaultDecisionModel {
+	if calls[0].Schema == nil || calls[0].Schema["required"] == nil || len(calls[0].Images) != 1 || calls[0].Model != Defaults[RoleDecide].Model {
 		t.Errorf("the request should carry the schema, the numbered screenshot and the decision model: %+v", calls[0])
 	}
 }
@@ -126,7 +127,7 @@ func TestErrorsAreClassified(t *testing.T) {
 		{geminitest.Reply{Status: http.StatusUnauthorized, Message: "API key not valid"}, activities.ErrModelAuth, false, 0, "check GEMINI_API_KEY"},
 		{geminitest.Reply{Status: http.StatusBadRequest, Message: "API key expired. Please renew the API key."}, activities.ErrModelAuth, false, 0, "check GEMINI_API_KEY"},
 		{geminitest.Reply{Status: http.StatusBadRequest, Message: "Invalid JSON payload"}, activities.ErrModelBadRequest, false, 0, "Invalid JSON payload"},
-		{geminitest.Reply{Status: http.StatusNotFound, Message: "model not found"}, activities.ErrModelNotFound, false, 0, "WEBAGENT_PLANNING_MODEL"},
+		{geminitest.Reply{Status: http.StatusNotFound, Message: "model not found"}, activities.ErrModelNotFound, false, 0, "change WEBAGENT_JUDGE_MODEL"},
 		{geminitest.Reply{Status: http.StatusTooManyRequests, RetryDelay: 1500 * time.Millisecond}, activities.ErrModelRateLimited, true, 1500 * time.Millisecond, "rate limit"},
 		{geminitest.Reply{Status: http.StatusServiceUnavailable}, activities.ErrModelUnavailable, true, 0, "unavailable"},
 		{geminitest.Reply{BlockReason: "SAFETY"}, activities.ErrModelSafetyBlock, false, 0, "blocked the prompt"},

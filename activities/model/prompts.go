@@ -18,7 +18,7 @@ func init() {
 		"join": strings.Join,
 		"inc":  func(i int) int { return i + 1 },
 	}
-	for _, role := range []string{"plan", "decide", "evaluate", "replan", "judge", "summarize", "extract"} {
+	for _, role := range []string{"plan", "decide", "evaluate", "replan", "judge", "summarize", "extract", "computer_use"} {
 		prompts[role] = template.Must(template.New(role).Funcs(funcs).ParseFS(promptFiles, "prompts/"+role+".tmpl"))
 	}
 }

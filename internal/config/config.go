@@ -67,15 +67,20 @@ func ToolsDir() string {
 	if d := os.Getenv("WEBAGENT_TOOLS"); d != "" {
 		return d
 	}
-	cache := os.Getenv("WEBAGENT_CACHE")
-	if cache == "" {
-		base, err := os.UserCacheDir()
-		if err != nil {
-			base = filepath.Join(os.Getenv("HOME"), ".cache")
-		}
-		cache = filepath.Join(base, "webagent")
+	return filepath.Join(CacheDir(), "tools")
+}
+
+// CacheDir is the project's cache (WEBAGENT_CACHE): the tools, and what the worker
+// learned at its last start.
+func CacheDir() string {
+	if cache := os.Getenv("WEBAGENT_CACHE"); cache != "" {
+		return cache
 	}
-	return filepath.Join(cache, "tools")
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = filepath.Join(os.Getenv("HOME"), ".cache")
+	}
+	return filepath.Join(base, "webagent")
 }
 
 // Get returns the environment variable, or def when it is unset or empty.

@@ -1,0 +1,121 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+)
+
+// PendingApproval is an action the model asks a person to confirm before it is done.
+type PendingApproval struct {
+	Step    int    `json:"step"`
+	Attempt int    `json:"attempt"`
+	// Action is what would be done: the computer-use tool's call and the point it maps to.
+	Action string `json:"action"`
+	// Reason is why the model asks: its safety decision's explanation.
+	Reason string    `json:"reason"`
+	Since  time.Time `json:"since"`
+	// Until is when the run stops waiting and ends partial.
+	Until time.Time `json:"until"`
+}
+
+// Approval is a person's answer to a PendingApproval, sent with the approve Update.
+type Approval struct {
+	// Step is the step waiting, as the progress query shows it: an answer meant for
+	// another step is refused.
+	Step int `json:"step"`
+	// Approve does the action; false refuses it, and the run ends without it.
+	Approve bool `json:"approve"`
+	// By says who answered, for the record.
+	By   string `json:"by"`
+	Note string `json:"note,omitempty"`
+}
+
+// ApprovalResult is what the approve Update answers.
+type ApprovalResult struct {
+	Step    int    `json:"step"`
+	Action  string `json:"action"`
+	Outcome string `json:"outcome"`
+}
+
+// validateApproval refuses an answer that has nothing to answer, or answers another step,
+// before it is written to the history.
+func (r *run) validateApproval(a Approval) error {
+	switch {
+	case r.pending == nil:
+		return errors.New("nothing is waiting for approval: the progress query shows what is")
+	case a.Step != r.pending.Step:
+		return fmt.Errorf("step %d is waiting for approval, not step %d", r.pending.Step, a.Step)
+	case r.answer != nil:
+		return fmt.Errorf("step %d was already answered by %s", r.pending.Step, r.answer.By)
+	case strings.TrimSpace(a.By) == "":
+		return errors.New(`say who answers: "by" is empty`)
+	}
+	return nil
+}
+
+// approve takes a person's answer.
+func (r *run) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) {
+	r.answer = &a
+	out := "approved: the action is done now"
+	if !a.Approve {
+		out = "refused: the action is not done and the run ends"
+	}
+	return ApprovalResult{Step: r.pending.Step, Action: r.pending.Action, Outcome: out}, nil
+}
+
+// awaitApproval holds the step until a person answers the model's request for
+// confirmation, or the wait runs out. It reports whether the action may be done; when
+// not, the run is held and ends partial, saying why.
+func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
+	now := workflow.Now(ctx)
+	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	action := "an action"
+	if d.Call != nil {
+		action = d.Call.String()
+	}
+	if d.Point != nil {
+		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
+	}
+	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: d.Confirm, Since: now, Until: now.Add(wait)}
+	r.answer = nil
+	phase := r.phase
+	r.phase = PhaseAwaitingApproval
+	r.report(ctx)
+	defer func() {
+		r.phase, r.pending = phase, nil
+		r.report(ctx)
+	}()
+	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", d.Confirm)
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.answer != nil })
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case !answered:
+		r.held = true
+		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
+			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
+			rec.Order, action, d.Confirm, wait), false)
+		return false, nil
+	case !r.answer.Approve:
+		r.held = true
+		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
+			r.answer.By, action, rec.Order, d.Confirm, note(r.answer.Note)), false)
+		return false, nil
+	}
+	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, d.Confirm, note(r.answer.Note)))
+	return true, nil
+}
+
+func note(n string) string {
+	if strings.TrimSpace(n) == "" {
+		return ""
+	}
+	return ": " + n
+}
