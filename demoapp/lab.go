@@ -44,3 +44,19 @@ func (s *Server) Observations() []time.Time {
 	defer s.mu.Unlock()
 	return slices.Clone(s.observations)
 }
+
+// publish records a click on the canvas page's painted "Publish" button: a test counts
+// them on the server side to tell whether, and how often, the agent acted.
+func (s *Server) publish(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	s.published++
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// Published is how often the canvas page's "Publish" was clicked.
+func (s *Server) Published() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.published
+}

@@ -51,6 +51,8 @@ type Server struct {
 	actionsLabel string
 	// observations are when the watch page saw the agent look at it.
 	observations []time.Time
+	// published counts the clicks on the canvas page's painted "Publish".
+	published int
 }
 
 // DefaultActionsLabel is the accessible name of each row's menu button.
@@ -86,6 +88,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /api/projects/rename", s.rename)
 	s.mux.HandleFunc("GET /lab/slow", s.slow)
 	s.mux.HandleFunc("POST /lab/observed", s.observed)
+	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

@@ -85,7 +85,7 @@ func TestModelReplansAfterFeedback(t *testing.T) {
 		t.Fatalf("want 3 decisions, one per attempt; got %d", len(decides))
 	}
 	for i, c := range decides {
-		if len(c.Images) != 1 || c.Schema == nil || c.Model != model.DefaultDecisionModel {
+		if len(c.Images) != 1 || c.Schema == nil || c.Model != model.Defaults[model.RoleDecide].Model {
 			t.Errorf("decision %d: want the numbered screenshot, a schema and the decision model; got %d images, schema %v, model %s", i+1, len(c.Images), c.Schema != nil, c.Model)
 		}
 		for prev := 1; prev <= i; prev++ {
@@ -101,7 +101,7 @@ func TestModelReplansAfterFeedback(t *testing.T) {
 	if len(replans) != 1 || strings.Count(replans[0].Prompt, "the row has no Archive button") != 3 || len(replans[0].Images) != 1 {
 		t.Fatalf("the replanner should see all three attempts' feedback and the page: %d calls", len(replans))
 	}
-	if p := gemini.Calls("planner"); len(p) != 1 || len(p[0].Images) != 1 || !strings.Contains(p[0].Prompt, "Q4-bugs") || p[0].Model != model.DefaultPlanningModel {
+	if p := gemini.Calls("planner"); len(p) != 1 || len(p[0].Images) != 1 || !strings.Contains(p[0].Prompt, "Q4-bugs") || p[0].Model != model.Defaults[model.RolePlan].Model {
 		t.Fatalf("the planner should be called once, with the first page: %+v", p)
 	}
 
@@ -117,7 +117,8 @@ func TestModelReplansAfterFeedback(t *testing.T) {
 	// Cost: every model call counted, per role and in all.
 	calls := len(gemini.Calls(""))
 	if res.Usage.Calls != calls || res.Usage.InputTokens == 0 || res.Usage.OutputTokens == 0 ||
-		res.Usage.ByRole["decide"].Calls != 3 || res.Usage.ByRole["replan"].Calls != 1 || res.Steps[1].Usage.Calls != 4 {
+		res.Usage.ByRole["decide"].Calls != 3 || res.Usage.ByRole["replan"].Calls != 1 || res.Steps[1].Usage.Calls != 4 ||
+		res.Usage.CostUSD <= 0 || res.Usage.PricesRead != model.PricesRead || res.Usage.UnpricedCalls != 0 {
 		t.Errorf("usage %+v (stand-in saw %d calls), step 2 usage %+v", res.Usage, calls, res.Steps[1].Usage)
 	}
 	if res.Summary.Brief != "Archived Q4-bugs" || res.Summary.Detailed == "" {

@@ -25,7 +25,8 @@ type Config struct {
 	Browser   browser.Config
 	// Model is used when Gemini credentials are configured (model.Configured).
 	Model model.Config
-	// ModelCheckCache remembers the models the API said exist, for a day.
+	// ModelCheckCache remembers the models the API said exist, for a day
+	// (WEBAGENT_MODEL_CHECK_CACHE; "off" asks at every start).
 	ModelCheckCache string
 	// Weaviate holds the skills library.
 	Weaviate WeaviateConfig
@@ -57,7 +58,7 @@ func FromEnv() (Config, error) {
 	c := Config{
 		Temporal:  config.TemporalFromEnv(),
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
-		Weaviate: WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
+		Weaviate:  WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
 		Browser: browser.Config{
 			DriverDir:      config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
 			ExecutablePath: config.Get("CHROMIUM_PATH", "/usr/lib/chromium/chromium"),
@@ -68,7 +69,10 @@ func FromEnv() (Config, error) {
 	var err error
 	c.Model, err = model.ConfigFromEnv(os.Getenv)
 	keep(err)
-	c.ModelCheckCache = filepath.Join(config.CacheDir(), "models.json")
+	c.ModelCheckCache = config.Get("WEBAGENT_MODEL_CHECK_CACHE", filepath.Join(config.CacheDir(), "models.json"))
+	if strings.EqualFold(c.ModelCheckCache, "off") {
+		c.ModelCheckCache = ""
+	}
 	c.Store, err = storeFromEnv()
 	keep(err)
 	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)

@@ -182,6 +182,11 @@ func writeCache(file string, c checkCache) {
 	if file == "" {
 		return
 	}
+	for k, e := range c.Models {
+		if time.Since(e.Checked) >= cacheTTL {
+			delete(c.Models, k)
+		}
+	}
 	data, err := json.MarshalIndent(c, "", "  ")
 	if err != nil {
 		return

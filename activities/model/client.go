@@ -6,8 +6,8 @@ package model
 import (
 	"context"
 	"fmt"
-	"os"
 	"log/slog"
+	"os"
 	"strings"
 	"sync"
 	"time"

@@ -135,14 +135,7 @@ type Worker struct{ *process }
 func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...string) *Worker {
 	t.Helper()
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off")
-	cmd.Env = append(cmd.Env,
-		"TEMPORAL_ADDRESS="+temporalAddr,
-		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
-		"PLAYWRIGHT_DRIVER_DIR="+DriverDir(t), "CHROMIUM_PATH="+Chromium(t),
-		"WEBAGENT_LOG_LEVEL=info",
-	)
-	cmd.Env = append(cmd.Env, env...)
+	cmd.Env = WorkerEnv(t, temporalAddr, minioAddr, env...)
 	w := &Worker{start(t, "the worker", cmd)}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -162,6 +155,19 @@ func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...strin
 		time.Sleep(100 * time.Millisecond)
 	}
 	return w
+}
+
+// WorkerEnv is the environment StartWorker gives the worker: the test's stack, no Gemini
+// credentials, no skills library, and a model-check cache of the test's own, then env.
+func WorkerEnv(t testing.TB, temporalAddr, minioAddr string, env ...string) []string {
+	out := append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off")
+	out = append(out,
+		"TEMPORAL_ADDRESS="+temporalAddr,
+		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
+		"PLAYWRIGHT_DRIVER_DIR="+DriverDir(t), "CHROMIUM_PATH="+Chromium(t),
+		"WEBAGENT_LOG_LEVEL=info", "WEBAGENT_MODEL_CHECK_CACHE="+filepath.Join(t.TempDir(), "models.json"),
+	)
+	return append(out, env...)
 }
 
 // Output is what the worker has logged.
