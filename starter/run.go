@@ -16,6 +16,7 @@ import (
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -261,7 +262,7 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 	fmt.Fprintf(w, "  steps: %d completed, %d failed, %d skipped of %d; retries %d; replans %d; browser recoveries %d\n",
 		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)
 	fmt.Fprintf(w, "  validation: %v (%.2f) %s\n", r.Validation.Success, r.Validation.Confidence, r.Validation.Reason)
-	fmt.Fprintf(w, "  planner: %s; model: %d calls, %d input and %d output tokens\n", r.Metadata.Planner, r.Usage.Calls, r.Usage.InputTokens, r.Usage.OutputTokens)
+	fmt.Fprintf(w, "  planner: %s; model: %d calls, %d input and %d output tokens%s\n", r.Metadata.Planner, r.Usage.Calls, r.Usage.InputTokens, r.Usage.OutputTokens, cost(r.Usage.Usage))
 	if sk := r.Skill; sk.CacheHit {
 		fmt.Fprintf(w, "  skill: cache hit, %s v%d (similarity %.3f, %s mode), %d model calls saved", sk.ID, sk.Version, sk.Similarity, sk.Mode, sk.ModelCallsSaved)
 		if sk.Saved != "" {
@@ -299,4 +300,17 @@ func randomSuffix() string {
 	b := make([]byte, 3)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// cost says what the model calls cost, at the prices of the day the worker's table was
+// read; a lower bound when some model had no price.
+func cost(u activities.Usage) string {
+	if u.Calls == 0 {
+		return ""
+	}
+	s := fmt.Sprintf(", $%.4f at prices read %s", u.CostUSD, u.PricesRead)
+	if u.UnpricedCalls > 0 {
+		s += fmt.Sprintf(" (at least: %d calls to models without a price)", u.UnpricedCalls)
+	}
+	return s
 }

@@ -1,7 +1,11 @@
 package model
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"image"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,5 +183,69 @@ func TestCheckModels(t *testing.T) {
 	}
 	if w := res.Warnings[0]; !strings.Contains(w, "shuts down on December 1, 2026") || !strings.Contains(w, "WEBAGENT_PLANNING_MODEL") || !strings.Contains(w, "gemini-3.8-flash") {
 		t.Errorf("the warning should give the date, the variable and the replacement: %s", w)
+	}
+}
+
+// decideCall is one decide call as a run makes it on a busy page: a 1280×800 screenshot
+// and a list of 40 elements.
+func decideCall() DecideInput {
+	img := image.NewRGBA(image.Rect(0, 0, 1280, 800))
+	var shot bytes.Buffer
+	_ = png.Encode(&shot, img)
+	var list strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&list, "#%d button \"Project actions\" in row \"Project %d\"\n", i, i)
+	}
+	return DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 1},
+		Page: Page{URL: "http://app.test/projects", Title: "Projects", Elements: list.String(), Count: 40}, Marked: shot.Bytes(), Width: 1280, Height: 800}
+}
+
+// TestDecideTokens measures one decide call's input tokens at the chosen media resolution
+// against the same call at the model's default, with the stand-in's accounting (Google's
+// documented image costs). The README quotes it: go test ./activities/model -run TestDecideTokens -v
+func TestDecideTokens(t *testing.T) {
+	c, s := newClient(t, func(geminitest.Call, int) geminitest.Reply {
+		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": 1, "reason": "r", "confidence": 0.9}}
+	})
+	measure := func(media genai.MediaResolution) (activities.Usage, geminitest.Call) {
+		c.cfg.Roles = map[Role]RoleConfig{RoleDecide: {Model: Defaults[RoleDecide].Model, Thinking: Defaults[RoleDecide].Thinking, Media: media}}
+		_, u, err := c.Decide(context.Background(), decideCall())
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := s.Calls("decider")
+		return u, calls[len(calls)-1]
+	}
+	chosen, cc := measure(Defaults[RoleDecide].Media)
+	def, dc := measure(genai.MediaResolutionUnspecified)
+	t.Logf("decide on %s: %d input tokens at %s (screenshot %d), %d at the default (screenshot %d): %.0f%% fewer; $%.6f against $%.6f",
+		cc.Model, chosen.InputTokens, cc.MediaResolution, cc.ImageTokens, def.InputTokens, dc.ImageTokens,
+		100*(1-float64(chosen.InputTokens)/float64(def.InputTokens)), chosen.CostUSD, def.CostUSD)
+	if dc.MediaResolution != "" || cc.ImageTokens != 560 || dc.ImageTokens != 1120 || def.InputTokens-chosen.InputTokens != 560 {
+		t.Errorf("chosen %+v default %+v", cc, dc)
+	}
+}
+
+// TestLiveDecideTokens makes the same measurement against the real API when
+// GEMINI_API_KEY is set: the tokens Google counts, not the stand-in's estimate.
+func TestLiveDecideTokens(t *testing.T) {
+	if os.Getenv("GEMINI_API_KEY") == "" {
+		t.Skip("GEMINI_API_KEY is not set: the live token measurement is skipped (the stand-in's is TestDecideTokens)")
+	}
+	cfg, err := ConfigFromEnv(os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, media := range []genai.MediaResolution{Defaults[RoleDecide].Media, genai.MediaResolutionUnspecified} {
+		c.cfg.Roles[RoleDecide] = RoleConfig{Model: cfg.Role(RoleDecide).Model, Thinking: cfg.Role(RoleDecide).Thinking, Media: media}
+		_, u, err := c.Decide(context.Background(), decideCall())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("decide on %s at %q: %d input tokens, %d output, %d thinking, $%.6f", cfg.Role(RoleDecide).Model, media, u.InputTokens, u.OutputTokens, u.ThinkingTokens, u.CostUSD)
 	}
 }
