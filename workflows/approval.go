@@ -13,8 +13,8 @@ import (
 
 // PendingApproval is an action the model asks a person to confirm before it is done.
 type PendingApproval struct {
-	Step    int    `json:"step"`
-	Attempt int    `json:"attempt"`
+	Step    int `json:"step"`
+	Attempt int `json:"attempt"`
 	// Action is what would be done: the computer-use tool's call and the point it maps to.
 	Action string `json:"action"`
 	// Reason is why the model asks: its safety decision's explanation.
