@@ -79,8 +79,13 @@ func click(_ context.Context, a *action) *plan.Feedback {
 func typeText(_ context.Context, a *action) *plan.Feedback {
 	v := a.step.Value
 	if p := a.opts.Point; p != nil {
-		a.note("clicked at (%.0f, %.0f) and typed %q", p[0], p[1], v)
+		// A TYPE sets the field's value, as Fill does on an element: what was in the
+		// field is selected first, so that the typing replaces it.
+		a.note("clicked at (%.0f, %.0f) and typed %q in place of what was there", p[0], p[1], v)
 		if err := a.s.page.Mouse().Click(p[0], p[1]); err != nil {
+			return a.failed(err)
+		}
+		if err := a.s.page.Keyboard().Press("ControlOrMeta+A"); err != nil {
 			return a.failed(err)
 		}
 		return a.failed(a.s.page.Keyboard().Type(v))

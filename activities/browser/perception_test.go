@@ -1,6 +1,8 @@
 package browser_test
 
 import (
+	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -126,5 +128,28 @@ func TestObservationSeesFramesAndShadowRoots(t *testing.T) {
 		if !found {
 			t.Errorf("%s: the expected element is not in the list\n%s", name, obs.Compact())
 		}
+	}
+}
+
+// TestTypeAtAPoint: a TYPE decided as a point (the computer-use tool's type_text_at)
+// clicks there and replaces what the field held, as a TYPE on an element does.
+func TestTypeAtAPoint(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprint(w, `<!doctype html><html lang="en"><head><title>Search</title></head><body style="margin:0">
+<input id="q" value="old text" style="position:absolute;left:100px;top:100px;width:300px;height:40px">
+<p id="echo" style="position:absolute;top:200px"></p>
+<script>q.addEventListener("input", () => echo.textContent = "Searching for " + q.value)</script></body></html>`)
+	}))
+	defer srv.Close()
+	s, _, err := newPool(t).Open(t.Context(), "type-at", browser.OpenOptions{URL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Do(t.Context(), plan.Step{Action: plan.Type, TargetDescription: "the search field", Value: "new words"},
+		browser.DoOptions{Point: &[2]float64{200, 120}, WaitBudget: 300 * time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	if text, err := s.VisibleText(t.Context()); err != nil || !strings.Contains(text, "Searching for new words") || strings.Contains(text, "old text") {
+		t.Errorf("the field should hold only the typed text: %q %v", text, err)
 	}
 }
