@@ -119,6 +119,7 @@ type ComputerUseCall struct {
 // String is the call as people read it: click_at(x=500, y=300).
 func (c ComputerUseCall) String() string {
 	keys := make([]string, 0, len(c.Args))
+	//workflowcheck:ignore the keys are sorted before use
 	for k := range c.Args {
 		if k != "safety_decision" {
 			keys = append(keys, k)
