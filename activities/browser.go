@@ -185,6 +185,21 @@ type RunStepResult struct {
 	// BeforeState is the page's state before acting, kept with the step when it is
 	// learned as part of a skill.
 	BeforeState string `json:"beforeState,omitempty"`
+	// Unchanged says the action's only check, that the page changed, found nothing
+	// changed: the action may still have worked (a form that clears, an effect elsewhere),
+	// so it is not simply done again.
+	Unchanged bool `json:"unchanged,omitempty"`
+}
+
+// ActingSignal is the signal a browser step sends its workflow right before it acts, and
+// waits for the server to accept: the run then durably knows that the attempt may have
+// acted, whatever becomes of the worker. Heartbeats cannot say it: they are throttled.
+const ActingSignal = "acting"
+
+// ActingNotice is ActingSignal's payload.
+type ActingNotice struct {
+	Seq     int `json:"seq"`
+	Attempt int `json:"attempt"`
 }
 
 // ObserveInput asks for a look at the page without acting.

@@ -53,6 +53,23 @@ type Server struct {
 	observations []time.Time
 	// published counts the clicks on the canvas page's painted "Publish".
 	published int
+	// onCreate is called when a create request arrives, before it is answered.
+	onCreate func()
+}
+
+// OnCreate sets a function called whenever a create request arrives, before it is
+// answered: a test kills a worker there, the worst moment for a run.
+func (s *Server) OnCreate(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.onCreate = f
+}
+
+// Reset forgets every project and request count.
+func (s *Server) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.state = State{}
 }
 
 // DefaultActionsLabel is the accessible name of each row's menu button.
@@ -148,7 +165,11 @@ func (s *Server) reset(w http.ResponseWriter, r *http.Request) {
 func (s *Server) create(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.state.CreateRequests++
+	hook := s.onCreate
 	s.mu.Unlock()
+	if hook != nil {
+		hook()
+	}
 	var p Project
 	if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
 		writeError(w, http.StatusBadRequest, "bad project: %v", err)

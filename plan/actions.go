@@ -58,6 +58,10 @@ type Spec struct {
 	// Progress: completing the step is progress towards the goal, not only looking or
 	// waiting.
 	Progress bool
+	// MaySubmit: the action alone can make the page send a state-changing request (a
+	// click on a submit button, a select or a checkbox that saves, Enter in a form). An
+	// attempt of such a step that may have acted is never repeated without evidence.
+	MaySubmit bool
 	// Check is how the browser checks it.
 	Check CheckKind
 	// describe writes the step in one line.
@@ -67,22 +71,22 @@ type Spec struct {
 func q(v string) string { return fmt.Sprintf("%q", v) }
 
 var specs = map[Action]Spec{
-	Click: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, Check: CheckPageChanged,
+	Click: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string { return "click " + q(s.TargetDescription) }},
 	Type: {Target: Required, Value: Required, ValueMeans: "the text to type", Acts: true, Progress: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription)) }},
-	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, Check: CheckFieldValue,
+	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, MaySubmit: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription)) }},
 	Navigate: {Value: Required, ValueMeans: "the URL to open, or back, forward, reload", Acts: true, Progress: true, Check: CheckAddress,
 		describe: func(s Step) string { return "go to " + s.Value }},
-	Press: {Target: Optional, Value: Required, ValueMeans: "the key to press", Acts: true, VisibleEffectOnly: true, Progress: true, Check: CheckNothing,
+	Press: {Target: Optional, Value: Required, ValueMeans: "the key to press", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckNothing,
 		describe: func(s Step) string {
 			if s.TargetDescription != "" {
 				return fmt.Sprintf("press %s in %s", s.Value, q(s.TargetDescription))
 			}
 			return "press " + s.Value
 		}},
-	Check: {Target: Required, Value: Optional, ValueMeans: `"false" to uncheck`, Acts: true, Progress: true, Check: CheckCheckedState,
+	Check: {Target: Required, Value: Optional, ValueMeans: `"false" to uncheck`, Acts: true, Progress: true, MaySubmit: true, Check: CheckCheckedState,
 		describe: func(s Step) string {
 			if s.Unchecks() {
 				return "uncheck " + q(s.TargetDescription)

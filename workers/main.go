@@ -61,7 +61,12 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer c.Close()
 
 	own := ownQueue(cfg.TaskQueue)
-	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold}}
+	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold},
+		Notify: func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error {
+			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			return c.SignalWorkflow(sctx, workflowID, runID, activities.ActingSignal, n)
+		}}
 	// Heartbeats go to the server at most once a second, so that a cancelled run reaches
 	// its browser activity within about a second (the SDK's default waits up to 0.8 x the
 	// heartbeat timeout).

@@ -74,6 +74,11 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 		return res, eerr
 	case eerr != nil:
 		r.warn(fmt.Sprintf("step %d: the model could not evaluate it (%s); the deterministic checks stand", rec.Order, rootMessage(eerr)))
+	case !res.OK && res.Unchanged && !res.Mutated && ev.Success && ev.Confidence >= 0.7:
+		// Nothing visible changed, and the model says that is what the step should do
+		// (a form that clears, an effect elsewhere): done, not clicked again.
+		res.OK, res.Feedback = true, nil
+		res.Actions = append(res.Actions, "nothing visible changed, and the evaluator says it worked: "+ev.Reasoning)
 	case !res.OK && ev.Feedback != nil:
 		res.Feedback = ev.Feedback
 	case res.OK && !ev.Success && ev.Confidence >= 0.7 && ev.Feedback != nil:

@@ -33,6 +33,9 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if err := workflow.SetUpdateHandlerWithOptions(ctx, ApproveUpdate, r.approve, workflow.UpdateHandlerOptions{Validator: r.validateApproval}); err != nil {
 		return nil, err
 	}
+	if err := workflow.SetUpdateHandlerWithOptions(ctx, ResolveUpdate, r.resolve, workflow.UpdateHandlerOptions{Validator: r.validateResolution}); err != nil {
+		return nil, err
+	}
 	err := r.run(ctx)
 	r.closeBrowser(ctx)
 	r.finish(ctx)
@@ -64,6 +67,11 @@ type run struct {
 	// skill is the skill the plan was reused from; skills, whether a library is there.
 	skill  *activities.SkillMatch
 	skills bool
+	// acting are the attempts that told the run they were about to act ("seq/attempt").
+	acting map[string]bool
+	// doubt is the step in doubt waiting for a person; resolution, the answer given.
+	doubt      *Doubt
+	resolution *Resolution
 	// pending is the action waiting for a person's approval; answer, the approval given.
 	pending *PendingApproval
 	answer  *Approval
@@ -76,7 +84,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 	info := workflow.GetInfo(ctx)
 	r := &run{
 		in: in, limits: in.Limits.WithDefaults(), started: workflow.Now(ctx), phase: PhasePlanning,
-		strategies: map[string][]string{},
+		strategies: map[string][]string{}, acting: map[string]bool{},
 	}
 	r.res.Metadata = Metadata{
 		WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID, Version: OutputVersion,
@@ -235,15 +243,6 @@ func planningErrorType(err error) string {
 
 // workerLost reports whether an activity failed because the worker holding the browser
 // is gone or no longer has it.
-func workerLost(err error) bool {
-	var te *temporal.TimeoutError
-	if errors.As(err, &te) {
-		return true
-	}
-	var ae *temporal.ApplicationError
-	return errors.As(err, &ae) && ae.Type() == activities.ErrSessionLost
-}
-
 // rootMessage is the innermost error message, without the SDK's wrapping.
 func rootMessage(err error) string {
 	var ae *temporal.ApplicationError

@@ -252,9 +252,6 @@ func TestWorkerLossDoesNotRepeatCompletedSteps(t *testing.T) {
 			if res.Steps[3].Attempts != 1 {
 				t.Errorf("a lost attempt should not count: step 4 attempts %d", res.Steps[3].Attempts)
 			}
-			if name == "heartbeat timeout" && !strings.Contains(strings.Join(res.Summary.Warnings, "\n"), "may already have acted") {
-				t.Errorf("an attempt lost while acting should be reported: %v", res.Summary.Warnings)
-			}
 		})
 	}
 }

@@ -131,6 +131,9 @@ type StepRecord struct {
 	State string `json:"state,omitempty"`
 	// Cached marks a step that came from a reused skill.
 	Cached bool `json:"cached,omitempty"`
+	// Unverified marks a step counted done without evidence that it worked (a click that
+	// changed nothing visible, with no model to judge it): the goal's validation decides.
+	Unverified bool `json:"unverified,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
 	// computerUse are the step's computer-use actions and what came of them, for the
@@ -183,6 +186,8 @@ type Progress struct {
 	Steps   []StepProgress `json:"steps"`
 	// Approval is the action waiting for a person's approval, if one is.
 	Approval *PendingApproval `json:"approval,omitempty"`
+	// Doubt is the step waiting for a person to say whether it happened, if one is.
+	Doubt *Doubt `json:"doubt,omitempty"`
 }
 
 // StepProgress is one step's line in Progress.

@@ -60,6 +60,13 @@ func (r *run) closeBrowser(ctx workflow.Context) {
 // that UI state without a URL of its own (an open dialog, a half-filled form) is back.
 // Steps that sent a state-changing request are never replayed.
 func (r *run) recover(ctx workflow.Context, i int, cause error) error {
+	return r.recoverAt(ctx, i, cause, true)
+}
+
+// recoverAt rebuilds the browser; replay says whether to restore the page by replaying
+// the side-effect-free steps before step i (a step in doubt is first looked for on the
+// fresh page, and restored only if it must be tried again).
+func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) error {
 	r.res.Execution.BrowserRecoveries++
 	order := len(r.steps) + 1
 	if i < len(r.steps) {
@@ -71,30 +78,35 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 		return temporal.NewNonRetryableApplicationError(msg, activities.ErrBrowserLost, cause)
 	}
 	r.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
-	if inDoubt(cause) {
-		r.warn(fmt.Sprintf("step %d: the lost attempt may already have acted on the page; it is tried again", order))
-	}
-	checkpoint, stateKey, url := -1, "", r.in.StartURL
-	for j := 0; j < i && j < len(r.steps); j++ {
-		s := r.steps[j]
-		if s.Status != StepCompleted {
-			continue
-		}
-		if s.StorageStateKey != "" {
-			stateKey = s.StorageStateKey
-		}
-		if s.Mutated || s.Step.Action == plan.Navigate {
-			checkpoint, url = j, s.URL
-		}
-	}
+	checkpoint, stateKey, url := r.checkpoint(i)
 	// A recovery can happen while running, validating or replanning: come back to it.
 	was := r.phase
 	r.phase = PhaseRestoring
 	defer func() { r.phase = was }()
+	old := r.session
 	if err := r.openBrowser(ctx, url, stateKey); err != nil {
 		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
 	}
+	if workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
+		r.closeSession(ctx, old)
+	}
+	note := fmt.Sprintf("browser rebuilt at %s", url)
+	if !replay {
+		r.noteRecovery(i, note)
+		return nil
+	}
+	return r.replayTo(ctx, i, checkpoint, note)
+}
+
+// restore replays the side-effect-free completed steps before step i on the current
+// browser, from the last checkpoint.
+func (r *run) restore(ctx workflow.Context, i int) error {
+	checkpoint, _, _ := r.checkpoint(i)
+	return r.replayTo(ctx, i, checkpoint, "page restored")
+}
+
+func (r *run) replayTo(ctx workflow.Context, i, checkpoint int, note string) error {
 	var replayed []string
 	for j := checkpoint + 1; j < i && j < len(r.steps); j++ {
 		s := r.steps[j]
@@ -119,16 +131,53 @@ func (r *run) recover(ctx workflow.Context, i int, cause error) error {
 		replayed = append(replayed, fmt.Sprint(s.Order))
 		r.last = res.After
 	}
-	note := fmt.Sprintf("browser rebuilt at %s", url)
 	if len(replayed) > 0 {
 		note += "; replayed side-effect-free steps " + strings.Join(replayed, ", ") + " to restore the page"
 	}
+	r.noteRecovery(i, note)
+	return nil
+}
+
+func (r *run) noteRecovery(i int, note string) {
 	if i < len(r.steps) {
 		r.steps[i].Actions = append(r.steps[i].Actions, note)
 	} else {
 		r.warn(note)
 	}
-	return nil
+}
+
+// checkpoint is where a rebuilt browser starts before step i: the last completed step
+// that changed server state or navigated (its index, -1 for none), the latest saved
+// cookies and storage, and the address.
+func (r *run) checkpoint(i int) (int, string, string) {
+	checkpoint, stateKey, url := -1, "", r.in.StartURL
+	for j := 0; j < i && j < len(r.steps); j++ {
+		s := r.steps[j]
+		if s.Status != StepCompleted {
+			continue
+		}
+		if s.StorageStateKey != "" {
+			stateKey = s.StorageStateKey
+		}
+		if s.Mutated || s.Step.Action == plan.Navigate {
+			checkpoint, url = j, s.URL
+		}
+	}
+	return checkpoint, stateKey, url
+}
+
+// closeSession closes a session the run no longer uses, if its worker is still there to
+// close it; a worker that is gone took it along.
+func (r *run) closeSession(ctx workflow.Context, s activities.OpenBrowserResult) {
+	if s.SessionID == "" {
+		return
+	}
+	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		TaskQueue: s.TaskQueue, ScheduleToStartTimeout: 5 * time.Second, StartToCloseTimeout: 30 * time.Second,
+		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: "close the lost browser",
+	})
+	// Not waited for: a lost worker never answers, and the run need not wait to find out.
+	activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix()})
 }
 
 func lostReason(err error) string {
@@ -137,17 +186,4 @@ func lostReason(err error) string {
 		return "no answer within the " + strings.ToLower(strings.TrimPrefix(te.TimeoutType().String(), "TIMEOUT_TYPE_")) + " timeout"
 	}
 	return rootMessage(err)
-}
-
-// inDoubt reports whether a lost attempt had got as far as acting.
-func inDoubt(err error) bool {
-	var te *temporal.TimeoutError
-	if !errors.As(err, &te) || !te.HasLastHeartbeatDetails() {
-		return false
-	}
-	var phase activities.Phase
-	if te.LastHeartbeatDetails(&phase) != nil {
-		return false
-	}
-	return phase.MayHaveActed()
 }

@@ -87,21 +87,39 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		if r.held {
 			return false, err
 		}
+		acted := r.mayHaveActed(ctx, rec.Order, attempt)
 		switch {
 		case err == nil:
 		case temporal.IsCanceledError(err):
 			return false, err
-		case workerLost(err):
-			if err := r.recover(ctx, i, err); err != nil {
-				return false, err
-			}
-			rec = &r.steps[i]
-			continue
 		case modelFatal(err):
 			r.addError(ctx, rec.Order, "model", rootMessage(err), false)
 			return false, err
+		case workerLost(err):
+			// An attempt lost before it acted is tried again on a rebuilt browser, without
+			// using up an attempt; one that may have acted is in doubt, and its effect is
+			// looked for on the rebuilt page before anything is replayed.
+			if err := r.recoverAt(ctx, i, err, !acted); err != nil {
+				return false, err
+			}
+			rec = &r.steps[i]
+			if !acted {
+				continue
+			}
+			rec.Attempts++
+			if done, err := r.inDoubt(ctx, i, attempt, "its worker was lost", false, true, deadline); done || err != nil || r.held {
+				return done, err
+			}
+			rec = &r.steps[i]
+			continue
 		default:
 			rec.Attempts++
+			if acted {
+				if done, err := r.inDoubt(ctx, i, attempt, "it failed after it began to act: "+rootMessage(err), false, false, deadline); done || err != nil || r.held {
+					return done, err
+				}
+				continue
+			}
 			rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: "the attempt failed: " + rootMessage(err)})
 			continue
 		}
@@ -117,6 +135,14 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		for _, w := range res.Warnings {
 			r.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
 		}
+		if !res.OK && res.Acted && res.Unchanged && !res.Mutated && !r.model {
+			// Nothing visible changed, and no model can say whether that is right. The
+			// click is not done again (a second click may undo the first, or do it twice):
+			// the step is done, unverified, and the goal's validation decides.
+			rec.Unverified = true
+			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: nothing visible changed and no model can judge it; not clicked again: done, unverified", attempt))
+			res.OK = true
+		}
 		if res.OK {
 			rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
 			rec.State = res.BeforeState
@@ -127,8 +153,39 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 			r.report(ctx)
 			return true, nil
 		}
+		if res.Mutated {
+			// It sent a state-changing request: never tried again as if nothing happened.
+			if done, err := r.inDoubt(ctx, i, attempt, "it sent a state-changing request, and then "+res.Feedback.String(), true, false, deadline); done || err != nil || r.held {
+				return done, err
+			}
+			continue
+		}
 		rec.Feedback = append(rec.Feedback, *res.Feedback)
 	}
+	return false, nil
+}
+
+// inDoubt settles an attempt that may have acted: done when its effect is on the page (or
+// a person says so); otherwise the step may be tried again only when it cannot have sent
+// a state-changing request (sent says it did), after the page is restored when the browser
+// was rebuilt.
+func (r *run) inDoubt(ctx workflow.Context, i, attempt int, why string, sent, rebuilt bool, deadline time.Time) (bool, error) {
+	done, again, err := r.settleDoubt(ctx, i, attempt, why, sent, deadline)
+	if err != nil || r.held {
+		return false, err
+	}
+	rec := &r.steps[i]
+	if done {
+		rec.Status, rec.URL = StepCompleted, r.last.URL
+		r.report(ctx)
+		return true, nil
+	}
+	if again && rebuilt {
+		if err := r.restore(ctx, i); err != nil {
+			return false, err
+		}
+	}
+	rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("attempt %d may have acted (%s) and its effect is not on the page", attempt, why)})
 	return false, nil
 }
 

@@ -41,6 +41,9 @@ type Activities struct {
 	Dataset Dataset
 	// TaskQueue is this worker process's own queue.
 	TaskQueue string
+	// Notify tells the run, durably, that an attempt is about to act (ActingSignal), and
+	// returns once the server has it; nil tells nobody.
+	Notify func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error
 }
 
 // OpenBrowser opens a browser session in this process, restoring saved cookies and local
@@ -117,6 +120,12 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	if in.CheckState {
 		opts.ExpectState = in.Step.State
 	}
+	if a.Notify != nil && in.Purpose == activities.PurposeAttempt {
+		opts.BeforeAct = func(ctx context.Context) error {
+			info := activity.GetInfo(ctx)
+			return a.Notify(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})
+		}
+	}
 	out, err := s.Do(ctx, step, opts)
 	if err != nil {
 		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
@@ -127,7 +136,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	}
 	hb.set(activities.PhaseStoring)
 	res := activities.RunStepResult{
-		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated,
+		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, Unchanged: out.Unchanged,
 		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
 	}
 	if out.Target != nil {

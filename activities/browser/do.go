@@ -26,6 +26,9 @@ type DoOptions struct {
 	ElementWas *activities.ElementRef
 	// Point, when set, is where to click in the viewport (x, y), instead of an element.
 	Point *[2]float64
+	// BeforeAct, when set, is called right before the action is dispatched; an error
+	// stops the attempt before it acts.
+	BeforeAct func(context.Context) error
 	// OnPhase is told the attempt's phase as it goes, so the caller can heartbeat and
 	// know whether an interrupted attempt had acted.
 	OnPhase func(activities.Phase)
@@ -60,6 +63,8 @@ type Outcome struct {
 	Candidates []page.Element
 	Actions    []string
 	Extracted  map[string]any
+	// Unchanged: the only check, that the page changed, found nothing changed.
+	Unchanged bool
 }
 
 // Do makes one attempt at a step: observe, resolve the target DOM-first, act, settle,
@@ -122,6 +127,13 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		return nil, err
 	}
 
+	if spec.Acts && opts.BeforeAct != nil {
+		// The run must know the attempt may act before it does: if that cannot be
+		// recorded, the attempt ends here, having done nothing.
+		if err := opts.BeforeAct(ctx); err != nil {
+			return nil, fmt.Errorf("did not act: the intent to act could not be recorded: %w", err)
+		}
+	}
 	phase(activities.PhaseActing)
 	m0 := s.Mutations()
 	out.Acted = true
@@ -158,6 +170,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	}
 	out.Feedback = fb
 	out.OK = fb == nil
+	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState
 	return out, nil
 }
 
