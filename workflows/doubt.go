@@ -1,0 +1,240 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// An attempt that may have acted is never repeated blindly. The browser step tells the
+// run, durably (ActingSignal), right before it acts; an attempt that told it and then was
+// lost, or failed, or sent a state-changing request and failed its check, is "in doubt":
+// the run looks for the step's effect on the page before anything else, and only repeats
+// the step when it cannot have changed anything on the server. When it cannot tell, it
+// asks a person (the resolve Update).
+
+// ResolveUpdate answers a step in doubt: a Resolution in, a ResolutionResult out.
+const ResolveUpdate = "resolve"
+
+// Resolution is a person's answer for a step in doubt.
+type Resolution struct {
+	Step int `json:"step"`
+	// Decision is "done" (the effect is there: go on), "repeat" (do the step again) or
+	// "abort" (end the run).
+	Decision string `json:"decision"`
+	By       string `json:"by"`
+	Note     string `json:"note,omitempty"`
+}
+
+// ResolutionResult is what the resolve Update answers.
+type ResolutionResult struct {
+	Step    int    `json:"step"`
+	Outcome string `json:"outcome"`
+}
+
+// Doubt is a step waiting for a person to say whether its effect happened.
+type Doubt struct {
+	Step   int       `json:"step"`
+	Reason string    `json:"reason"`
+	Since  time.Time `json:"since"`
+	Until  time.Time `json:"until"`
+}
+
+func actingKey(seq, attempt int) string { return fmt.Sprintf("%d/%d", seq, attempt) }
+
+// drainActing reads the browser steps' notices that they were about to act.
+func (r *run) drainActing(ctx workflow.Context) {
+	ch := workflow.GetSignalChannel(ctx, activities.ActingSignal)
+	for {
+		var n activities.ActingNotice
+		if !ch.ReceiveAsync(&n) {
+			return
+		}
+		r.acting[actingKey(n.Seq, n.Attempt)] = true
+	}
+}
+
+// mayHaveActed reports whether the attempt told the run it was about to act.
+func (r *run) mayHaveActed(ctx workflow.Context, seq, attempt int) bool {
+	r.drainActing(ctx)
+	return r.acting[actingKey(seq, attempt)]
+}
+
+// effect looks for a step's effect on the page as it is now: the checks the plan makes
+// right after the step (its ASSERTs before the next action), or, with none, the model's
+// judgement of the page against the one before the step. present is meaningful only when
+// known is true; how says what was looked at.
+func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how string, err error) {
+	rec := &r.steps[i]
+	var checks []plan.Step
+	for _, s := range r.steps[i+1:] {
+		if s.Step.Action != plan.Assert {
+			if s.Step.Action.Spec().Acts {
+				break
+			}
+			continue
+		}
+		checks = append(checks, s.Step)
+	}
+	if len(checks) > 0 {
+		res, err := activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, fmt.Sprintf("step %d: look for its effect", rec.Order)),
+			activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params})
+		if err != nil {
+			return false, false, "", err
+		}
+		names := make([]string, len(checks))
+		for k, c := range checks {
+			names[k] = c.Bind(r.params).String()
+		}
+		return res.Success, true, "the plan's next checks (" + strings.Join(names, "; ") + "): " + res.Reason, nil
+	}
+	if !r.model {
+		return false, false, "the plan has no check after this step and no model is configured", nil
+	}
+	after, err := r.observe(ctx, fmt.Sprintf("steps/%03d-doubt", rec.Order))
+	if err != nil {
+		return false, false, "", err
+	}
+	ev, err := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: did it happen?", rec.Order)), activities.EvaluateStepInput{
+		Goal: r.in.Goal, Step: rec.Step, Params: r.params, Before: r.last, After: after,
+		Actions: []string{"the attempt may have acted and its worker was lost before it could say: judge only whether the step's effect is on the page now"}})
+	r.addUsage(rec, "evaluate", ev.Usage)
+	if err != nil {
+		if modelFatal(err) {
+			return false, false, "", err
+		}
+		return false, false, "the model could not judge: " + rootMessage(err), nil
+	}
+	r.last = after
+	if ev.Confidence < 0.7 {
+		return false, false, fmt.Sprintf("the model is not sure (%.2f): %s", ev.Confidence, ev.Reasoning), nil
+	}
+	return ev.Success, true, "the model: " + ev.Reasoning, nil
+}
+
+// settleDoubt decides a step in doubt on the page as it is now. It reports whether the
+// step is done; when it is not, whether it may be tried again. A step that cannot tell is
+// answered by a person (or the run is held).
+func (r *run) settleDoubt(ctx workflow.Context, i int, attempt int, why string, sent bool, deadline time.Time) (done, again bool, err error) {
+	rec := &r.steps[i]
+	present, known, how, err := r.effect(ctx, i)
+	if err != nil {
+		return false, false, err
+	}
+	switch {
+	case known && present:
+		rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d was in doubt (%s); its effect is on the page, so it is done and not repeated: %s", attempt, why, how))
+		rec.Mutated = true // it may have sent its request: never replay it
+		return true, false, nil
+	case known && !sent && !rec.Step.Action.Spec().MaySubmit:
+		rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d was in doubt (%s); its effect is not on the page (%s), and it cannot have changed anything on the server: it is tried again", attempt, why, how))
+		return false, true, nil
+	}
+	reason := fmt.Sprintf("attempt %d of step %d (%s) may have acted (%s), and whether it did cannot be told: %s", attempt, rec.Order, rec.Description, why, how)
+	return r.askPerson(ctx, rec, reason, deadline)
+}
+
+// askPerson waits for a person to answer a step in doubt, with the browser released.
+func (r *run) askPerson(ctx workflow.Context, rec *StepRecord, reason string, deadline time.Time) (done, again bool, err error) {
+	now := workflow.Now(ctx)
+	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.resolution = nil
+	phase := r.phase
+	r.phase = PhaseAwaitingApproval
+	r.closeBrowser(ctx)
+	r.report(ctx)
+	defer func() { r.phase, r.doubt = phase, nil }()
+	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.resolution != nil })
+	if err != nil {
+		return false, false, err
+	}
+	if !answered {
+		r.held = true
+		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
+		return false, false, nil
+	}
+	a := r.resolution
+	if a.Decision == "abort" {
+		r.held = true
+		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
+		return false, false, nil
+	}
+	// The browser was released: rebuild it at the page the step starts from.
+	if err := r.recover(ctx, r.index(rec), errors.New("the browser was released while a person decided")); err != nil {
+		return false, false, err
+	}
+	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))
+	if a.Decision == "done" {
+		rec.Mutated = true
+		return true, false, nil
+	}
+	return false, true, nil
+}
+
+// index is the position of rec in the run's steps.
+func (r *run) index(rec *StepRecord) int {
+	for i := range r.steps {
+		if &r.steps[i] == rec {
+			return i
+		}
+	}
+	return len(r.steps)
+}
+
+func (r *run) validateResolution(a Resolution) error {
+	switch {
+	case r.doubt == nil:
+		return errors.New("no step is in doubt: the progress query shows what the run is doing")
+	case a.Step != r.doubt.Step:
+		return fmt.Errorf("step %d is in doubt, not step %d", r.doubt.Step, a.Step)
+	case r.resolution != nil:
+		return fmt.Errorf("step %d was already answered by %s", r.doubt.Step, r.resolution.By)
+	case a.Decision != "done" && a.Decision != "repeat" && a.Decision != "abort":
+		return fmt.Errorf(`decision %q: "done" (its effect is there), "repeat" (do it again) or "abort"`, a.Decision)
+	case strings.TrimSpace(a.By) == "":
+		return errors.New(`say who answers: "by" is empty`)
+	}
+	return nil
+}
+
+func (r *run) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {
+	r.resolution = &a
+	return ResolutionResult{Step: a.Step, Outcome: "step " + fmt.Sprint(a.Step) + ": " + a.Decision}, nil
+}
+
+// browserActivity names the activities that run in the run's browser: only their loss is
+// the loss of the browser's worker.
+var browserActivity = map[string]bool{
+	activities.RunStep.Name: true, activities.Observe.Name: true, activities.ValidateGoal.Name: true,
+}
+
+// workerLost reports whether err says the worker holding the run's browser is gone: a
+// browser activity never picked up from the worker's own queue, or that stopped
+// heartbeating, or whose session is gone. A model call that timed out is a model failure,
+// and a browser step that ran past its own time limit was cancelled on a live worker.
+func workerLost(err error) bool {
+	var ae *temporal.ApplicationError
+	if errors.As(err, &ae) && ae.Type() == activities.ErrSessionLost {
+		return true
+	}
+	var act *temporal.ActivityError
+	if !errors.As(err, &act) || !browserActivity[act.ActivityType().GetName()] {
+		return false
+	}
+	var te *temporal.TimeoutError
+	if !errors.As(err, &te) {
+		return false
+	}
+	t := te.TimeoutType()
+	return t == enumspb.TIMEOUT_TYPE_SCHEDULE_TO_START || t == enumspb.TIMEOUT_TYPE_HEARTBEAT
+}
