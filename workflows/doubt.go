@@ -139,11 +139,12 @@ func (r *run) settleDoubt(ctx workflow.Context, i int, attempt int, why string, 
 		return false, true, nil
 	}
 	reason := fmt.Sprintf("attempt %d of step %d (%s) may have acted (%s), and whether it did cannot be told: %s", attempt, rec.Order, rec.Description, why, how)
-	return r.askPerson(ctx, rec, reason, deadline)
+	return r.askPerson(ctx, i, reason, deadline)
 }
 
 // askPerson waits for a person to answer a step in doubt, with the browser released.
-func (r *run) askPerson(ctx workflow.Context, rec *StepRecord, reason string, deadline time.Time) (done, again bool, err error) {
+func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline time.Time) (done, again bool, err error) {
+	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
 	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
@@ -170,7 +171,7 @@ func (r *run) askPerson(ctx workflow.Context, rec *StepRecord, reason string, de
 		return false, false, nil
 	}
 	// The browser was released: rebuild it at the page the step starts from.
-	if err := r.recover(ctx, r.index(rec), errors.New("the browser was released while a person decided")); err != nil {
+	if err := r.recover(ctx, i, errors.New("the browser was released while a person decided")); err != nil {
 		return false, false, err
 	}
 	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))
@@ -179,16 +180,6 @@ func (r *run) askPerson(ctx workflow.Context, rec *StepRecord, reason string, de
 		return true, false, nil
 	}
 	return false, true, nil
-}
-
-// index is the position of rec in the run's steps.
-func (r *run) index(rec *StepRecord) int {
-	for i := range r.steps {
-		if &r.steps[i] == rec {
-			return i
-		}
-	}
-	return len(r.steps)
 }
 
 func (r *run) validateResolution(a Resolution) error {

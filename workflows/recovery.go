@@ -38,19 +38,9 @@ func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
 
 // closeBrowser frees the run's browser, even when the run was cancelled.
 func (r *run) closeBrowser(ctx workflow.Context) {
-	if r.session.SessionID == "" {
-		return
-	}
 	dctx, _ := workflow.NewDisconnectedContext(ctx)
-	actx := workflow.WithActivityOptions(dctx, workflow.ActivityOptions{
-		TaskQueue:              r.session.TaskQueue,
-		ScheduleToStartTimeout: 5 * time.Second,
-		StartToCloseTimeout:    30 * time.Second,
-		RetryPolicy:            &temporal.RetryPolicy{MaximumAttempts: 1},
-		Summary:                "close the browser",
-	})
 	// A worker that is gone took its browser with it: nothing to close, nothing to report.
-	_ = activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix()}).Get(dctx, nil)
+	_ = r.closeSession(dctx, r.session, "close the browser").Get(dctx, nil)
 }
 
 // recover rebuilds the browser after its worker was lost, before step i is (re)tried. It
@@ -89,7 +79,8 @@ func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) e
 		return err
 	}
 	if workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
-		r.closeSession(ctx, old)
+		// Not waited for: a lost worker never answers, and the run need not wait to find out.
+		r.closeSession(ctx, old, "close the lost browser")
 	}
 	note := fmt.Sprintf("browser rebuilt at %s", url)
 	if !replay {
@@ -166,20 +157,20 @@ func (r *run) checkpoint(i int) (int, string, string) {
 	return checkpoint, stateKey, url
 }
 
-// closeSession closes a session the run no longer uses, if its worker is still there to
-// close it; a worker that is gone took it along.
-func (r *run) closeSession(ctx workflow.Context, s activities.OpenBrowserResult) {
+// closeSession starts closing a session on its worker, if the worker is still there to
+// close it; a worker that is gone took it along. A session that was never opened gives a ready future.
+func (r *run) closeSession(ctx workflow.Context, s activities.OpenBrowserResult, summary string) workflow.Future {
 	if s.SessionID == "" {
-		return
+		f, set := workflow.NewFuture(ctx)
+		set.Set(nil, nil)
+		return f
 	}
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		TaskQueue: s.TaskQueue, ScheduleToStartTimeout: 5 * time.Second, StartToCloseTimeout: 30 * time.Second,
-		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: "close the lost browser",
+		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: summary,
 	})
-	// Not waited for: a lost worker never answers, and the run need not wait to find out.
-	activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix()})
+	return activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix()})
 }
-
 func lostReason(err error) string {
 	var te *temporal.TimeoutError
 	if errors.As(err, &te) {
