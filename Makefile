@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup up down demo test check vet build clean
+.PHONY: setup up down demo test faults check vet build clean
 
 ## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
 setup:
@@ -34,6 +34,11 @@ test: setup
 		echo "vet, staticcheck, workflowcheck: clean" && \
 		go test -count=1 -race $(RACE_PKGS) && \
 		go test -count=1 -timeout 60m ./...
+
+## faults: kill the worker at each point of a state-changing step, FAULT_RUNS times each (default 10)
+FAULT_RUNS ?= 10
+faults: setup
+	@set -o pipefail && source deploy/versions.sh && WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
 
 ## check: the static checks alone (vet, staticcheck, workflowcheck)
 check:

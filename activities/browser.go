@@ -222,6 +222,9 @@ type ValidateGoalInput struct {
 	// StepsCompleted and StepsPlanned say how far the run got.
 	StepsCompleted int `json:"stepsCompleted"`
 	StepsPlanned   int `json:"stepsPlanned"`
+	// Baseline, when set, names the text of the page before a step whose effect the
+	// checks look for: a check that held there as well is no evidence of the step.
+	Baseline string `json:"baseline,omitempty"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -230,6 +233,8 @@ type ValidateGoalResult struct {
 	Confidence float64  `json:"confidence"`
 	Reason     string   `json:"reason"`
 	Final      Snapshot `json:"final"`
+	// Inconclusive says the checks hold now but held before the step too (Baseline).
+	Inconclusive bool `json:"inconclusive,omitempty"`
 }
 
 // CloseBrowserInput ends a session.

@@ -60,3 +60,19 @@ func (s *Server) Published() int {
 	defer s.mu.Unlock()
 	return s.published
 }
+
+// save records a click on the settings page's "Save", which changes server state and
+// nothing the page shows: a test counts them to tell a click done once from one repeated.
+func (s *Server) save(w http.ResponseWriter, _ *http.Request) {
+	s.mu.Lock()
+	s.saves++
+	s.mu.Unlock()
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// Saves is how often the settings page's "Save" reached the server.
+func (s *Server) Saves() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.saves
+}

@@ -53,6 +53,8 @@ type Server struct {
 	observations []time.Time
 	// published counts the clicks on the canvas page's painted "Publish".
 	published int
+	// saves counts the settings page's "Save" requests.
+	saves int
 	// onCreate is called when a create request arrives, before it is answered.
 	onCreate func()
 }
@@ -106,6 +108,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("GET /lab/slow", s.slow)
 	s.mux.HandleFunc("POST /lab/observed", s.observed)
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
+	s.mux.HandleFunc("POST /lab/save", s.save)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

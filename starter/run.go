@@ -261,7 +261,11 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 	ex := r.Execution
 	fmt.Fprintf(w, "  steps: %d completed, %d failed, %d skipped of %d; retries %d; replans %d; browser recoveries %d\n",
 		ex.StepsCompleted, ex.StepsFailed, ex.StepsSkipped, ex.StepsPlanned, ex.TotalRetries, ex.Replans, ex.BrowserRecoveries)
-	fmt.Fprintf(w, "  validation: %v (%.2f) %s\n", r.Validation.Success, r.Validation.Confidence, r.Validation.Reason)
+	verified := "verified"
+	if !r.Validation.Verified {
+		verified = "NOT verified"
+	}
+	fmt.Fprintf(w, "  validation: %v, %s (%.2f) %s\n", r.Validation.Success, verified, r.Validation.Confidence, r.Validation.Reason)
 	fmt.Fprintf(w, "  planner: %s; model: %d calls, %d input and %d output tokens%s\n", r.Metadata.Planner, r.Usage.Calls, r.Usage.InputTokens, r.Usage.OutputTokens, cost(r.Usage.Usage))
 	if sk := r.Skill; sk.CacheHit {
 		fmt.Fprintf(w, "  skill: cache hit, %s v%d (similarity %.3f, %s mode), %d model calls saved", sk.ID, sk.Version, sk.Similarity, sk.Mode, sk.ModelCallsSaved)

@@ -86,7 +86,7 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 	}
 	if len(checks) > 0 {
 		res, err := activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, fmt.Sprintf("step %d: look for its effect", rec.Order)),
-			activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params})
+			activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params, Baseline: rec.before.TextKey})
 		if err != nil {
 			return false, false, "", err
 		}
@@ -94,7 +94,14 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 		for k, c := range checks {
 			names[k] = c.Bind(r.params).String()
 		}
-		return res.Success, true, "the plan's next checks (" + strings.Join(names, "; ") + "): " + res.Reason, nil
+		how := "the plan's next checks (" + strings.Join(names, "; ") + "): " + res.Reason
+		if res.Inconclusive || (rec.before.TextKey == "" && res.Success) {
+			if !res.Inconclusive {
+				how += "; but whether they held before the step is not known"
+			}
+			return false, false, how, nil
+		}
+		return res.Success, true, how, nil
 	}
 	if !r.model {
 		return false, false, "the plan has no check after this step and no model is configured", nil
@@ -104,7 +111,7 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 		return false, false, "", err
 	}
 	ev, err := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: did it happen?", rec.Order)), activities.EvaluateStepInput{
-		Goal: r.in.Goal, Step: rec.Step, Params: r.params, Before: r.last, After: after,
+		Goal: r.in.Goal, Step: rec.Step, Params: r.params, Before: rec.before, After: after,
 		Actions: []string{"the attempt may have acted and its worker was lost before it could say: judge only whether the step's effect is on the page now"}})
 	r.addUsage(rec, "evaluate", ev.Usage)
 	if err != nil {

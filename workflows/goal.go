@@ -205,7 +205,7 @@ func (r *run) appendSteps(steps []plan.Step) {
 func (r *run) modelOptions(ctx workflow.Context, summary string) workflow.Context {
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		TaskQueue:           ModelTaskQueue,
-		StartToCloseTimeout: 3 * time.Minute,
+		StartToCloseTimeout: r.limits.ModelTimeout,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 6,
 			NonRetryableErrorTypes: append([]string{activities.ErrGoalNotUnderstood, activities.ErrBadInput}, activities.ModelNonRetryable...),

@@ -64,6 +64,9 @@ type Limits struct {
 	// model asks confirmation for (the approve Update); past it, the run ends partial
 	// without acting. Default 10 minutes, and never past the deadline.
 	ApprovalTimeout time.Duration `json:"approvalTimeout,omitempty"`
+	// ModelTimeout is how long one model call may take before it is given up and tried
+	// again. A slow model is a model failure, never a lost worker. Default 3 minutes.
+	ModelTimeout time.Duration `json:"modelTimeout,omitempty"`
 }
 
 // WithDefaults fills the zero limits.
@@ -86,6 +89,7 @@ func (l Limits) WithDefaults() Limits {
 	defd(&l.WaitBudget, 3*time.Second)
 	defd(&l.WorkerLossTimeout, 10*time.Second)
 	defd(&l.ApprovalTimeout, 10*time.Minute)
+	defd(&l.ModelTimeout, 3*time.Minute)
 	return l
 }
 

@@ -17,6 +17,7 @@ type limitsJSON struct {
 	WorkerLossTimeout json.RawMessage `json:"workerLossTimeout,omitempty"`
 	MaxRecoveries     int             `json:"maxRecoveries,omitempty"`
 	ApprovalTimeout   json.RawMessage `json:"approvalTimeout,omitempty"`
+	ModelTimeout      json.RawMessage `json:"modelTimeout,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -31,7 +32,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 	return json.Marshal(limitsJSON{
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
-		ApprovalTimeout: d(l.ApprovalTimeout),
+		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout),
 	})
 }
 
@@ -46,7 +47,7 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		name string
 		raw  json.RawMessage
 		dst  *time.Duration
-	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}} {
+	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}, {"modelTimeout", j.ModelTimeout, &l.ModelTimeout}} {
 		if len(f.raw) == 0 {
 			continue
 		}

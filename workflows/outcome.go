@@ -3,6 +3,7 @@ package workflows
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -49,12 +50,33 @@ func (r *run) validate(ctx workflow.Context) error {
 		}
 		break
 	}
-	r.res.Validation = Validation{Success: res.Success, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
+	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
 	r.last = res.Final
-	if !r.model || in.StepsCompleted < in.StepsPlanned || (!res.Success && len(in.Checks) > 0) {
-		return nil
+	if r.model && in.StepsCompleted == in.StepsPlanned && (res.Success || len(in.Checks) == 0) {
+		if err := r.judge(ctx, in, res); err != nil {
+			return err
+		}
 	}
-	return r.judge(ctx, in, res)
+	r.unverified()
+	return nil
+}
+
+// unverified says, for a success with no evidence behind it, what was not verified.
+func (r *run) unverified() {
+	v := &r.res.Validation
+	if !v.Success || v.Verified {
+		return
+	}
+	var why []string
+	for _, s := range r.steps {
+		if s.Unverified {
+			why = append(why, fmt.Sprintf("step %d (%s) changed nothing visible", s.Order, s.Description))
+		}
+	}
+	why = append(why, "the goal states no check to confirm it and no model judged the final page")
+	v.Confidence = min(v.Confidence, 0.5)
+	v.Reason += "; not verified: " + strings.Join(why, "; ")
+	r.warn("not verified: " + strings.Join(why, "; ") + `; add a closing check ("then check that ... is visible") or configure a model`)
 }
 
 // judge has the model look at the final page as well.
@@ -77,6 +99,7 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 		return nil
 	}
 	r.res.Validation.Success = v.Success && checks.Success
+	r.res.Validation.Verified = r.res.Validation.Success
 	r.res.Validation.Confidence = v.Confidence
 	r.res.Validation.Reason = v.Reason
 	if len(in.Checks) > 0 {
@@ -125,6 +148,9 @@ func (r *run) finish(ctx workflow.Context) {
 	switch ex.Status {
 	case StatusSuccess:
 		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
+		if !r.res.Validation.Verified {
+			sum.Brief = "Done, not verified: " + strings.TrimPrefix(sum.Brief, "Done: ")
+		}
 	case StatusPartial:
 		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
 		if r.held && len(r.res.Errors) > 0 {

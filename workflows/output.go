@@ -139,6 +139,9 @@ type StepRecord struct {
 	// computerUse are the step's computer-use actions and what came of them, for the
 	// tool's next decision on the same step.
 	computerUse []activities.ComputerUseTurn
+	// before is the page as it was before the step's first attempt: what an effect
+	// check compares against.
+	before activities.Snapshot
 }
 
 // Evidence holds the object-store keys of the screenshots around the step.
@@ -156,7 +159,12 @@ type ExtractedData struct {
 
 // Validation is the verdict on the goal.
 type Validation struct {
-	Success         bool    `json:"success"`
+	Success bool `json:"success"`
+	// Verified says the verdict rests on evidence that the goal holds on the final page:
+	// the plan's closing checks, or the model's judgement. A run whose steps all did what
+	// they were asked, with nothing to check the goal against, is a success that is not
+	// verified, and says what was not.
+	Verified        bool    `json:"verified"`
 	Confidence      float64 `json:"confidence"`
 	Reason          string  `json:"reason"`
 	FinalScreenshot string  `json:"finalScreenshot,omitempty"`

@@ -39,7 +39,9 @@ func (r *run) learn(ctx workflow.Context) {
 	if !r.skills {
 		return
 	}
-	success := r.res.Execution.Status == StatusSuccess && r.res.Validation.Success
+	// Only a verified success teaches the library anything: a plan nothing checked could
+	// be learned wrong, and then replayed.
+	success := r.res.Execution.Status == StatusSuccess && r.res.Validation.Verified
 	in := activities.SaveSkillInput{Goal: r.in.Goal, StartURL: r.in.StartURL}
 	switch {
 	case r.skill == nil && success:

@@ -72,6 +72,7 @@ func (r *run) skipFrom(i int) {
 func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
 	rec := &r.steps[i]
 	rec.Status = StepRunning
+	rec.before = r.last
 	start := workflow.Now(ctx)
 	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
 	limit := r.limits.AttemptsPerStep
@@ -135,12 +136,16 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		for _, w := range res.Warnings {
 			r.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
 		}
-		if !res.OK && res.Acted && res.Unchanged && !res.Mutated && !r.model {
+		if !res.OK && res.Acted && res.Unchanged && !r.model {
 			// Nothing visible changed, and no model can say whether that is right. The
 			// click is not done again (a second click may undo the first, or do it twice):
 			// the step is done, unverified, and the goal's validation decides.
 			rec.Unverified = true
-			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: nothing visible changed and no model can judge it; not clicked again: done, unverified", attempt))
+			sent := ""
+			if res.Mutated {
+				sent = "; it sent a state-changing request"
+			}
+			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: nothing visible changed%s, and no model can judge it; not clicked again: done, unverified", attempt, sent))
 			res.OK = true
 		}
 		if res.OK {

@@ -15,6 +15,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -93,6 +94,9 @@ func (a *Activities) session(id string) (*Session, error) {
 // run stops the attempt at its next wait and frees the page.
 func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (activities.RunStepResult, error) {
 	var res activities.RunStepResult
+	if in.Purpose == activities.PurposeAttempt {
+		ctx = fault.WithStep(ctx, in.Seq)
+	}
 	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
 		var err error
 		res, err = a.runStep(ctx, s, hb, in)
@@ -162,6 +166,10 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		state, err = s.StorageState()
 		warn(err)
 	}
+	// The text the page shows after the step is what the next step's effect is judged
+	// against: a check that already held before a step is no evidence that it did anything.
+	text, err := s.ShownText(ctx)
+	warn(err)
 	var wg sync.WaitGroup
 	do := func(f func() error) {
 		wg.Add(1)
@@ -175,7 +183,14 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		return err
 	})
 	do(func() (err error) {
-		res.After, err = a.storeObservation(ctx, name+"-after", out.After, out.AfterPNG)
+		if res.After, err = a.storeObservation(ctx, name+"-after", out.After, out.AfterPNG); err != nil {
+			return err
+		}
+		if text != "" {
+			if err = a.Store.Put(ctx, name+"-after.txt", "text/plain; charset=utf-8", []byte(text)); err == nil {
+				res.After.TextKey = name + "-after.txt"
+			}
+		}
 		return err
 	})
 	if state != nil {
@@ -239,6 +254,7 @@ func (a *Activities) storeObservation(ctx context.Context, name string, obs page
 			return snap, err
 		}
 		snap.ScreenshotKey = name + ".png"
+		fault.At(ctx, fault.Store)
 	}
 	data, err := json.Marshal(obs)
 	if err != nil {
@@ -314,7 +330,21 @@ func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoa
 		if res.Final, text, err = a.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {
 			return err
 		}
+		if in.Baseline != "" {
+			// An effect is looked for in what the page shows, not in the values of its
+			// fields: those may be what the agent itself typed.
+			if text, err = s.ShownText(ctx); err != nil {
+				return err
+			}
+		}
 		verdict(&res, in, text)
+		if res.Success && in.Baseline != "" {
+			before, err := a.Store.Get(ctx, in.Baseline)
+			if err != nil {
+				return fmt.Errorf("read the page before the step (%s): %w", in.Baseline, err)
+			}
+			baseline(&res, in, string(before))
+		}
 		return nil
 	})
 	return res, err
@@ -337,12 +367,25 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 		c = c.Bind(in.Params)
 		if page.ContainsText(pg, c.Value) == c.Negated {
 			res.Confidence = 0.9
-			res.Reason = fmt.Sprintf("on the final page %q: %s does not hold", res.Final.Title, c.String())
+			res.Reason = fmt.Sprintf("on the page %q: %s does not hold", res.Final.Title, c.String())
 			return
 		}
 	}
 	res.Success, res.Confidence = true, 0.9
 	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, describeChecks(in.Checks, in.Params))
+}
+
+// baseline withdraws a verdict whose checks already held on the page before the step.
+func baseline(res *activities.ValidateGoalResult, in activities.ValidateGoalInput, before string) {
+	pg := page.NormalizeText(before)
+	for _, c := range in.Checks {
+		c = c.Bind(in.Params)
+		if page.ContainsText(pg, c.Value) == c.Negated {
+			return // this check did not hold before: it is evidence
+		}
+	}
+	res.Success, res.Inconclusive = false, true
+	res.Reason = fmt.Sprintf("%s held on the page before the step as well, so it says nothing about the step", describeChecks(in.Checks, in.Params))
 }
 
 func describeChecks(checks []plan.Step, params map[string]string) string {

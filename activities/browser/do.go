@@ -9,6 +9,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -133,12 +134,14 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		if err := opts.BeforeAct(ctx); err != nil {
 			return nil, fmt.Errorf("did not act: the intent to act could not be recorded: %w", err)
 		}
+		fault.At(ctx, fault.BeforeAct)
 	}
 	phase(activities.PhaseActing)
 	m0 := s.Mutations()
 	out.Acted = true
 	fb := s.act(ctx, step, el, out, opts, phase)
 	if spec.Acts {
+		fault.At(ctx, fault.Settle)
 		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {
 			return nil, err
 		}

@@ -29,12 +29,12 @@ const quietJS = `([quietMs, maxMs]) => new Promise((resolve) => {
 })`
 
 // visibleTextJS reads the page's text, with its open shadow roots' and same-origin
-// iframes' text, and the values of its fields (never of secret ones).
-const visibleTextJS = `() => {
+// iframes' text, and, when fields is true, the values of its fields (never of secret ones).
+const visibleTextJS = `(fields) => {
   const parts = [];
   const read = (root) => {
     if (root.body) parts.push(root.body.innerText);
-    for (const el of root.querySelectorAll("input, textarea, select")) {
+    if (fields) for (const el of root.querySelectorAll("input, textarea, select")) {
       if (el.type === "password" || el.autocomplete === "one-time-code") continue;
       if (el.tagName === "SELECT") { if (el.selectedOptions[0]) parts.push(el.selectedOptions[0].label); continue; }
       if (el.value && el.type !== "hidden") parts.push(el.value);
@@ -302,11 +302,17 @@ func (s *Session) Mutations() int64 { return s.mutations.Load() }
 
 // VisibleText returns the text a person can read on the page, with the values of its
 // fields (but never of password fields).
-func (s *Session) VisibleText(ctx context.Context) (string, error) {
+func (s *Session) VisibleText(ctx context.Context) (string, error) { return s.text(ctx, true) }
+
+// ShownText is the text the page itself shows, without the values of its fields: what
+// a step's effect is looked for in (a value the agent typed is no evidence of anything).
+func (s *Session) ShownText(ctx context.Context) (string, error) { return s.text(ctx, false) }
+
+func (s *Session) text(ctx context.Context, fields bool) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	v, err := s.page.Evaluate(visibleTextJS)
+	v, err := s.page.Evaluate(visibleTextJS, fields)
 	if err != nil {
 		return "", fmt.Errorf("read the page's text: %w", err)
 	}

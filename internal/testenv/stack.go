@@ -170,6 +170,9 @@ func WorkerEnv(t testing.TB, temporalAddr, minioAddr string, env ...string) []st
 	return append(out, env...)
 }
 
+// Exited is closed when the worker's process has ended.
+func (w *Worker) Exited() <-chan struct{} { return w.done }
+
 // Output is what the worker has logged.
 func (w *Worker) Output() string { return w.out.String() }
 

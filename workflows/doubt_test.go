@@ -1,0 +1,153 @@
+package workflows_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/mock"
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/temporal"
+	"go.temporal.io/sdk/testsuite"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// doubtGoal: step 3 ("Create") changes server state; step 4 is the check that shows it.
+const doubtGoal = `click "New", type "x" into "Name", click "Create", check that "x" is visible`
+
+// lostAfterActing is a browser whose first attempt at step 3 tells the run it is about to
+// act and is then lost.
+func lostAfterActing(env **testsuite.TestWorkflowEnvironment) *fakeBrowser {
+	lost := false
+	return &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		if in.Seq == 3 && !lost {
+			lost = true
+			(*env).SignalWorkflow(activities.ActingSignal, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})
+			return activities.RunStepResult{}, temporal.NewTimeoutError(enums.TIMEOUT_TYPE_HEARTBEAT, nil, activities.PhaseActing)
+		}
+		r := ok(in)
+		r.After.TextKey = "runs/x/steps/after.txt"
+		return r, nil
+	}}
+}
+
+// effect answers ValidateGoal: the effect check (it has a baseline) says present; the
+// closing validation succeeds.
+func effect(env *testsuite.TestWorkflowEnvironment, present bool) *[]activities.ValidateGoalInput {
+	var calls []activities.ValidateGoalInput
+	env.OnActivity("ValidateGoal", mock.Anything, mock.Anything).Return(func(_ context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+		calls = append(calls, in)
+		if in.Baseline != "" {
+			return activities.ValidateGoalResult{Success: present, Confidence: 0.9, Reason: "looked"}, nil
+		}
+		return activities.ValidateGoalResult{Success: true, Confidence: 0.9, Reason: "checks hold"}, nil
+	})
+	return &calls
+}
+
+func attemptsOf(f *fakeBrowser, seq int) int {
+	n := 0
+	for _, c := range f.calls {
+		if c.Seq == seq && c.Purpose == activities.PurposeAttempt {
+			n++
+		}
+	}
+	return n
+}
+
+func TestStepInDoubtFoundDone(t *testing.T) {
+	var env *testsuite.TestWorkflowEnvironment
+	f := lostAfterActing(&env)
+	env = newEnv(t, f)
+	calls := effect(env, true)
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
+	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+		t.Fatalf("execution %+v validation %+v errors %v", res.Execution, res.Validation, res.Errors)
+	}
+	if n := attemptsOf(f, 3); n != 1 {
+		t.Fatalf("the step in doubt was attempted %d times; its effect was on the page", n)
+	}
+	if (*calls)[0].Baseline != "runs/x/steps/after.txt" {
+		t.Errorf("the effect check should compare with the page before the step: %+v", (*calls)[0])
+	}
+	if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, "its effect is on the page, so it is done and not repeated") {
+		t.Errorf("step 3 should say why it was not repeated:\n%s", acts)
+	}
+}
+
+func TestStepInDoubtAsksAPerson(t *testing.T) {
+	for _, tt := range []struct {
+		decision string
+		attempts int
+		status   workflows.Status
+	}{
+		{"repeat", 2, workflows.StatusSuccess},
+		{"done", 1, workflows.StatusSuccess},
+		{"abort", 1, workflows.StatusPartial},
+		{"", 1, workflows.StatusPartial}, // nobody answers
+	} {
+		t.Run(tt.decision, func(t *testing.T) {
+			var env *testsuite.TestWorkflowEnvironment
+			f := lostAfterActing(&env)
+			env = newEnv(t, f)
+			effect(env, false) // absent, and "Create" may have sent its request
+			var rejected, accepted error
+			if tt.decision != "" {
+				env.RegisterDelayedCallback(func() {
+					env.UpdateWorkflow(workflows.ResolveUpdate, "wrong", &testsuite.TestUpdateCallback{
+						OnReject: func(err error) { rejected = err }, OnAccept: func() {}, OnComplete: func(any, error) {},
+					}, workflows.Resolution{Step: 2, Decision: tt.decision, By: "ops"})
+					env.UpdateWorkflow(workflows.ResolveUpdate, "right", &testsuite.TestUpdateCallback{
+						OnReject: func(err error) { accepted = err }, OnAccept: func() {}, OnComplete: func(any, error) {},
+					}, workflows.Resolution{Step: 3, Decision: tt.decision, By: "ops"})
+				}, time.Minute)
+			}
+			res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
+			if res.Execution.Status != tt.status {
+				t.Fatalf("status %s, want %s: %+v", res.Execution.Status, tt.status, res.Errors)
+			}
+			if n := attemptsOf(f, 3); n != tt.attempts {
+				t.Errorf("step 3 attempted %d times, want %d", n, tt.attempts)
+			}
+			if tt.decision == "" {
+				if len(res.Errors) == 0 || res.Errors[len(res.Errors)-1].Type != "in_doubt" {
+					t.Errorf("the run should say the step is in doubt: %+v", res.Errors)
+				}
+				return
+			}
+			if rejected == nil || !strings.Contains(rejected.Error(), "step 3 is in doubt, not step 2") || accepted != nil {
+				t.Errorf("the validator: wrong step %v; right step %v", rejected, accepted)
+			}
+			if len(f.opens) < 2 {
+				t.Errorf("the browser should be released while the person decides and rebuilt after: %d opens", len(f.opens))
+			}
+		})
+	}
+}
+
+// A check that already held before the step is no evidence that the step happened.
+func TestEffectCheckNeedsABaseline(t *testing.T) {
+	var env *testsuite.TestWorkflowEnvironment
+	f := lostAfterActing(&env)
+	env = newEnv(t, f)
+	env.OnActivity("ValidateGoal", mock.Anything, mock.Anything).Return(func(_ context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+		if in.Baseline != "" {
+			return activities.ValidateGoalResult{Inconclusive: true, Reason: `"x" held on the page before the step as well`}, nil
+		}
+		return activities.ValidateGoalResult{Success: true, Confidence: 0.9}, nil
+	})
+	env.RegisterDelayedCallback(func() {
+		env.UpdateWorkflow(workflows.ResolveUpdate, "u", &testsuite.TestUpdateCallback{OnReject: func(error) {}, OnAccept: func() {}, OnComplete: func(any, error) {}},
+			workflows.Resolution{Step: 3, Decision: "done", By: "ops"})
+	}, time.Minute)
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
+	if res.Execution.Status != workflows.StatusSuccess || attemptsOf(f, 3) != 1 {
+		t.Fatalf("status %s, %d attempts", res.Execution.Status, attemptsOf(f, 3))
+	}
+	if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, `ops answered "done"`) {
+		t.Errorf("an inconclusive check must go to a person:\n%s", acts)
+	}
+}
