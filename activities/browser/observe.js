@@ -99,9 +99,24 @@
   // dy map a frame's viewport into the top viewport.
   const candidates = [];
   const frames = [];
+  // clickable reports an element that is a control only by behaviour: the page gave it a
+  // click handler, or it starts a region with a pointer cursor. Such "weak" candidates
+  // give way to a real control inside them.
+  const SKIP = new Set(["HTML", "BODY", "HEAD", "SCRIPT", "STYLE", "svg", "path", "LABEL", "OPTION"]);
+  const clickable = (el, marks) => {
+    if (SKIP.has(el.tagName)) return false;
+    if ((marks && marks.has(el)) || typeof el.onclick === "function" || typeof el.onmousedown === "function") return true;
+    const view = el.ownerDocument.defaultView;
+    if (view.getComputedStyle(el).cursor !== "pointer") return false;
+    const up = el.parentElement;
+    return !up || view.getComputedStyle(up).cursor !== "pointer";
+  };
   const collect = (root, dx, dy, frame) => {
     for (const el of root.querySelectorAll(SELECTOR)) candidates.push({ el, dx, dy, frame });
+    const win = (root.ownerDocument || root).defaultView || window;
+    const marks = win.__webagentClicks;
     for (const el of root.querySelectorAll("*")) {
+      if (!el.matches(SELECTOR) && clickable(el, marks)) candidates.push({ el, dx, dy, frame, weak: true });
       if (el.shadowRoot) collect(el.shadowRoot, dx, dy, frame);
       if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
         let doc = null;
@@ -148,11 +163,46 @@
     return false;
   };
 
+  // One control a person sees is one candidate: a weak candidate with a candidate inside
+  // it (a clickable card around its buttons, a row around its link) gives way to what is
+  // inside, and so does any control that only wraps one of the same name (a tree item
+  // around its link).
+  const inCandidates = new Set(candidates.map((c) => c.el));
+  const nameKey = (el) => clean(el.innerText || el.textContent || el.getAttribute("aria-label"), 200).toLowerCase();
+  const wraps = (c) => {
+    for (const d of c.el.querySelectorAll("*")) {
+      if (!inCandidates.has(d) || d === c.el) continue;
+      if (c.weak) return true;
+      if (nameKey(d) === nameKey(c.el)) return true;
+    }
+    return false;
+  };
+  const kept = candidates.filter((c) => !wraps(c));
+
+  // nearbyText names a field with no label by the text just left of it or just above it,
+  // as a person reads a form.
+  const nearbyText = (el) => {
+    const r = el.getBoundingClientRect();
+    const doc = el.ownerDocument;
+    const probe = (x, y) => {
+      if (x < 0 || y < 0) return "";
+      const hit = doc.elementFromPoint(x, y);
+      if (!hit || hit === el || hit.contains(el) || el.contains(hit) || hit === doc.body || hit === doc.documentElement) return "";
+      if (hit.matches && hit.matches("input, select, textarea, button")) return "";
+      const t = clean(hit.innerText || hit.textContent, 60);
+      return t.length <= 60 ? t : "";
+    };
+    const midY = r.top + r.height / 2;
+    for (const dx of [8, 24, 48, 96]) { const t = probe(r.left - dx, midY); if (t) return t.replace(/:$/, ""); }
+    for (const dy of [6, 16, 28]) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
+    return "";
+  };
+
   const vw = window.innerWidth, vh = window.innerHeight;
   const seen = new Set();
   const elements = [];
   const nodes = [];
-  for (const { el, dx, dy, frame } of candidates) {
+  for (const { el, dx, dy, frame, weak } of kept) {
     if (seen.has(el)) continue;
     seen.add(el);
     if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
@@ -167,9 +217,13 @@
       // control inside its own label counts as itself.
       if (hit && !inside(hit, el) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
-    const role = clean(el.getAttribute("role")) || implicitRole(el);
-    const label = labelOf(el);
+    let role = clean(el.getAttribute("role")) || implicitRole(el);
+    if (weak && role === "generic") role = "clickable";
     const tag = el.tagName.toLowerCase();
+    let label = labelOf(el);
+    if (!label && ["input", "select", "textarea"].includes(tag) && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
+      label = nearbyText(el);
+    }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
     const secret = type === "password" || el.getAttribute("autocomplete") === "one-time-code";
     const e = {

@@ -52,6 +52,16 @@ func TestPerception(t *testing.T) {
 		{"overlay", "Accept cookies", plan.Click, "", "Accept cookies", 0, ""},
 		{"overlay", "Buy now", plan.Click, "", "Buy now", 0, "Bought"},
 		{"moving", "Continue", plan.Click, "", "Continue", 0, "Continued"},
+		// Controls that are not buttons or links in the markup.
+		{"widgets", `the "Closed" filter`, plan.Click, "", "Closed", 0, "Filter: Closed"},
+		{"widgets", "Show all", plan.Click, "", "Show all", 0, "Filter: all"},
+		{"widgets", "wiki", plan.Click, "", "wiki", 0, "Opened: wiki"},
+		{"widgets", `the link "playground"`, plan.Click, "", "playground", 0, "Opened: playground"},
+		{"widgets", "Last name", plan.Type, "Lovelace", "Last name", 0, ""},
+		{"widgets", "the first name field", plan.Type, "Ada", "First name", 0, ""},
+		{"widgets", "the text area", plan.Type, "hello", "Notes", 0, ""},
+		{"widgets", `"Sweden" in the list`, plan.Click, "", "Sweden", 0, ""},
+		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
 	}
 	sessions := map[string]*browser.Session{}
 	for _, tt := range tests {

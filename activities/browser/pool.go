@@ -156,6 +156,12 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 	if err != nil {
 		return nil, fmt.Errorf("new browser context: %w", err)
 	}
+	// Before the first navigation: every document the context loads records its click
+	// handlers, so that a <span> or <div> a person can click is seen as a control.
+	if err := bctx.AddInitScript(playwright.Script{Content: &listenersJS}); err != nil {
+		_ = bctx.Close()
+		return nil, fmt.Errorf("install the page script: %w", err)
+	}
 	pg, err := bctx.NewPage()
 	if err != nil {
 		_ = bctx.Close()

@@ -18,6 +18,9 @@ import (
 //go:embed observe.js
 var observeJS string
 
+//go:embed listeners.js
+var listenersJS string
+
 // quietJS resolves once the DOM has had no mutation for quietMs, or after maxMs.
 const quietJS = `([quietMs, maxMs]) => new Promise((resolve) => {
   let timer;

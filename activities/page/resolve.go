@@ -47,8 +47,10 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:radio(?:\s*button)?)\b`), "radio"},
 		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
 		{regexp.MustCompile(`(?i)\blink\b`), "link"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|input(?:\s*field)?|field|search\s*box|text\s*area)\b`), "textbox"},
-		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker)\b`), "combobox"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|input(?:\s*field)?|field|search\s*box)\b`), "textbox"},
+		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|list)\b`), "combobox"},
+		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
 		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
 		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
 	}
@@ -295,12 +297,16 @@ func roleFits(role string, e Element) bool {
 	switch role {
 	case "textbox":
 		return e.Editable()
+	case "textarea":
+		return e.Tag == "textarea" || (e.Role == "textbox" && e.Tag != "input")
 	case "combobox":
 		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
 	case "option":
 		return e.Role == "option" || e.Role == "menuitem" || e.Role == "menuitemcheckbox" || e.Role == "menuitemradio"
 	case "button":
-		return e.Role == "button" || e.Tag == "button"
+		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable"
+	case "link":
+		return e.Role == "link" || e.Role == "clickable"
 	}
 	return e.Role == role
 }
