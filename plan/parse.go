@@ -34,6 +34,17 @@ func Parse(goal string) ([]Step, error) {
 	}
 	var steps []Step
 	for i, clause := range splitClauses(masked) {
+		if pairs, ok := parsePairs(clause, quotes); ok {
+			for _, s := range pairs {
+				if reason := exactTarget(s.TargetDescription, quotes); reason != "" {
+					return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
+				}
+				s.Step = len(steps) + 1
+				describe(&s)
+				steps = append(steps, s)
+			}
+			continue
+		}
 		s, reason := parseClause(clause, quotes)
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
@@ -116,7 +127,7 @@ var (
 	// "and") only when a verb follows.
 	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
 )
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
@@ -180,7 +191,7 @@ var (
 	reSelectFrom      = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
 	reCheck           = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
 	reUncheck         = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
-	reClick           = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
+	reClick           = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
 	reEdge            = regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`)
 	rePreposition     = regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`)
 	reAssertVerbStart = regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`)
@@ -189,6 +200,8 @@ var (
 	reTextPrefix      = regexp.MustCompile(`(?i)^(?:the\s+)?(?:text|message|words?)\s+`)
 	reNavWords        = regexp.MustCompile(`(?i)\b(tab|link|menu|page|back|next|previous)\b`)
 	reDuration        = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`)
+	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
+	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
 	reExtract         = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
 )
 
@@ -248,25 +261,31 @@ func parseClause(c string, quotes []string) (Step, string) {
 		return Step{Action: Navigate, Value: strings.TrimRight(m[1], ".,;")}, ""
 	}
 	if m := reTypeInto.FindStringSubmatch(c); m != nil {
-		return Step{Action: Type, Value: text(m[1]), TargetDescription: text(m[2])}, ""
+		v, reason := exactValue(m[1], quotes)
+		return exact(Step{Action: Type, Value: v, TargetDescription: text(m[2])}, m[2], quotes, reason)
 	}
 	if m := reFillWith.FindStringSubmatch(c); m != nil {
-		return Step{Action: Type, Value: text(m[2]), TargetDescription: text(m[1])}, ""
+		v, reason := exactValue(m[2], quotes)
+		return exact(Step{Action: Type, Value: v, TargetDescription: text(m[1])}, m[1], quotes, reason)
 	}
 	if m := reTypeOnly.FindStringSubmatch(c); m != nil && !rePreposition.MatchString(m[1]) {
 		return Step{Action: Type, Value: text(m[1])}, ""
 	}
 	if m := reSelectFrom.FindStringSubmatch(c); m != nil {
-		return Step{Action: Select, Value: text(m[1]), TargetDescription: text(m[2])}, ""
+		v, reason := exactValue(m[1], quotes)
+		return exact(Step{Action: Select, Value: v, TargetDescription: text(m[2])}, m[2], quotes, reason)
 	}
 	if m := reUncheck.FindStringSubmatch(c); m != nil {
-		return Step{Action: Check, Value: "false", TargetDescription: text(m[1])}, ""
+		return exact(Step{Action: Check, Value: "false", TargetDescription: text(m[1])}, m[1], quotes, "")
 	}
 	if m := reCheck.FindStringSubmatch(c); m != nil {
-		return Step{Action: Check, Value: "true", TargetDescription: text(m[1])}, ""
+		return exact(Step{Action: Check, Value: "true", TargetDescription: text(m[1])}, m[1], quotes, "")
+	}
+	if m := reSubmit.FindStringSubmatch(c); m != nil {
+		return Step{Action: Click, TargetDescription: "Submit"}, ""
 	}
 	if m := reClick.FindStringSubmatch(c); m != nil {
-		return Step{Action: Click, TargetDescription: text(m[1])}, ""
+		return exact(Step{Action: Click, TargetDescription: text(m[1])}, m[1], quotes, "")
 	}
 	if m := reExtract.FindStringSubmatch(c); m != nil {
 		name := text(m[2])
@@ -275,10 +294,22 @@ func parseClause(c string, quotes []string) (Step, string) {
 		}
 		return Step{Action: Extract, TargetDescription: text(m[1]), Value: name}, ""
 	}
+	if reContinue.MatchString(c) {
+		return Step{}, `it does not say what to click to go on: name the button, e.g. click "Continue"`
+	}
 	if !verbStart.MatchString(c) {
 		return Step{}, "it does not start with an action the offline planner knows (click, type, select, check, press, go to, scroll, wait, verify, extract)"
 	}
 	return Step{}, "it starts with an action but its target or value could not be read; quote them, as in type \"Apollo\" into \"Project name\""
+}
+
+// exact passes a step on unless its value was unclear (reason) or its target, as written
+// (target, still masked), names several elements or words the resolver cannot place.
+func exact(s Step, target string, quotes []string, reason string) (Step, string) {
+	if reason != "" {
+		return Step{}, reason
+	}
+	return s, exactTarget(target, quotes)
 }
 
 func hasAssertVerbOrQuote(c string) bool {

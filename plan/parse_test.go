@@ -75,6 +75,20 @@ var parseCases = []struct {
 		{Action: Assert, Value: "Project archived"},
 		{Action: Extract, TargetDescription: "first row's name", Value: "first"},
 	}},
+	{"several values in one sentence", `Enter the username "kanesha" and the password "Xm2" into the text fields and press login`, []Step{
+		{Action: Type, Value: "kanesha", TargetDescription: "username"},
+		{Action: Type, Value: "Xm2", TargetDescription: "password"},
+		{Action: Click, TargetDescription: "login"},
+	}},
+	{"fill in pairs", `Fill in the email "u@x.io", the name "Ann" and submit`, []Step{
+		{Action: Type, Value: "u@x.io", TargetDescription: "email"},
+		{Action: Type, Value: "Ann", TargetDescription: "name"},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
+	{"a value named by what it is", `type the text "hello world" into the text area, expand the section "Lorem"`, []Step{
+		{Action: Type, Value: "hello world", TargetDescription: "text area"},
+		{Action: Click, TargetDescription: `section "Lorem"`},
+	}},
 	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
 		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
 		{Action: Click, TargetDescription: "Create"},
@@ -123,6 +137,13 @@ var parseErrorCases = []struct {
 	{`Click "New project", then make it look nice`, 2, "make it look nice"},
 	{"click \"A\"\nArchive my Q4 bugs", 2, "Archive my Q4 bugs"},
 	{`type into`, 1, "type into"},
+	// Exact or silent: never a step that types or clicks something else.
+	{`Put the code "abc" in both fields and press OK`, 1, `Put the code "abc" in both fields`},
+	{`Type "a" and "b" into "Name"`, 1, `Type "a" and "b" into "Name"`},
+	{`Select words similar to "big" and click Submit`, 1, `Select words similar to "big"`},
+	{`check each checkbox labelled "x"`, 1, `check each checkbox labelled "x"`},
+	{`Fill in the email "u" and the name "p" and continue`, 2, "continue"},
+	{`Enter the code "abc"`, 1, `Enter the code "abc"`},
 }
 
 func TestParseErrors(t *testing.T) {

@@ -1,0 +1,107 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Exact or silent: the offline planner maps a sentence to steps only when it is sure what
+// to type and where; anything else is refused with the phrase it could not place, never
+// turned into a step that types or clicks something else.
+
+var (
+	// rePairsVerb starts a sentence that may give several fields their values:
+	// 'Fill in the email "u" and the name "p"', 'Enter the username "k" and the password "x" into the text fields'.
+	rePairsVerb = regexp.MustCompile(`(?i)^(?:type|enter|input|write|put|fill\s+in|fill\s+out|fill|key\s+in|set)\s+(.+)$`)
+	// rePairsInto is a trailing "into the text fields" that names no field of its own.
+	rePairsInto = regexp.MustCompile(`(?i)\s+(?:into|in|on)\s+(?:the\s+)?(?:(?:text|input|form)\s+)?(?:fields|boxes|inputs|form)$`)
+	rePairsSep  = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+)?|\s+and\s+`)
+	// rePair is one "the <field> "<value>"".
+	rePair = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+|your\s+|my\s+)?([a-z][a-z0-9 '\-]{0,40}?)\s*(?::|=|\s+as|\s+of)?\s*\x01(\d+)\x02$`)
+	// reDescriptor is what may stand before a quoted value and say what it is: "the code",
+	// "the text", "the word".
+	reDescriptor = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+)?(?:[a-z][a-z\-]*\s+){0,2}(?:code|text|word|words|value|number|string|phrase|name|term|query|message|answer|password|username|email|date|time|amount|title)\s*:?$`)
+	// rePlural names several targets at once.
+	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each|every)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
+	// targetWords are the words a click target may hold beside a quoted name: articles,
+	// role words, places and ordinals, which the resolver reads.
+	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s)$`)
+)
+
+// parsePairs reads a sentence that gives one or more fields a quoted value each, named by
+// the words before the value. ok is false when the sentence is not of that shape.
+func parsePairs(c string, quotes []string) ([]Step, bool) {
+	m := rePairsVerb.FindStringSubmatch(c)
+	if m == nil {
+		return nil, false
+	}
+	rest := rePairsInto.ReplaceAllString(strings.TrimSpace(m[1]), "")
+	var steps []Step
+	for _, part := range rePairsSep.Split(rest, -1) {
+		p := rePair.FindStringSubmatch(strings.TrimSpace(part))
+		if p == nil {
+			return nil, false
+		}
+		field := strings.TrimSpace(p[1])
+		if reDescriptorOnly(field) || rePreposition.MatchString(field) {
+			return nil, false
+		}
+		n, _ := strconv.Atoi(p[2])
+		steps = append(steps, Step{Action: Type, Value: quotes[n], TargetDescription: field})
+	}
+	// One pair is the plain "type <value> into <field>" shape read the usual way, unless
+	// nothing else names the field.
+	if len(steps) == 1 && rePairsInto.MatchString(strings.TrimSpace(m[1])) {
+		return nil, false
+	}
+	return steps, len(steps) > 0
+}
+
+// reDescriptorOnly reports a "field" that only says what the value is ("code", "text"):
+// it names no field.
+func reDescriptorOnly(field string) bool {
+	switch strings.ToLower(field) {
+	case "code", "text", "word", "value", "string", "phrase", "following", "following text":
+		return true
+	}
+	return false
+}
+
+// exactValue reads the value operand of a TYPE or SELECT: a quoted string, alone or after
+// words that only say what it is ("the code "abc""); unquoted words as they are. Anything
+// else — two quoted strings, a quoted string among other words — is refused.
+func exactValue(s string, quotes []string) (string, string) {
+	s = strings.TrimSpace(s)
+	toks := quoteToken.FindAllStringSubmatchIndex(s, -1)
+	switch {
+	case len(toks) == 0:
+		return cleanOperand(s, quotes), ""
+	case len(toks) == 1:
+		before, after := strings.TrimSpace(s[:toks[0][0]]), strings.TrimSpace(s[toks[0][1]:])
+		n, _ := strconv.Atoi(s[toks[0][2]:toks[0][3]])
+		if after == "" && (before == "" || reDescriptor.MatchString(before)) {
+			return quotes[n], ""
+		}
+	}
+	return "", fmt.Sprintf("what to type is unclear in %q: quote exactly the text to type, once per field", unmask(s, quotes, true))
+}
+
+// exactTarget refuses a target that names several elements, or that mixes a quoted name
+// with words the resolver cannot place ("words similar to "big"").
+func exactTarget(s string, quotes []string) string {
+	outside := quoteToken.ReplaceAllString(s, " ")
+	if m := rePlural.FindString(outside); m != "" {
+		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
+	}
+	if !quoteToken.MatchString(s) {
+		return ""
+	}
+	for _, w := range strings.Fields(outside) {
+		if !targetWords.MatchString(strings.Trim(w, ",.:;!?")) {
+			return fmt.Sprintf("in %q the planner cannot tell what %q says about the target: name it by its visible text alone", unmask(s, quotes, true), w)
+		}
+	}
+	return ""
+}
