@@ -259,7 +259,9 @@ func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, r
 
 // attempt runs one RunStep activity in the run's browser.
 func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, purpose activities.Purpose, feedback []plan.Feedback, dec *activities.Decision) (activities.RunStepResult, error) {
-	budget := r.limits.WaitBudget * time.Duration(attempt)
+	// Every attempt waits the same for its target: a target that is not there fails in
+	// AttemptsPerStep × WaitBudget of waiting (9 s by default), not ever longer.
+	budget := r.limits.WaitBudget
 	timeout := 2*time.Minute + budget
 	if step.Action == plan.Wait && step.Value != "" {
 		d, _ := plan.ParseDuration(step.Value)

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
@@ -273,10 +274,17 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 			Candidates: refs,
 		}
 	}
-	return &plan.Feedback{
+	fb := &plan.Feedback{
 		Type:            plan.NotVisible,
 		Details:         fmt.Sprintf("%s after waiting %s; the page %q shows %d controls", res.Reason, waited.Round(100*time.Millisecond), obs.Title, len(obs.Elements)),
 		Suggestion:      "the page may need another step first (open a dialog, a menu or a tab), or the target is described differently on the page",
 		ExpectedElement: step.TargetDescription,
 	}
+	for _, c := range page.Closest(step.TargetDescription, obs.Elements, 3) {
+		fb.Candidates = append(fb.Candidates, c.Ref())
+	}
+	if len(fb.Candidates) > 0 {
+		fb.Details += "; the closest are " + strings.Join(fb.Candidates, ", ")
+	}
+	return fb
 }

@@ -111,12 +111,19 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 	if len(in.Feedback) > 0 {
 		last = in.Feedback[len(in.Feedback)-1]
 	}
-	timing := len(in.Feedback) > 0
+	// Waiting again helps a page that was still busy (timing), not a target that was
+	// never there: every attempt already waited for it.
+	busy, other := false, false
 	for _, f := range in.Feedback {
-		if f.Type != plan.Timing && f.Type != plan.NotVisible {
-			timing = false
+		switch f.Type {
+		case plan.Timing:
+			busy = true
+		case plan.NotVisible:
+		default:
+			other = true
 		}
 	}
+	timing := busy && !other
 	if timing && !slices.Contains(in.Strategies, activities.StrategyWaitAndRetry) {
 		wait := plan.Step{Action: plan.Wait, Value: "3 seconds", SemanticRole: plan.Confirmation,
 			ExpectedOutcome: "the page finishes loading"}
@@ -124,6 +131,9 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 		return activities.ReplanResult{Strategy: activities.StrategyWaitAndRetry, Reason: "the target was not there in time; wait for the page, then try again", Steps: steps}, nil
 	}
 	reason := "the offline planner has no other way to do this step; set GEMINI_API_KEY so the model can replan"
+	if last.Type == plan.NotVisible {
+		reason = "the target is not on the page: " + last.Details + "; describe it as the page names it, add the step that shows it first, or set GEMINI_API_KEY so the model can replan"
+	}
 	if last.Type == plan.WrongElement {
 		reason = "the target is ambiguous and the offline planner cannot choose; describe it more precisely (by its row or position) or set GEMINI_API_KEY so the model can replan"
 	}

@@ -34,6 +34,10 @@ func TestOfflineReplan(t *testing.T) {
 	if res.Strategy != activities.StrategyAbort || !strings.Contains(res.Reason, "GEMINI_API_KEY") {
 		t.Fatalf("waiting twice: want abort naming the key, got %+v", res)
 	}
+	res, _ = p.Replan(context.Background(), activities.ReplanInput{Failed: failed, Feedback: []plan.Feedback{{Type: plan.NotVisible, Details: "no Import"}, {Type: plan.NotVisible, Details: "no Import"}}})
+	if res.Strategy != activities.StrategyAbort || !strings.Contains(res.Reason, "not on the page: no Import") {
+		t.Fatalf("a target never there, with every attempt waiting for it: want abort at once, got %+v", res)
+	}
 	res, _ = p.Replan(context.Background(), activities.ReplanInput{Failed: failed, Feedback: []plan.Feedback{{Type: plan.WrongElement, Details: "2 match"}}})
 	if res.Strategy != activities.StrategyAbort || !strings.Contains(res.Reason, "ambiguous") {
 		t.Fatalf("an ambiguous target: want abort saying so, got %+v", res)

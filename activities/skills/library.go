@@ -79,6 +79,10 @@ func (l *Library) Find(ctx context.Context, goal, site string) (*Found, []string
 			notes = append(notes, fmt.Sprintf("skill %s is similar (%.3f) but has other parameters (%v, the goal has %v)", m.Skill.ID, m.Similarity, have, names))
 			continue
 		}
+		if unbound := Unbound(m.Skill.Plan, m.Skill.Examples, params); len(unbound) > 0 {
+			notes = append(notes, fmt.Sprintf("skill %s does not use the goal's %v in its plan, so their new values would be ignored; planning afresh", m.Skill.ID, unbound))
+			continue
+		}
 		bound := make([]plan.Step, len(m.Skill.Plan))
 		for i, s := range m.Skill.Plan {
 			bound[i] = s.Bind(params)

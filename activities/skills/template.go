@@ -166,6 +166,14 @@ func Parameterize(steps []plan.Step, slots []Slot) []plan.Step {
 	for i, s := range steps {
 		for _, sl := range order {
 			if len([]rune(sl.Value)) < 2 {
+				// A one-letter value is a slot only where it is the whole field: inside
+				// a description it could be a word ("a") as well.
+				if strings.EqualFold(s.Value, sl.Value) {
+					s.Value = "{{" + sl.Name + "}}"
+				}
+				if strings.EqualFold(s.TargetDescription, sl.Value) {
+					s.TargetDescription = "{{" + sl.Name + "}}"
+				}
 				continue
 			}
 			s.TargetDescription = replaceFold(s.TargetDescription, sl.Value, "{{"+sl.Name+"}}")
@@ -193,10 +201,17 @@ func replaceFold(s, old, repl string) string {
 func Leaks(steps []plan.Step, old, now map[string]string) []string {
 	var leaks []string
 	for name, v := range old {
-		if len([]rune(v)) < 2 || strings.EqualFold(v, now[name]) {
+		if strings.EqualFold(v, now[name]) {
 			continue
 		}
 		for _, s := range steps {
+			if len([]rune(v)) < 2 {
+				if strings.EqualFold(s.Value, v) || strings.EqualFold(s.TargetDescription, v) {
+					leaks = append(leaks, v)
+					break
+				}
+				continue
+			}
 			if replaceFold(s.TargetDescription, v, "\x00") != s.TargetDescription || replaceFold(s.Value, v, "\x00") != s.Value {
 				leaks = append(leaks, v)
 				break
@@ -205,4 +220,27 @@ func Leaks(steps []plan.Step, old, now map[string]string) []string {
 	}
 	sort.Strings(leaks)
 	return leaks
+}
+
+// Unbound returns the slots whose value this run changes but which the plan never uses:
+// replaying it would ignore the new value and do what the earlier run did.
+func Unbound(steps []plan.Step, old, now map[string]string) []string {
+	var out []string
+	for name, v := range now {
+		if strings.EqualFold(v, old[name]) {
+			continue
+		}
+		used := false
+		for _, s := range steps {
+			if strings.Contains(s.TargetDescription, "{{"+name+"}}") || strings.Contains(s.Value, "{{"+name+"}}") {
+				used = true
+				break
+			}
+		}
+		if !used {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -64,3 +64,27 @@ func TestParameterizeAndLeaks(t *testing.T) {
 		t.Fatalf("Leaks = %v, want [Zeus]", leaks)
 	}
 }
+
+// A one-letter value is a slot where it is a whole field, and is never replayed.
+func TestOneLetterValues(t *testing.T) {
+	steps := []plan.Step{
+		{Action: plan.Type, TargetDescription: "a field", Value: "x"},
+		{Action: plan.Click, TargetDescription: "x"},
+		{Action: plan.Assert, Value: "x marks the spot"},
+	}
+	got := Parameterize(steps, []Slot{{"value", "x"}})
+	if got[0].Value != "{{value}}" || got[1].TargetDescription != "{{value}}" || got[0].TargetDescription != "a field" || got[2].Value != "x marks the spot" {
+		t.Fatalf("Parameterize: %+v", got)
+	}
+	old, now := map[string]string{"value": "x"}, map[string]string{"value": "y"}
+	// A plan learned before one-letter values were slots still holds the old one.
+	if leaks := Leaks(steps, old, now); !reflect.DeepEqual(leaks, []string{"x"}) {
+		t.Fatalf("Leaks = %v, want [x]", leaks)
+	}
+	if unbound := Unbound(steps, old, now); !reflect.DeepEqual(unbound, []string{"value"}) {
+		t.Fatalf("Unbound = %v, want [value]: the plan never uses {{value}}", unbound)
+	}
+	if unbound := Unbound(got, old, now); len(unbound) != 0 {
+		t.Fatalf("Unbound = %v for a plan that uses every slot", unbound)
+	}
+}
