@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
 # server + Web UI), the MinIO server and Weaviate built from the Go module proxy, Debian's Chromium,
-# and the playwright-core driver layout that playwright-go expects. Built tools are cached
+# the playwright-core driver layout that playwright-go expects, and Debian's DokuWiki (a real
+# application for the end-to-end tests). Built tools are cached
 # per version outside the repository, so only the first run pays for the builds.
 #
 # It prints one line per tool and the environment file path the other scripts read.
@@ -72,6 +73,28 @@ install_driver() {
 	log playwright "driver $PLAYWRIGHT_CORE_VERSION installed"
 }
 
+# install_dokuwiki installs Debian's DokuWiki and PHP: a real application the end-to-end
+# tests drive beside the demo app (each test serves a private copy with php -S).
+install_dokuwiki() {
+	if [[ -f /usr/share/dokuwiki/doku.php ]] && command -v php >/dev/null; then
+		log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki 2>/dev/null || echo present), $(php -r 'echo "PHP ", PHP_VERSION;')"
+		return
+	fi
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log dokuwiki "installing Debian's dokuwiki and PHP"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq dokuwiki php-cli >/dev/null; then
+			break
+		fi
+		log dokuwiki "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	[[ -f /usr/share/dokuwiki/doku.php ]] && command -v php >/dev/null || { echo "dokuwiki did not install" >&2; exit 1; }
+	log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki), $(php -r 'echo "PHP ", PHP_VERSION;')"
+}
+
 want="${1:-all}"
 case "$want" in
 all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
@@ -81,5 +104,6 @@ all | checks | staticcheck) go_tool staticcheck honnef.co/go/tools/cmd/staticche
 all | checks | workflowcheck) go_tool workflowcheck go.temporal.io/sdk/contrib/tools/workflowcheck "$WORKFLOWCHECK_VERSION" workflowcheck ;;&
 all | chromium) install_chromium ;;&
 all | playwright) install_driver ;;&
+all | dokuwiki) install_dokuwiki ;;&
 *) ;;
 esac

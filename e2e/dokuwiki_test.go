@@ -1,0 +1,55 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// TestDokuWiki drives Debian's DokuWiki — a real application nobody here wrote — with
+// explicit goals and no model: sign in, create a page, edit it, find it by search and from
+// the sitemap. What really happened is read from the wiki's own page files.
+func TestDokuWiki(t *testing.T) {
+	w := testenv.StartDokuWiki(t)
+	s := newStack(t)
+	s.worker(t)
+	login := w.URL + "/doku.php?id=start&do=login"
+	signIn := `type "` + w.User + `" into "Username", type "` + w.Password + `" into "Password", click the "Log In" button`
+	run := func(t *testing.T, start, goal string) workflows.GoalResult {
+		t.Helper()
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: goal, StartURL: start}))
+		if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+			t.Fatalf("status %s (verified %v): %s; errors %v", res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
+		}
+		return res
+	}
+	steps := func(t *testing.T, ok bool) {
+		if !ok {
+			t.FailNow()
+		}
+	}
+
+	steps(t, t.Run("sign in", func(t *testing.T) {
+		run(t, login, signIn+`, then check that "Log Out" is visible`)
+	}))
+	steps(t, t.Run("create a page", func(t *testing.T) {
+		run(t, login, signIn+`, go to `+w.URL+`/doku.php?id=playground:apollo&do=edit, type "Apollo launch notes" into the text area, click "Save", then check that "Apollo launch notes" is visible`)
+		if got := strings.TrimSpace(w.Page("playground:apollo")); got != "Apollo launch notes" {
+			t.Fatalf("the saved page holds %q", got)
+		}
+	}))
+	steps(t, t.Run("edit it", func(t *testing.T) {
+		run(t, login, signIn+`, go to `+w.URL+`/doku.php?id=playground:apollo, click "Edit this page", type "Apollo notes, edited" into the text area, click "Save", then check that "Apollo notes, edited" is visible`)
+		if got := strings.TrimSpace(w.Page("playground:apollo")); got != "Apollo notes, edited" {
+			t.Fatalf("the saved page holds %q", got)
+		}
+	}))
+	t.Run("search for it", func(t *testing.T) {
+		run(t, w.URL+"/doku.php?id=start", `type "apollo" into "Search", press Enter, click the link "apollo", then check that "Apollo notes, edited" is visible`)
+	})
+	t.Run("open it from the sitemap", func(t *testing.T) {
+		run(t, w.URL+"/doku.php?id=start&do=index", `click "playground", click "apollo", then check that "Apollo notes, edited" is visible`)
+	})
+}
