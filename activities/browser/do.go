@@ -280,6 +280,10 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 		Suggestion:      "the page may need another step first (open a dialog, a menu or a tab), or the target is described differently on the page",
 		ExpectedElement: step.TargetDescription,
 	}
+	if obs.Truncated {
+		fb.Details += fmt.Sprintf(" (of %d on the page: the list keeps an open dialog or menu and what is in view first)", obs.Total)
+		fb.Suggestion = "scroll to the target first, or name it as the page does; " + fb.Suggestion
+	}
 	for _, c := range page.Closest(step.TargetDescription, obs.Elements, 3) {
 		fb.Candidates = append(fb.Candidates, c.Ref())
 	}

@@ -259,14 +259,31 @@
     if (ctx.container) e.container = ctx.container;
     if (ctx.row) e.row = ctx.row;
     elements.push(e);
-    nodes.push(frame ? null : el);
-    if (frame) el.ownerDocument.defaultView.__webagentLocal[e.index] = el;
+    nodes.push(el);
+  }
+  // More controls than the cap: keep what a person looks at first — an open dialog or
+  // menu, then what is in the viewport, then the rest in page order — and say the list
+  // was cut. The kept ones stay in page order and are numbered afresh.
+  const truncated = elements.length > limit;
+  let keep = elements.map((e, i) => i);
+  if (truncated) {
+    const rank = (e) => (/^(dialog|alertdialog|menu|listbox)\b/.test(e.container || "") ? 0 : e.offscreen ? 2 : 1);
+    keep = keep.sort((a, b) => rank(elements[a]) - rank(elements[b]) || a - b).slice(0, limit).sort((a, b) => a - b);
+  }
+  const list = [];
+  const live = [];
+  for (const i of keep) {
+    const e = elements[i], el = nodes[i];
+    e.index = list.length;
+    list.push(e);
+    const local = el.ownerDocument !== document;
+    live.push(local ? null : el);
+    // A frame's nodes are kept in its own window: actions must run in their frame.
+    if (local) el.ownerDocument.defaultView.__webagentLocal[e.index] = el;
   }
   // The live nodes, in the order of the returned list, for the actions that follow; null
   // for a node that lives in an iframe's window.
-  window.__webagent = { nodes: nodes.slice(0, limit) };
-  const truncated = elements.length > limit;
-  const list = truncated ? elements.slice(0, limit) : elements;
+  window.__webagent = { nodes: live };
   // fingerprint: what a person would notice changing — the URL, the controls and their
   // states, and the page's text (the frames' too).
   let h = 2166136261 >>> 0;

@@ -62,6 +62,8 @@ func TestPerception(t *testing.T) {
 		{"widgets", "the text area", plan.Type, "hello", "Notes", 0, ""},
 		{"widgets", `"Sweden" in the list`, plan.Click, "", "Sweden", 0, ""},
 		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
+		// More controls than the list's cap: the open dialog is kept.
+		{"long", "Confirm", plan.Click, "", "Confirm", 0, "Confirmed"},
 	}
 	sessions := map[string]*browser.Session{}
 	for _, tt := range tests {
