@@ -25,6 +25,9 @@ var (
 	reDescriptor = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+)?(?:[a-z][a-z\-]*\s+){0,2}(?:code|text|word|words|value|number|string|phrase|name|term|query|message|answer|password|username|email|date|time|amount|title)\s*:?$`)
 	// rePlural names several targets at once.
 	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each|every)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
+	// reVague are words that make an unquoted target a judgement rather than a name: "the
+	// button that best describes the figure", "as many circles as possible".
+	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using)\b`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
 	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s)$`)
@@ -96,6 +99,12 @@ func exactTarget(s string, quotes []string) string {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if !quoteToken.MatchString(s) {
+		if m := reVague.FindString(s); m != "" {
+			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
+		}
+		if n := len(strings.Fields(reArticle.ReplaceAllString(s, ""))); n > 6 {
+			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
+		}
 		return ""
 	}
 	for _, w := range strings.Fields(outside) {

@@ -144,6 +144,8 @@ var parseErrorCases = []struct {
 	{`check each checkbox labelled "x"`, 1, `check each checkbox labelled "x"`},
 	{`Fill in the email "u" and the name "p" and continue`, 2, "continue"},
 	{`Enter the code "abc"`, 1, `Enter the code "abc"`},
+	{`Click the button that best describes the figure below.`, 1, `Click the button that best describes the figure below`},
+	{`Click as many moving circles as possible.`, 1, `Click as many moving circles as possible`},
 }
 
 func TestParseErrors(t *testing.T) {
