@@ -83,6 +83,9 @@ type RunStepInput struct {
 	Purpose Purpose           `json:"purpose"`
 	Step    plan.Step         `json:"step"`
 	Params  map[string]string `json:"params,omitempty"`
+	// Secrets name, for each {{secret:name}}, where the worker finds its value ("env:VAR",
+	// "file:PATH"): references, never values.
+	Secrets map[string]string `json:"secrets,omitempty"`
 	// WaitBudget is how long to wait for the target or an asserted text to appear.
 	WaitBudget time.Duration `json:"waitBudget"`
 	// Feedback is the evaluator's feedback on the step's earlier attempts.

@@ -76,3 +76,51 @@ func (s *Server) Saves() int {
 	defer s.mu.Unlock()
 	return s.saves
 }
+
+// Account is the lab sign-in page's one user.
+type Account struct{ User, Password, PIN string }
+
+// SetAccount sets who may sign in at /lab/signin.
+func (s *Server) SetAccount(a Account) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.account = a
+}
+
+// SignIns is how many sign-ins at /lab/signin succeeded.
+func (s *Server) SignIns() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.signIns
+}
+
+// signin is a sign-in form checked on the server, with the two ways real pages show a
+// secret as text: a "Show password" toggle and a PIN field that is a plain text box.
+func (s *Server) signin(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	msg := ""
+	if r.Method == http.MethodPost {
+		s.mu.Lock()
+		a := s.account
+		ok := a.User != "" && r.FormValue("user") == a.User && r.FormValue("password") == a.Password && r.FormValue("pin") == a.PIN
+		if ok {
+			s.signIns++
+		}
+		s.mu.Unlock()
+		if ok {
+			fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Welcome · Lab</title></head>
+<body><main><h1>Welcome, %s</h1><p>You are signed in.</p></main></body></html>`, html.EscapeString(a.User))
+			return
+		}
+		msg = `<p role="alert">Wrong user name, password or PIN.</p>`
+	}
+	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · Lab</title><link rel="stylesheet" href="/static/style.css"></head>
+<body><main><h1>Sign in</h1>%s
+<form method="post" action="/lab/signin">
+  <p><label for="user">User name</label> <input id="user" name="user" autocomplete="username"></p>
+  <p><label for="password">Password</label> <input id="password" name="password" type="password"></p>
+  <p><label><input type="checkbox" id="show" onchange="document.getElementById('password').type = this.checked ? 'text' : 'password'"> Show password</label></p>
+  <p><label for="pin">PIN</label> <input id="pin" name="pin" inputmode="numeric"></p>
+  <button type="submit">Sign in</button>
+</form></main></body></html>`, msg)
+}

@@ -55,6 +55,9 @@ type Server struct {
 	published int
 	// saves counts the settings page's "Save" requests.
 	saves int
+	// account may sign in at /lab/signin; signIns counts its sign-ins.
+	account Account
+	signIns int
 	// onCreate is called when a create request arrives, before it is answered.
 	onCreate func()
 }
@@ -109,6 +112,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /lab/observed", s.observed)
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("POST /lab/save", s.save)
+	s.mux.HandleFunc("/lab/signin", s.signin)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

@@ -39,6 +39,7 @@ func (p params) Set(v string) error {
 type runFlags struct {
 	url      string
 	params   params
+	secrets  params
 	planFile string
 	schema   string
 	asJSON   bool
@@ -49,11 +50,12 @@ type runFlags struct {
 }
 
 func runCommand(args []string, stdout, stderr io.Writer) int {
-	f := runFlags{params: params{}}
+	f := runFlags{params: params{}, secrets: params{}}
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
+	fs.Var(f.secrets, "secret", "a secret for {{secret:name}} in the goal or plan, as name=env:VARIABLE or name=file:/path — where the worker reads it; the value never enters the run (repeatable)")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
 	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
@@ -85,7 +87,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 
-	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Limits: f.limits,
+	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Secrets: f.secrets, Limits: f.limits,
 		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)

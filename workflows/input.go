@@ -3,10 +3,13 @@ package workflows
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -18,6 +21,9 @@ type GoalInput struct {
 	StartURL string `json:"startUrl"`
 	// Params fill the {{name}} placeholders of the plan's targets and values.
 	Params map[string]string `json:"params,omitempty"`
+	// Secrets say where the worker finds each {{secret:name}} of the goal or plan:
+	// "env:VAR" or "file:PATH" on the worker — references, never values.
+	Secrets map[string]string `json:"secrets,omitempty"`
 	// Plan, when given, is used as written: no planning.
 	Plan []plan.Step `json:"plan,omitempty"`
 	// ExtractSchema is the JSON schema of what EXTRACT steps read, for the model.
@@ -108,6 +114,25 @@ func (in GoalInput) Validate() error {
 		}
 		if err := plan.CheckParams(in.Plan, in.Params); err != nil {
 			errs = append(errs, err)
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(in.Secrets)) {
+		if err := secret.Check(n, in.Secrets[n]); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	used := plan.SecretNames(in.Goal)
+	if len(in.Plan) > 0 {
+		used = append(used, plan.StepSecrets(in.Plan)...)
+	}
+	for _, n := range used {
+		if _, ok := in.Secrets[n]; !ok {
+			errs = append(errs, fmt.Errorf("the goal uses {{secret:%s}} but no secret %q was given: pass --secret %s=env:VARIABLE (or file:/path)", n, n, n))
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(in.Params)) {
+		if v := in.Params[n]; strings.Contains(v, "{{") {
+			errs = append(errs, fmt.Errorf("parameter %q holds a placeholder; secrets go in --secret, not in --param", n))
 		}
 	}
 	if in.Mode != "" && in.Mode != ModeReplay && in.Mode != ModeGuided {

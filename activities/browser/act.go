@@ -76,12 +76,41 @@ func click(_ context.Context, a *action) *plan.Feedback {
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
-func typeText(_ context.Context, a *action) *plan.Feedback {
+// typed resolves a TYPE's value: a {{secret:name}} is read now, at the moment of typing,
+// remembered by the session (to be redacted from all it reports), and never written down.
+func (a *action) typed() (string, *plan.Feedback) {
 	v := a.step.Value
+	if !plan.HasSecret(v) {
+		return v, nil
+	}
+	if a.opts.Secret == nil {
+		return "", &plan.Feedback{Type: plan.Other, Details: "the step types a secret, and this worker was given no way to read secrets"}
+	}
+	v, err := plan.BindSecrets(v, func(name string) (string, error) {
+		val, err := a.opts.Secret(name)
+		if err == nil {
+			a.s.addSecret(val)
+		}
+		return val, err
+	})
+	if err != nil {
+		return "", &plan.Feedback{Type: plan.Other, Details: "not typed: " + err.Error(), Suggestion: "give the worker the secret, or fix the run's reference to it"}
+	}
+	a.out.typed = v
+	return v, nil
+}
+
+func typeText(_ context.Context, a *action) *plan.Feedback {
+	v, fb := a.typed()
+	if fb != nil {
+		return fb
+	}
+	// What the notes say: the placeholder of a secret, never its value.
+	shown := a.step.Value
 	if p := a.opts.Point; p != nil {
 		// A TYPE sets the field's value, as Fill does on an element: what was in the
 		// field is selected first, so that the typing replaces it.
-		a.note("clicked at (%.0f, %.0f) and typed %q in place of what was there", p[0], p[1], v)
+		a.note("clicked at (%.0f, %.0f) and typed %q in place of what was there", p[0], p[1], shown)
 		if err := a.s.page.Mouse().Click(p[0], p[1]); err != nil {
 			return a.failed(err)
 		}
@@ -91,17 +120,17 @@ func typeText(_ context.Context, a *action) *plan.Feedback {
 		return a.failed(a.s.page.Keyboard().Type(v))
 	}
 	if a.el == nil {
-		a.note("typed %q into the focused element", v)
+		a.note("typed %q into the focused element", shown)
 		return a.failed(a.s.page.Keyboard().Type(v))
 	}
 	if a.out.Target.Tag == "select" {
-		a.note("selected %q in %s", v, a.ref)
+		a.note("selected %q in %s", shown, a.ref)
 		return a.failed(selectOption(a.el, v))
 	}
-	if a.out.Target.Secret {
+	if a.out.Target.Secret && !plan.HasSecret(shown) {
 		a.note("typed a secret (%d characters) into %s", len([]rune(v)), a.ref)
 	} else {
-		a.note("typed %q into %s", v, a.ref)
+		a.note("typed %q into %s", shown, a.ref)
 	}
 	return a.failed(a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
 }

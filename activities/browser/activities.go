@@ -16,6 +16,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/fault"
+	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -123,6 +124,13 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	}
 	if in.CheckState {
 		opts.ExpectState = in.Step.State
+	}
+	opts.Secret = func(name string) (string, error) {
+		ref, ok := in.Secrets[name]
+		if !ok {
+			return "", fmt.Errorf("the run has no secret %q", name)
+		}
+		return secret.Resolve(name, ref)
 	}
 	if a.Notify != nil && in.Purpose == activities.PurposeAttempt {
 		opts.BeforeAct = func(ctx context.Context) error {

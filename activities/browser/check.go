@@ -39,8 +39,12 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		if err != nil {
 			return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}, nil
 		}
-		if page.Norm(got) != page.Norm(step.Value) {
-			if out.Target != nil && out.Target.Secret {
+		want := step.Value
+		if out.typed != "" {
+			want = out.typed
+		}
+		if page.Norm(got) != page.Norm(want) {
+			if (out.Target != nil && out.Target.Secret) || plan.HasSecret(step.Value) {
 				return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}, nil
 			}
 			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", ref, got, step.Value),

@@ -18,6 +18,8 @@ import (
 type DoOptions struct {
 	// WaitBudget is how long to wait for a target, or an asserted text, to appear.
 	WaitBudget time.Duration
+	// Secret reads the value of a {{secret:name}} at the moment of typing.
+	Secret func(name string) (string, error)
 	// SettleTimeout bounds the wait for the page to settle after acting.
 	SettleTimeout time.Duration
 	// Element, when set, is the index of the element to act on (a decision made
@@ -49,6 +51,8 @@ type DoOptions struct {
 
 // Outcome is what happened in one attempt at a step.
 type Outcome struct {
+	// typed is what a TYPE typed once its secrets were read: checked, never reported.
+	typed    string
 	OK       bool
 	Feedback *plan.Feedback
 	// Acted reports whether the action was sent to the page.

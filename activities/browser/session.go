@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -77,6 +78,10 @@ type Session struct {
 	inflight atomic.Int64
 	// mutations counts requests that may change server state (not GET, HEAD or OPTIONS).
 	mutations atomic.Int64
+
+	mu sync.Mutex
+	// secrets are the values typed from {{secret:name}}: redacted from all it reports.
+	secrets []string
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
@@ -211,6 +216,7 @@ func (s *Session) Observe(ctx context.Context) (page.Observation, error) {
 		if err := json.Unmarshal(raw, &obs); err != nil {
 			return obs, fmt.Errorf("observe the page: %w", err)
 		}
+		s.redactObservation(&obs)
 		return obs, nil
 	}
 }
@@ -228,8 +234,17 @@ func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
 	}
 	// Locators pierce open shadow roots; each frame needs its own.
 	var masks []playwright.Locator
+	secrets := s.secretValues()
 	for _, f := range s.page.Frames() {
-		masks = append(masks, f.Locator(secretFields))
+		sel := secretFields
+		if len(secrets) > 0 {
+			// A secret the page shows as text (a "show password" toggle, a PIN field) is
+			// masked as well.
+			if _, err := f.Evaluate(markSecretsJS, secrets); err == nil {
+				sel += ", [data-webagent-secret]"
+			}
+		}
+		masks = append(masks, f.Locator(sel))
 	}
 	png, err := s.page.Screenshot(playwright.PageScreenshotOptions{
 		Type: playwright.ScreenshotTypePng,
@@ -320,7 +335,7 @@ func (s *Session) text(ctx context.Context, fields bool) (string, error) {
 		return "", fmt.Errorf("read the page's text: %w", err)
 	}
 	text, _ := v.(string)
-	return text, nil
+	return s.redact(text), nil
 }
 
 // StorageState returns the context's cookies and local storage as JSON.

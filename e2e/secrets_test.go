@@ -1,0 +1,150 @@
+package e2e
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.temporal.io/api/enums/v1"
+	historypb "go.temporal.io/api/history/v1"
+	"go.temporal.io/api/workflowservice/v1"
+	"google.golang.org/protobuf/encoding/prototext"
+
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/plan"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// TestSecretsStaySecret signs in on a form checked by the server, with a password from the
+// worker's environment and a PIN from a file on the worker, written {{secret:name}} in the
+// goal: once through the starter's --secret, once in a plan given to a run with a model.
+// The page shows both as text on the way (a "Show password" toggle, a PIN field that is a
+// text box). Then it looks for the two canaries everywhere the run leaves a trace: every
+// history on the server, decoded; the worker's log; every object in MinIO; Weaviate; the
+// model stand-in's recorded requests; the outputs.
+func TestSecretsStaySecret(t *testing.T) {
+	const password, pin = "canary-7Qx9-pass", "40961357"
+	weaviate := testenv.Weaviate(t)
+	s := newStack(t)
+	s.app.SetAccount(demoapp.Account{User: "ada", Password: password, PIN: pin})
+	pinFile := filepath.Join(t.TempDir(), "pin")
+	if err := os.WriteFile(pinFile, []byte(pin+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	signin := strings.TrimSuffix(s.appURL, "/projects") + "/lab/signin"
+	goal := `type "ada" into "User name", type "{{secret:password}}" into "Password", check "Show password", type "{{secret:pin}}" into "PIN", click "Sign in", then check that "Welcome, ada" is visible`
+	secrets := []string{"--secret", "password=env:WEBAGENT_TEST_PASSWORD", "--secret", "pin=file:" + pinFile}
+
+	// Offline, through the starter.
+	w := s.worker(t, "WEAVIATE_URL="+weaviate.Addr, "WEBAGENT_TEST_PASSWORD="+password)
+	out, errOut, code := s.starter(t, append(append([]string{"run", "--json", "--url", signin}, secrets...), goal)...)
+	if code != 0 || s.app.SignIns() != 1 {
+		t.Fatalf("starter: exit %d, %d sign-ins\n%s\n%s", code, s.app.SignIns(), out, errOut)
+	}
+	logs := w.Output()
+	w.Kill()
+
+	// With a model, from a plan.
+	steps, err := plan.Parse(goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gemini := geminitest.New(t, func(c geminitest.Call, n int) geminitest.Reply {
+		switch c.Role {
+		case "evaluator":
+			return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.9, "reasoning": "done"}}
+		case "validator":
+			return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.95, "reason": "the page welcomes ada"}}
+		case "summarizer":
+			return geminitest.Reply{JSON: map[string]any{"brief": "Signed in", "detailed": "Signed in as ada.", "highlights": []string{}, "warnings": []string{}}}
+		}
+		return geminitest.Reply{Status: http.StatusBadRequest, Message: "no answer for " + c.Role}
+	})
+	w = s.worker(t, "WEAVIATE_URL="+weaviate.Addr, "WEBAGENT_TEST_PASSWORD="+password, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL)
+	res := s.result(t, s.start(t, workflows.GoalInput{Goal: "sign in as ada", StartURL: signin, Plan: steps,
+		Secrets: map[string]string{"password": "env:WEBAGENT_TEST_PASSWORD", "pin": "file:" + pinFile}}))
+	if res.Execution.Status != workflows.StatusSuccess || s.app.SignIns() != 2 {
+		t.Fatalf("plan run: status %s, %d sign-ins; %v", res.Execution.Status, s.app.SignIns(), res.Errors)
+	}
+	logs += w.Output()
+	w.Kill()
+
+	leak := func(where, text string) {
+		t.Helper()
+		for _, c := range []string{password, pin} {
+			if strings.Contains(text, c) {
+				i := strings.Index(text, c)
+				t.Errorf("a secret is in %s: …%s…", where, text[max(0, i-80):min(len(text), i+len(c)+40)])
+			}
+		}
+	}
+	resJSON, _ := json.Marshal(res)
+	leak("the run's output", string(resJSON))
+	leak("the starter's output", out+errOut)
+	leak("the worker's log", logs)
+
+	ctx := context.Background()
+	runs := 0
+	var token []byte
+	for {
+		page, err := s.client.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{NextPageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range page.Executions {
+			runs++
+			h := &historypb.History{}
+			it := s.client.GetWorkflowHistory(ctx, e.Execution.WorkflowId, e.Execution.RunId, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+			for it.HasNext() {
+				ev, err := it.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Events = append(h.Events, ev)
+			}
+			leak("the history of "+e.Execution.WorkflowId, prototext.Format(h))
+		}
+		if token = page.NextPageToken; len(token) == 0 {
+			break
+		}
+	}
+	if runs < 3 {
+		t.Errorf("want the two runs and their skill children in the history, found %d executions", runs)
+	}
+
+	keys, err := s.store.List(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		data, err := s.store.Get(ctx, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		leak("MinIO object "+k, string(data))
+	}
+
+	resp, err := http.Get("http://" + weaviate.Addr + "/v1/objects?limit=500")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	leak("Weaviate", string(body))
+
+	calls := gemini.Calls("")
+	if len(calls) == 0 {
+		t.Fatal("the model was never asked")
+	}
+	for _, c := range calls {
+		leak("a request to the model ("+c.Role+")", c.Prompt)
+	}
+	t.Logf("no secret in %d histories, %d MinIO objects, Weaviate, %d model requests, the log or the outputs", runs, len(keys), len(calls))
+}
