@@ -3,7 +3,6 @@ package workflows
 import (
 	"errors"
 	"fmt"
-	"maps"
 	"net/url"
 	"slices"
 	"strings"
@@ -116,7 +115,7 @@ func (in GoalInput) Validate() error {
 			errs = append(errs, err)
 		}
 	}
-	for _, n := range slices.Sorted(maps.Keys(in.Secrets)) {
+	for _, n := range sortedKeys(in.Secrets) {
 		if err := secret.Check(n, in.Secrets[n]); err != nil {
 			errs = append(errs, err)
 		}
@@ -130,7 +129,7 @@ func (in GoalInput) Validate() error {
 			errs = append(errs, fmt.Errorf("the goal uses {{secret:%s}} but no secret %q was given: pass --secret %s=env:VARIABLE (or file:/path)", n, n, n))
 		}
 	}
-	for _, n := range slices.Sorted(maps.Keys(in.Params)) {
+	for _, n := range sortedKeys(in.Params) {
 		if v := in.Params[n]; strings.Contains(v, "{{") {
 			errs = append(errs, fmt.Errorf("parameter %q holds a placeholder; secrets go in --secret, not in --param", n))
 		}
@@ -154,4 +153,15 @@ func ValidateURL(s string) error {
 		return fmt.Errorf("the start URL %q is not an absolute http(s) URL, e.g. http://127.0.0.1:8090/projects", s)
 	}
 	return nil
+}
+
+// sortedKeys returns m's keys in order.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	//workflowcheck:ignore the keys are sorted before use
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
