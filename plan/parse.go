@@ -418,13 +418,19 @@ func ParseDuration(v string) (time.Duration, error) {
 	if m == nil {
 		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
 	}
-	n, _ := strconv.ParseFloat(m[1], 64)
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
+	}
 	unit := time.Second
 	switch u := strings.ToLower(m[2]); {
 	case strings.HasPrefix(u, "ms") || strings.HasPrefix(u, "milli"):
 		unit = time.Millisecond
 	case u == "m" || strings.HasPrefix(u, "min"):
 		unit = time.Minute
+	}
+	if n*float64(unit) > float64(MaxWait) {
+		return 0, fmt.Errorf("a wait of %q is longer than the %s a step may wait", v, MaxWait)
 	}
 	return time.Duration(n * float64(unit)), nil
 }

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Action is what a step does.
@@ -78,6 +79,9 @@ func (s Step) Validate() error {
 	if !s.Action.Known() {
 		return fmt.Errorf("step %d: unknown action %q (one of %v)", s.Step, s.Action, Actions)
 	}
+	if n := max(len(s.TargetDescription), len(s.Value), len(s.ExpectedOutcome)); n > MaxFieldLen {
+		return fmt.Errorf("step %d: a target, value or expected outcome of %d bytes; at most %d are allowed", s.Step, n, MaxFieldLen)
+	}
 	if s.Action.NeedsTarget() && strings.TrimSpace(s.TargetDescription) == "" {
 		return fmt.Errorf("step %d: %s needs a target_description", s.Step, s.Action)
 	}
@@ -98,10 +102,21 @@ func (s Step) Validate() error {
 	return nil
 }
 
+// Caps on what a plan may hold: each is refused up front, with the cap, rather than
+// carried into a run (an hours-long WAIT, a plan that outgrows the history's payloads).
+const (
+	MaxWait      = time.Hour
+	MaxPlanSteps = 200
+	MaxFieldLen  = 2000
+)
+
 // Validate checks every step of a plan and that it is not empty.
 func Validate(steps []Step) error {
 	if len(steps) == 0 {
 		return errors.New("the plan has no steps")
+	}
+	if len(steps) > MaxPlanSteps {
+		return fmt.Errorf("the plan has %d steps; at most %d are allowed", len(steps), MaxPlanSteps)
 	}
 	var errs []error
 	for _, s := range steps {

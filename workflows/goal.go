@@ -183,6 +183,13 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 		r.addError(ctx, 0, "planning", err.Error(), false)
 		return pr, err
 	}
+	// A plan is checked before it runs, whoever wrote it: a step no activity could run
+	// (an hours-long WAIT) ends the run with the reason, never loops on a failing task.
+	if err := plan.Validate(pr.Steps); err != nil {
+		msg := "the plan cannot be run: " + err.Error()
+		r.addError(ctx, 0, ErrorGoalNotUnderstood, msg, false)
+		return pr, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
+	}
 	r.appendSteps(pr.Steps)
 	if r.skill != nil {
 		for i := range r.steps {

@@ -324,3 +324,35 @@ func TestUnreadableGoalFailsWithTheReason(t *testing.T) {
 		t.Error("no browser should open for a goal that cannot be planned")
 	}
 }
+
+// Every bad input sent straight to the workflow (no starter to check it) ends the run at
+// once, failed with the reason: none loops on a failing workflow task.
+func TestBoundedInput(t *testing.T) {
+	wait := []plan.Step{{Step: 1, Action: plan.Wait, Value: "99999999999999999999 minutes"}}
+	tests := []struct {
+		name string
+		in   workflows.GoalInput
+		want string
+	}{
+		{"over-long wait", workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: wait}, "longer than the 1h0m0s"},
+		{"over-long goal", workflows.GoalInput{Goal: strings.Repeat("click \"A\", ", 3000), StartURL: startURL}, "at most 20000"},
+		{"too many attempts", workflows.GoalInput{Goal: `click "A"`, StartURL: startURL, Limits: workflows.Limits{AttemptsPerStep: 1000}}, "limits.attemptsPerStep is 1000"},
+		{"negative deadline", workflows.GoalInput{Goal: `click "A"`, StartURL: startURL, Limits: workflows.Limits{Deadline: -time.Second}}, "limits.deadline is -1s"},
+		{"a secret given as a value", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL, Secrets: map[string]string{"pw": "hunter2"}}, "never the value"},
+		{"an undeclared secret", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL}, "no secret \"pw\" was given"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeBrowser{}
+			env := newEnv(t, f)
+			env.ExecuteWorkflow(workflows.GoalWorkflowName, tt.in)
+			var ae *temporal.ApplicationError
+			if err := env.GetWorkflowError(); !errors.As(err, &ae) || ae.Type() != workflows.ErrBadInput || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("want a BadInput error saying %q, got %v", tt.want, err)
+			}
+			if strings.Contains(env.GetWorkflowError().Error(), "hunter2") {
+				t.Error("the error repeats the secret")
+			}
+		})
+	}
+}

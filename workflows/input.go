@@ -74,6 +74,46 @@ type Limits struct {
 	ModelTimeout time.Duration `json:"modelTimeout,omitempty"`
 }
 
+// Caps on a run's input: refused up front, by the starter and the workflow alike.
+const (
+	MaxGoalBytes = 20_000
+	MaxParams    = 50
+)
+
+// limitCaps are the largest limits a run may ask for.
+var limitCaps = Limits{
+	AttemptsPerStep: 10, Replans: 10, MaxSteps: 500, MaxRecoveries: 20,
+	Deadline: 24 * time.Hour, WaitBudget: time.Minute, WorkerLossTimeout: 10 * time.Minute,
+	ApprovalTimeout: 7 * 24 * time.Hour, ModelTimeout: 10 * time.Minute,
+}
+
+// check says which limits are negative or above their caps.
+func (l Limits) check() []error {
+	var errs []error
+	ints := []struct {
+		name   string
+		v, cap int
+	}{{"attemptsPerStep", l.AttemptsPerStep, limitCaps.AttemptsPerStep}, {"replans", l.Replans, limitCaps.Replans},
+		{"maxSteps", l.MaxSteps, limitCaps.MaxSteps}, {"maxRecoveries", l.MaxRecoveries, limitCaps.MaxRecoveries}}
+	for _, f := range ints {
+		if f.v < 0 || f.v > f.cap {
+			errs = append(errs, fmt.Errorf("limits.%s is %d; it must be between 0 (the default) and %d", f.name, f.v, f.cap))
+		}
+	}
+	durs := []struct {
+		name   string
+		v, cap time.Duration
+	}{{"deadline", l.Deadline, limitCaps.Deadline}, {"waitBudget", l.WaitBudget, limitCaps.WaitBudget},
+		{"workerLossTimeout", l.WorkerLossTimeout, limitCaps.WorkerLossTimeout}, {"approvalTimeout", l.ApprovalTimeout, limitCaps.ApprovalTimeout},
+		{"modelTimeout", l.ModelTimeout, limitCaps.ModelTimeout}}
+	for _, f := range durs {
+		if f.v < 0 || f.v > f.cap {
+			errs = append(errs, fmt.Errorf("limits.%s is %s; it must be between 0 (the default) and %s", f.name, f.v, f.cap))
+		}
+	}
+	return errs
+}
+
 // WithDefaults fills the zero limits.
 func (l Limits) WithDefaults() Limits {
 	def := func(v *int, d int) {
@@ -137,9 +177,18 @@ func (in GoalInput) Validate() error {
 	if in.Mode != "" && in.Mode != ModeReplay && in.Mode != ModeGuided {
 		errs = append(errs, fmt.Errorf("mode %q is neither %q nor %q", in.Mode, ModeReplay, ModeGuided))
 	}
-	if in.Limits.AttemptsPerStep < 0 || in.Limits.Replans < 0 || in.Limits.MaxSteps < 0 {
-		errs = append(errs, errors.New("limits cannot be negative"))
+	if n := len(in.Goal); n > MaxGoalBytes {
+		errs = append(errs, fmt.Errorf("the goal is %d bytes; at most %d are allowed: split it into several runs, or pass a plan", n, MaxGoalBytes))
 	}
+	if len(in.Params) > MaxParams {
+		errs = append(errs, fmt.Errorf("%d parameters; at most %d are allowed", len(in.Params), MaxParams))
+	}
+	for _, n := range sortedKeys(in.Params) {
+		if len(in.Params[n]) > plan.MaxFieldLen {
+			errs = append(errs, fmt.Errorf("parameter %q is %d bytes; at most %d are allowed", n, len(in.Params[n]), plan.MaxFieldLen))
+		}
+	}
+	errs = append(errs, in.Limits.check()...)
 	return errors.Join(errs...)
 }
 

@@ -325,6 +325,12 @@ func (r *run) replan(ctx workflow.Context, i int) bool {
 		r.addError(ctx, rec.Order, "replan", rootMessage(err), false)
 		return false
 	}
+	if res.Strategy != activities.StrategyAbort {
+		if err := plan.Validate(res.Steps); err != nil {
+			r.addError(ctx, rec.Order, "replan", "the new plan cannot be run: "+err.Error(), false)
+			return false
+		}
+	}
 	if res.Strategy == activities.StrategyAbort {
 		last := ""
 		if n := len(rec.Feedback); n > 0 {

@@ -22,9 +22,10 @@ func Check(n, ref string) error {
 	kind, where, ok := strings.Cut(ref, ":")
 	switch {
 	case !ok || where == "":
-		return fmt.Errorf(`secret %q: %q is not a reference; write env:VARIABLE (the worker's environment) or file:/path (a file on the worker), never the value`, n, ref)
+		// The reference is not repeated: it may be the value itself, given by mistake.
+		return fmt.Errorf(`secret %q is not a reference; write env:VARIABLE (the worker's environment) or file:/path (a file on the worker), never the value`, n)
 	case kind != "env" && kind != "file":
-		return fmt.Errorf(`secret %q: unknown kind %q; write env:VARIABLE or file:/path`, n, kind)
+		return fmt.Errorf(`secret %q: a reference starts with env: or file:, never the value`, n)
 	}
 	return nil
 }
