@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -46,6 +47,8 @@ type OpenBrowserInput struct {
 	URL       string `json:"url"`
 	// StorageStateKey, when set, names the saved cookies and local storage to restore.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
+	// Sites is where the browser may go; nil allows any http(s) address.
+	Sites *sites.Policy `json:"sites,omitempty"`
 }
 
 // OpenBrowserResult says which worker holds the session: every later browser activity
@@ -155,6 +158,10 @@ type ElementRef struct {
 	Role  string `json:"role"`
 	Name  string `json:"name"`
 	Box   Box    `json:"box"`
+	// Row and Container are what the element sat in (a table row, a dialog): two buttons
+	// of the same name in two rows are two elements.
+	Row       string `json:"row,omitempty"`
+	Container string `json:"container,omitempty"`
 }
 
 // Box is an element's bounding box in page coordinates (CSS pixels).

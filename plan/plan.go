@@ -180,3 +180,13 @@ func Renumber(steps []Step, offset int) []Step {
 	}
 	return out
 }
+
+// IsHistoryMove reports a NAVIGATE value that moves in the history rather than to an
+// address: back, forward, reload.
+func IsHistoryMove(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "back", "forward", "reload":
+		return true
+	}
+	return false
+}

@@ -36,10 +36,18 @@ func (p params) Set(v string) error {
 	return nil
 }
 
+// domains collects repeated --allow-domain flags.
+type domains []string
+
+func (d *domains) String() string     { return strings.Join(*d, ",") }
+func (d *domains) Set(v string) error { *d = append(*d, v); return nil }
+
 type runFlags struct {
 	url      string
 	params   params
 	secrets  params
+	domains  domains
+	private  bool
 	planFile string
 	schema   string
 	asJSON   bool
@@ -56,6 +64,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
 	fs.Var(f.secrets, "secret", "a secret for {{secret:name}} in the goal or plan, as name=env:VARIABLE or name=file:/path — where the worker reads it; the value never enters the run (repeatable)")
+	fs.Var(&f.domains, "allow-domain", "a site the browser may go to besides the start URL's, with its subdomains (repeatable)")
+	fs.BoolVar(&f.private, "allow-private", false, "let the browser reach internal addresses (loopback, link-local, private ranges) when the start URL is not one")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
 	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
@@ -87,7 +97,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 
-	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Secrets: f.secrets, Limits: f.limits,
+	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Secrets: f.secrets, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
 		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)

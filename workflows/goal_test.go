@@ -356,3 +356,16 @@ func TestBoundedInput(t *testing.T) {
 		})
 	}
 }
+
+func TestNavigationOutsideTheRunsSitesIsRefused(t *testing.T) {
+	for _, u := range []string{"file:///etc/passwd", "chrome://settings", "http://169.254.169.254/latest/meta-data/", "https://evil.example/"} {
+		f := &fakeBrowser{}
+		env := newEnv(t, f)
+		env.ExecuteWorkflow(workflows.GoalWorkflowName, workflows.GoalInput{Goal: "g", StartURL: "https://www.example.com/",
+			Plan: []plan.Step{{Step: 1, Action: plan.Navigate, Value: u}}})
+		var ae *temporal.ApplicationError
+		if err := env.GetWorkflowError(); !errors.As(err, &ae) || ae.Type() != workflows.ErrBadInput {
+			t.Errorf("%s: want a BadInput error, got %v", u, err)
+		}
+	}
+}

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/webagent-dev/webagent/internal/secret"
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -20,6 +22,11 @@ type GoalInput struct {
 	StartURL string `json:"startUrl"`
 	// Params fill the {{name}} placeholders of the plan's targets and values.
 	Params map[string]string `json:"params,omitempty"`
+	// AllowedDomains are sites the browser may go to besides the start URL's (each with its
+	// subdomains); AllowPrivate lets it reach internal addresses (loopback, link-local,
+	// private ranges) when the start URL is not one.
+	AllowedDomains []string `json:"allowedDomains,omitempty"`
+	AllowPrivate   bool     `json:"allowPrivate,omitempty"`
 	// Secrets say where the worker finds each {{secret:name}} of the goal or plan:
 	// "env:VAR" or "file:PATH" on the worker — references, never values.
 	Secrets map[string]string `json:"secrets,omitempty"`
@@ -155,6 +162,23 @@ func (in GoalInput) Validate() error {
 			errs = append(errs, err)
 		}
 	}
+	for _, d := range in.AllowedDomains {
+		if err := sites.CheckDomain(d); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(in.Plan) > 0 {
+		p := in.Sites()
+		for _, st := range in.Plan {
+			// An address with a scheme is checked here; one without is made absolute
+			// against the page, and checked by the browser.
+			if st.Action == plan.Navigate && reScheme.MatchString(st.Value) && !strings.Contains(st.Value, "{{") {
+				if err := p.Check(st.Value); err != nil {
+					errs = append(errs, fmt.Errorf("step %d: %w", st.Step, err))
+				}
+			}
+		}
+	}
 	for _, n := range sortedKeys(in.Secrets) {
 		if err := secret.Check(n, in.Secrets[n]); err != nil {
 			errs = append(errs, err)
@@ -213,4 +237,11 @@ func sortedKeys(m map[string]string) []string {
 	}
 	slices.Sort(keys)
 	return keys
+}
+
+var reScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]*:(//|[^0-9])`)
+
+// Sites is where the run's browser may go.
+func (in GoalInput) Sites() sites.Policy {
+	return sites.For(in.StartURL, in.AllowedDomains, in.AllowPrivate)
 }

@@ -23,6 +23,10 @@ func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
 		URL:             url,
 		StorageStateKey: stateKey,
 	}
+	if workflow.GetVersion(ctx, "site-policy", workflow.DefaultVersion, 1) == 1 {
+		p := r.in.Sites()
+		in.Sites = &p
+	}
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		StartToCloseTimeout: 90 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},

@@ -4,6 +4,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -169,6 +170,12 @@ func press(_ context.Context, a *action) *plan.Feedback {
 func navigate(ctx context.Context, a *action) *plan.Feedback {
 	a.note("opened %s", a.step.Value)
 	code, err := a.s.Goto(ctx, a.step.Value)
+	var blocked *BlockedError
+	if errors.As(err, &blocked) {
+		a.out.Actions = append(a.out.Actions, "did not open it: "+blocked.Reason)
+		return &plan.Feedback{Type: plan.PageState, Details: "not opened: " + blocked.Reason,
+			Suggestion: "a run goes only to its start URL's site and the domains it allows (--allow-domain); internal addresses only with --allow-private"}
+	}
 	if err != nil {
 		return &plan.Feedback{Type: plan.PageState, Details: err.Error(), Suggestion: "check the address"}
 	}

@@ -60,7 +60,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 			return activities.OpenBrowserResult{}, fmt.Errorf("restore storage state: %w", err)
 		}
 	}
-	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state})
+	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites})
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}

@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -176,6 +177,9 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 			return nil, err
 		}
 	}
+	for _, b := range s.takeBlocked() {
+		out.Actions = append(out.Actions, "blocked a navigation: "+b)
+	}
 	out.Feedback = fb
 	out.OK = fb == nil
 	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState
@@ -232,27 +236,37 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 
 // decided maps a decision made on an earlier observation onto this one.
 func decided(i int, was *activities.ElementRef, obs page.Observation) page.Resolution {
-	same := func(e page.Element) bool { return was == nil || (e.Role == was.Role && e.Name == was.Name) }
-	if i >= 0 && i < len(obs.Elements) && same(obs.Elements[i]) {
-		return page.Resolution{Index: i, Matched: "decision"}
+	if was == nil {
+		if i >= 0 && i < len(obs.Elements) {
+			return page.Resolution{Index: i, Matched: "decision"}
+		}
+		return page.Resolution{Index: -1, Reason: fmt.Sprintf("element %d is not in the observation (0-%d)", i, len(obs.Elements)-1)}
 	}
-	if was != nil {
-		best, dist := -1, 0
-		for _, e := range obs.Elements {
-			if !same(e) {
-				continue
-			}
-			d := abs(e.Box.X-was.Box.X) + abs(e.Box.Y-was.Box.Y)
-			if best < 0 || d < dist {
-				best, dist = e.Index, d
-			}
+	// The page may have changed since the decision (an element appeared and the numbers
+	// moved): the element is found again by what it is and where it sits — its role, name,
+	// row and container — never by its number alone, and a tie is no answer.
+	same := func(e page.Element) bool {
+		return e.Role == was.Role && e.Name == was.Name && e.Row == was.Row && e.Container == was.Container
+	}
+	var found []page.Element
+	for _, e := range obs.Elements {
+		if same(e) {
+			found = append(found, e)
 		}
-		if best >= 0 {
-			return page.Resolution{Index: best, Matched: "decision"}
-		}
+	}
+	dist := func(e page.Element) int { return abs(e.Box.X-was.Box.X) + abs(e.Box.Y-was.Box.Y) }
+	switch {
+	case len(found) == 0:
 		return page.Resolution{Index: -1, Reason: fmt.Sprintf("the element the decision named (#%d %s %q) is no longer on the page", was.Index, was.Role, was.Name)}
+	case len(found) == 1:
+		return page.Resolution{Index: found[0].Index, Matched: "decision"}
 	}
-	return page.Resolution{Index: -1, Reason: fmt.Sprintf("element %d is not in the observation (0-%d)", i, len(obs.Elements)-1)}
+	slices.SortStableFunc(found, func(a, b page.Element) int { return dist(a) - dist(b) })
+	if dist(found[0]) == dist(found[1]) || dist(found[0]) > 40 {
+		// Equally near, or the page moved: which of them was meant cannot be told.
+		return page.Resolution{Index: -1, Candidates: found, Reason: fmt.Sprintf("%d elements are the one the decision named (#%d %s %q) equally well", len(found), was.Index, was.Role, was.Name)}
+	}
+	return page.Resolution{Index: found[0].Index, Matched: "decision"}
 }
 
 func abs(x int) int {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/internal/sites"
 )
 
 // Config says how to start the browser.
@@ -95,6 +97,8 @@ func (p *Pool) launch() error {
 // OpenOptions says where a new session starts.
 type OpenOptions struct {
 	URL string
+	// Sites is where the page may go; nil allows any address.
+	Sites *sites.Policy
 	// StorageState is the JSON of a saved Playwright storage state (cookies and local
 	// storage), restored into the new context.
 	StorageState []byte
@@ -168,6 +172,12 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		return nil, fmt.Errorf("new page: %w", err)
 	}
 	s := newSession(id, bctx, pg)
+	if opts.Sites != nil {
+		if err := s.guard(bctx, opts.Sites); err != nil {
+			_ = bctx.Close()
+			return nil, fmt.Errorf("install the site policy: %w", err)
+		}
+	}
 	if opts.URL != "" {
 		if _, err := s.Goto(ctx, opts.URL); err != nil {
 			_ = bctx.Close()

@@ -14,6 +14,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/sites"
 )
 
 //go:embed observe.js
@@ -82,6 +83,10 @@ type Session struct {
 	mu sync.Mutex
 	// secrets are the values typed from {{secret:name}}: redacted from all it reports.
 	secrets []string
+	// sites is where the page may go; blocked are the navigations it was kept from
+	// since the last step took them.
+	sites   *sites.Policy
+	blocked []string
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
@@ -156,6 +161,11 @@ func (s *Session) Goto(ctx context.Context, u string) (int, error) {
 	abs, err := s.absolute(u)
 	if err != nil {
 		return 0, err
+	}
+	if s.sites != nil {
+		if err := s.sites.Check(abs); err != nil {
+			return 0, &BlockedError{Reason: err.Error()}
+		}
 	}
 	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: ms(bounded(ctx, 30*time.Second))})
 	if err != nil {

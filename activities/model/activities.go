@@ -108,7 +108,7 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	case DecideElement:
 		was := p.obs.Elements[*d.Element]
 		res.Decision = &activities.Decision{Element: d.Element, ElementWas: &activities.ElementRef{
-			Index: was.Index, Role: was.Role, Name: was.Name, Box: activities.Box(was.Box)}}
+			Index: was.Index, Role: was.Role, Name: was.Name, Box: activities.Box(was.Box), Row: was.Row, Container: was.Container}}
 	case DecideCoordinates:
 		res.Decision = &activities.Decision{Point: &[2]float64{*d.X, *d.Y}}
 	default:

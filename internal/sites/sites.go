@@ -1,0 +1,101 @@
+// Package sites decides where a run's browser may go: http and https only, to the run's
+// allowed domains (by default the start URL's site) and their subdomains, and to internal
+// addresses — loopback, link-local, private ranges — only when the start URL is one or the
+// run allows them. A NAVIGATE outside them is refused; a link, redirect or popup that
+// leads outside is blocked in the browser and reported.
+package sites
+
+import (
+	"fmt"
+	"net"
+	"net/netip"
+	"net/url"
+	"strings"
+)
+
+// Policy is where a run's browser may go.
+type Policy struct {
+	Domains []string `json:"domains,omitempty"`
+	// Private allows internal addresses (loopback, link-local, private ranges).
+	Private bool `json:"private,omitempty"`
+}
+
+// For is the policy of a run that starts at start: its site, the extra domains, and
+// internal addresses when the start URL is one or allowPrivate is set.
+func For(start string, extra []string, allowPrivate bool) Policy {
+	p := Policy{Private: allowPrivate}
+	if u, err := url.Parse(start); err == nil && u.Hostname() != "" {
+		host := strings.ToLower(u.Hostname())
+		p.Domains = append(p.Domains, site(host))
+		if internal(host) {
+			p.Private = true
+		}
+	}
+	for _, d := range extra {
+		if d = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(d), ".")); d != "" {
+			p.Domains = append(p.Domains, d)
+		}
+	}
+	return p
+}
+
+// CheckDomain says what is wrong with an allowed-domain entry.
+func CheckDomain(d string) error {
+	d = strings.TrimPrefix(strings.TrimSpace(d), ".")
+	if d == "" || strings.ContainsAny(d, "/:@ *") {
+		return fmt.Errorf("allowed domain %q: write a host name such as example.com (it allows its subdomains too)", d)
+	}
+	return nil
+}
+
+// Check reports why the browser may not go to raw, or nil.
+func (p Policy) Check(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("%q is not an address", raw)
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https":
+	default:
+		return fmt.Errorf("%s: only http and https addresses may be opened", clip(raw))
+	}
+	host := strings.ToLower(u.Hostname())
+	if host == "" {
+		return fmt.Errorf("%s has no host", clip(raw))
+	}
+	if internal(host) && !p.Private {
+		return fmt.Errorf("%s is an internal address (loopback, link-local or private); this run does not allow them", clip(raw))
+	}
+	for _, d := range p.Domains {
+		if host == d || strings.HasSuffix(host, "."+d) {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is not one of this run's allowed sites (%s)", clip(raw), strings.Join(p.Domains, ", "))
+}
+
+// site is the part of a host that names its site: an address as it is, and a name
+// without a leading "www.".
+func site(host string) string {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return host
+	}
+	return strings.TrimPrefix(host, "www.")
+}
+
+// internal reports a host that is an internal address: loopback, link-local (the cloud
+// metadata address among them), private or unspecified, or "localhost".
+func internal(host string) bool {
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(strings.Trim(host, "[]"))
+	return ip != nil && (ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsPrivate() || ip.IsUnspecified())
+}
+
+func clip(s string) string {
+	if len(s) > 120 {
+		return s[:120] + "…"
+	}
+	return s
+}
