@@ -25,6 +25,8 @@ var (
 	reDescriptor = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+)?(?:[a-z][a-z\-]*\s+){0,2}(?:code|text|word|words|value|number|string|phrase|name|term|query|message|answer|password|username|email|date|time|amount|title)\s*:?$`)
 	// rePlural names several targets at once.
 	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each|every)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
+	// reValueWords are words that make an unquoted value a description of it.
+	reValueWords = regexp.MustCompile(`(?i)\b(?:value|number|total|sum|result|answer|text|word|below|above|following|shown|given|of|that|which)\b`)
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
 	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using)\b`)
@@ -80,6 +82,12 @@ func exactValue(s string, quotes []string) (string, string) {
 	toks := quoteToken.FindAllStringSubmatchIndex(s, -1)
 	switch {
 	case len(toks) == 0:
+		// An unquoted value that starts with an article, or says what the value is rather
+		// than being it ("the value of Gender", "the text below", "a name"), is a
+		// description: the planner does not know the text.
+		if reArticle.MatchString(s) || reValueWords.MatchString(s) {
+			return "", fmt.Sprintf("%q describes the text to type rather than giving it: quote the exact text", s)
+		}
 		return cleanOperand(s, quotes), ""
 	case len(toks) == 1:
 		before, after := strings.TrimSpace(s[:toks[0][0]]), strings.TrimSpace(s[toks[0][1]:])
@@ -99,6 +107,12 @@ func exactTarget(s string, quotes []string) string {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if !quoteToken.MatchString(s) {
+		if strings.Contains(s, ",") {
+			return fmt.Sprintf("%q names several elements: write one step per element, each quoted", s)
+		}
+		if m := regexp.MustCompile(`(?i)\bwith\b`).FindString(s); m != "" {
+			return fmt.Sprintf("%q says what to use rather than what to click (%q): quote the element's visible text", s, m)
+		}
 		if m := reVague.FindString(s); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}

@@ -128,6 +128,16 @@ func typeText(_ context.Context, a *action) *plan.Feedback {
 		a.note("selected %q in %s", shown, a.ref)
 		return a.failed(selectOption(a.el, v))
 	}
+	if t := a.out.Target.Type; t == "date" || t == "time" || t == "month" || t == "datetime-local" {
+		iso, ok := inputValue(t, v)
+		if !ok {
+			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a %s field, and %q cannot be read as one", a.ref, t, shown),
+				Suggestion: "write the value as the field expects it, e.g. 2016-04-08 for a date or 08:22 for a time"}
+		}
+		a.note("typed %q into %s (as %s)", shown, a.ref, iso)
+		a.out.typed = iso
+		return a.failed(a.el.Fill(iso, playwright.ElementHandleFillOptions{Timeout: timeout}))
+	}
 	if a.out.Target.Secret && !plan.HasSecret(shown) {
 		a.note("typed a secret (%d characters) into %s", len([]rune(v)), a.ref)
 	} else {

@@ -60,6 +60,8 @@ func TestPerception(t *testing.T) {
 		{"widgets", "Last name", plan.Type, "Lovelace", "Last name", 0, ""},
 		{"widgets", "the first name field", plan.Type, "Ada", "First name", 0, ""},
 		{"widgets", "the text area", plan.Type, "hello", "Notes", 0, ""},
+		{"widgets", "Due date", plan.Type, "04/08/2016", "Due date", 0, ""},
+		{"widgets", "Reminder", plan.Type, "8:22 AM", "Reminder", 0, ""},
 		{"widgets", `"Sweden" in the list`, plan.Click, "", "Sweden", 0, ""},
 		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
 		// More controls than the list's cap: the open dialog is kept.
