@@ -76,6 +76,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&f.limits.Replans, "replans", 0, "replans allowed (default 3)")
 	fs.IntVar(&f.limits.MaxSteps, "max-steps", 0, "steps allowed, replanned ones included (default 50)")
 	fs.DurationVar(&f.limits.Deadline, "deadline", 0, "time the run may take (default 30m)")
+	fs.IntVar(&f.limits.MaxModelCalls, "max-model-calls", 0, "model calls the run may make (default: no ceiling)")
+	fs.Float64Var(&f.limits.MaxCostUSD, "max-cost", 0, "estimated model cost in USD the run may spend (default: no ceiling)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
 		fs.PrintDefaults()

@@ -369,3 +369,20 @@ func TestNavigationOutsideTheRunsSitesIsRefused(t *testing.T) {
 		}
 	}
 }
+
+func TestModelBudgetEndsTheRun(t *testing.T) {
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+	env := newEnv(t, f)
+	validates(env, true)
+	env.OnActivity("PlanGoal", mock.Anything, mock.Anything).Return(activities.PlanGoalResult{
+		Planner: activities.PlannerModel, ModelAvailable: true, Steps: steps(t, `click "A", click "B"`),
+		Usage: activities.Usage{Calls: 4, CostUSD: 0.02},
+	}, nil)
+	res := execute(t, env, workflows.GoalInput{Goal: "do A then B", StartURL: startURL, Limits: workflows.Limits{MaxModelCalls: 3}})
+	if res.Execution.Status == workflows.StatusSuccess || len(f.calls) != 0 {
+		t.Fatalf("status %s after %d steps: the budget was spent by planning", res.Execution.Status, len(f.calls))
+	}
+	if n := len(res.Errors); n == 0 || !strings.Contains(res.Errors[n-1].Message, "budget of 3 model calls") {
+		t.Errorf("the run should say the budget was spent: %+v", res.Errors)
+	}
+}

@@ -79,6 +79,10 @@ type Limits struct {
 	// ModelTimeout is how long one model call may take before it is given up and tried
 	// again. A slow model is a model failure, never a lost worker. Default 3 minutes.
 	ModelTimeout time.Duration `json:"modelTimeout,omitempty"`
+	// MaxModelCalls and MaxCostUSD are the run's model budget: once spent, no further
+	// step starts and the run ends with the reason. Zero is no ceiling.
+	MaxModelCalls int     `json:"maxModelCalls,omitempty"`
+	MaxCostUSD    float64 `json:"maxCostUsd,omitempty"`
 }
 
 // Caps on a run's input: refused up front, by the starter and the workflow alike.
@@ -92,6 +96,7 @@ var limitCaps = Limits{
 	AttemptsPerStep: 10, Replans: 10, MaxSteps: 500, MaxRecoveries: 20,
 	Deadline: 24 * time.Hour, WaitBudget: time.Minute, WorkerLossTimeout: 10 * time.Minute,
 	ApprovalTimeout: 7 * 24 * time.Hour, ModelTimeout: 10 * time.Minute,
+	MaxModelCalls: 10_000, MaxCostUSD: 1_000,
 }
 
 // check says which limits are negative or above their caps.
@@ -101,7 +106,8 @@ func (l Limits) check() []error {
 		name   string
 		v, cap int
 	}{{"attemptsPerStep", l.AttemptsPerStep, limitCaps.AttemptsPerStep}, {"replans", l.Replans, limitCaps.Replans},
-		{"maxSteps", l.MaxSteps, limitCaps.MaxSteps}, {"maxRecoveries", l.MaxRecoveries, limitCaps.MaxRecoveries}}
+		{"maxSteps", l.MaxSteps, limitCaps.MaxSteps}, {"maxRecoveries", l.MaxRecoveries, limitCaps.MaxRecoveries},
+		{"maxModelCalls", l.MaxModelCalls, limitCaps.MaxModelCalls}}
 	for _, f := range ints {
 		if f.v < 0 || f.v > f.cap {
 			errs = append(errs, fmt.Errorf("limits.%s is %d; it must be between 0 (the default) and %d", f.name, f.v, f.cap))
@@ -117,6 +123,9 @@ func (l Limits) check() []error {
 		if f.v < 0 || f.v > f.cap {
 			errs = append(errs, fmt.Errorf("limits.%s is %s; it must be between 0 (the default) and %s", f.name, f.v, f.cap))
 		}
+	}
+	if l.MaxCostUSD < 0 || l.MaxCostUSD > limitCaps.MaxCostUSD {
+		errs = append(errs, fmt.Errorf("limits.maxCostUsd is %g; it must be between 0 (no ceiling) and %g", l.MaxCostUSD, limitCaps.MaxCostUSD))
 	}
 	return errs
 }

@@ -18,6 +18,8 @@ type limitsJSON struct {
 	MaxRecoveries     int             `json:"maxRecoveries,omitempty"`
 	ApprovalTimeout   json.RawMessage `json:"approvalTimeout,omitempty"`
 	ModelTimeout      json.RawMessage `json:"modelTimeout,omitempty"`
+	MaxModelCalls     int             `json:"maxModelCalls,omitempty"`
+	MaxCostUSD        float64         `json:"maxCostUsd,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -31,6 +33,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(limitsJSON{
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
+		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
 		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout),
 	})
@@ -42,7 +45,8 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries}
+	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries,
+		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD}
 	for _, f := range []struct {
 		name string
 		raw  json.RawMessage

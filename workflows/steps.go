@@ -55,6 +55,12 @@ func (r *run) limitReached(ctx workflow.Context, i int, deadline time.Time) stri
 	if i >= r.limits.MaxSteps {
 		return fmt.Sprintf("the run reached its limit of %d steps", r.limits.MaxSteps)
 	}
+	if u := r.res.Usage; r.limits.MaxModelCalls > 0 && u.Calls >= r.limits.MaxModelCalls {
+		return fmt.Sprintf("the run spent its budget of %d model calls before step %d", r.limits.MaxModelCalls, r.steps[i].Order)
+	}
+	if u := r.res.Usage; r.limits.MaxCostUSD > 0 && u.CostUSD >= r.limits.MaxCostUSD {
+		return fmt.Sprintf("the run spent its budget of $%.2f (estimated $%.4f) before step %d", r.limits.MaxCostUSD, u.CostUSD, r.steps[i].Order)
+	}
 	return ""
 }
 
