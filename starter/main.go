@@ -29,6 +29,8 @@ commands:
         write the run's UI states (screenshots) and their manifest to DIR
   skills list | show ID | delete ID | export FILE | import FILE
         manage the skills library in Weaviate
+  codec-server [--listen ADDR] [--cors ORIGINS]
+        decode the encrypted history for the Web UI and the temporal CLI (WEBAGENT_CODEC_KEYS)
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
 MINIO_*, WEAVIATE_URL, GEMINI_API_KEY (see README.md)
@@ -46,6 +48,8 @@ func main() {
 		os.Exit(datasetCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "skills":
 		os.Exit(skillsCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "codec-server":
+		os.Exit(codecServerCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -14,6 +14,8 @@ import (
 
 	"go.temporal.io/sdk/client"
 	tlog "go.temporal.io/sdk/log"
+
+	"github.com/webagent-dev/webagent/internal/codec"
 )
 
 // Pinned tool versions, where `make setup` caches them; deploy/versions.sh holds the same
@@ -50,7 +52,16 @@ func (t Temporal) Dial(ctx context.Context, timeout time.Duration, log *slog.Log
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	c, err := client.DialContext(ctx, client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log)})
+	opts := client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log)}
+	// With WEBAGENT_CODEC_KEYS set, everything written into the history is encrypted.
+	cd, err := codec.FromEnv()
+	if err != nil {
+		return nil, err
+	}
+	if cd != nil {
+		opts.DataConverter, opts.FailureConverter = cd.DataConverter(), cd.FailureConverter()
+	}
+	c, err := client.DialContext(ctx, opts)
 	if err != nil {
 		return nil, fmt.Errorf("cannot reach Temporal at %s: %w (start the local stack with `make up`, or set TEMPORAL_ADDRESS)", t.Address, err)
 	}
