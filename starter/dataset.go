@@ -81,6 +81,10 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		if written[s.File] {
 			continue
 		}
+		// A file name from the manifest never leaves the target folder.
+		if !filepath.IsLocal(s.File) || filepath.Base(s.File) != s.File {
+			return bad("the dataset of %s names the file %q, which is not a plain file name; nothing was written for it", id, s.File)
+		}
 		if links[s.File] == "" {
 			return bad("the dataset of %s names %s, which is not stored", id, s.File)
 		}

@@ -36,3 +36,16 @@ func TestFromEnvDefaults(t *testing.T) {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
+
+func TestUnsafeDefaults(t *testing.T) {
+	var c Config
+	c.Store.Endpoint, c.Store.AccessKey, c.Store.SecretKey = "127.0.0.1:9000", "minioadmin", "minioadmin"
+	c.Weaviate.Host = "localhost:8080"
+	if w := unsafeDefaults(c); len(w) != 0 {
+		t.Errorf("defaults on loopback are fine: %v", w)
+	}
+	c.Store.Endpoint, c.Weaviate.Host = "minio.internal:9000", "http://10.0.0.7:8080"
+	if w := unsafeDefaults(c); len(w) != 2 {
+		t.Errorf("want two warnings off loopback, got %v", w)
+	}
+}

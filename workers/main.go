@@ -9,6 +9,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"net"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -47,6 +49,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	st, err := store.Open(ctx, cfg.Store)
 	if err != nil {
 		return err
+	}
+	for _, w := range unsafeDefaults(cfg) {
+		log.Warn(w)
 	}
 	pool, err := browser.NewPool(cfg.Browser, log)
 	if err != nil {
@@ -187,4 +192,34 @@ func checkModels(ctx context.Context, mc *model.Client, cacheFile string, log *s
 	}
 	log.Info("gemini on", "models", len(cfg.Models()), "checkedFromCache", res.Cached, "pricesRead", cfg.Prices.Read, "computerUse", cfg.ComputerUse)
 	return nil
+}
+
+// unsafeDefaults says which of the worker's settings are fine on a laptop and dangerous
+// elsewhere: MinIO's well-known default credentials, or an anonymous Weaviate, on an
+// address other than loopback.
+func unsafeDefaults(cfg Config) []string {
+	var out []string
+	if (cfg.Store.AccessKey == "minioadmin" || cfg.Store.SecretKey == "minioadmin") && !loopback(cfg.Store.Endpoint) {
+		out = append(out, "MinIO at "+cfg.Store.Endpoint+" is used with its default credentials (minioadmin): anyone who can reach it reads every screenshot; set MINIO_ACCESS_KEY and MINIO_SECRET_KEY")
+	}
+	if cfg.Weaviate.Host != "" && !loopback(cfg.Weaviate.Host) {
+		out = append(out, "the skills library at "+cfg.Weaviate.Host+" is reached without credentials: put it on a private network or behind authentication")
+	}
+	return out
+}
+
+// loopback reports an address (host, host:port or URL) on this machine.
+func loopback(addr string) bool {
+	host := addr
+	if u, err := url.Parse(addr); err == nil && u.Host != "" {
+		host = u.Host
+	}
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }
