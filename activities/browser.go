@@ -252,6 +252,8 @@ type CloseBrowserInput struct {
 	SessionID string `json:"sessionId"`
 	// KeyPrefix is the run's; its dataset state is forgotten.
 	KeyPrefix string `json:"keyPrefix,omitempty"`
+	// Final says the run is over: its saved cookies and storage are deleted.
+	Final bool `json:"final,omitempty"`
 }
 
 // CloseBrowserResult says whether there was a session to close.

@@ -205,6 +205,10 @@ func TestDemoGoal(t *testing.T) {
 			}
 		}
 	}
+	// The run's saved cookies and storage are gone once it ended.
+	if keys, err := s.store.List(context.Background(), fmt.Sprintf("runs/%s/%s/state/", run.GetID(), run.GetRunID())); err != nil || len(keys) != 0 {
+		t.Errorf("the run's browser state should be deleted at its end: %v %v", keys, err)
+	}
 	events := s.history(t, run, "demo-goal")
 	want := []string{"PlanGoal", "OpenBrowser", "RunStep", "RunStep", "RunStep", "RunStep", "RunStep", "ValidateGoal", "CloseBrowser"}
 	if got := activityTypes(events); fmt.Sprint(got) != fmt.Sprint(want) {

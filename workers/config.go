@@ -13,6 +13,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/internal/codec"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -36,6 +37,11 @@ type Config struct {
 	// the page's structure did not change (WEBAGENT_STATE_THRESHOLD, default 0.02).
 	StateThreshold float64
 	LogLevel       slog.Level // WEBAGENT_LOG_LEVEL
+	// StateKey seals the browser's cookies and storage in MinIO: WEBAGENT_STATE_KEY, else
+	// the first key of WEBAGENT_CODEC_KEYS, else one derived from MinIO's secret key
+	// (StateKeyFrom says which).
+	StateKey     []byte
+	StateKeyFrom string
 }
 
 // WeaviateConfig says where the skills library is.
@@ -88,6 +94,20 @@ func FromEnv() (Config, error) {
 	keep(err)
 	if c.Weaviate.Threshold <= 0 || c.Weaviate.Threshold > 1 {
 		errs = append(errs, fmt.Errorf("WEBAGENT_SKILL_THRESHOLD=%v: a similarity between 0 and 1, e.g. 0.95", c.Weaviate.Threshold))
+	}
+	switch k := strings.TrimSpace(os.Getenv("WEBAGENT_STATE_KEY")); {
+	case k != "":
+		if c.StateKey, err = codec.KeyFromBase64(k); err != nil {
+			errs = append(errs, fmt.Errorf("WEBAGENT_STATE_KEY: %w", err))
+		}
+		c.StateKeyFrom = "WEBAGENT_STATE_KEY"
+	default:
+		var ok bool
+		if c.StateKey, ok = codec.FirstKey(os.Getenv(codec.Env)); ok {
+			c.StateKeyFrom = codec.Env
+		} else {
+			c.StateKey, c.StateKeyFrom = codec.DeriveKey(c.Store.SecretKey, "browser-state"), "MINIO_SECRET_KEY"
+		}
 	}
 	c.StateThreshold, err = config.Float("WEBAGENT_STATE_THRESHOLD", 0.02)
 	keep(err)

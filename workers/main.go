@@ -27,6 +27,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/planning"
 	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/internal/codec"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -53,6 +54,16 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	for _, w := range unsafeDefaults(cfg) {
 		log.Warn(w)
 	}
+	if st.LifecycleErr != nil {
+		log.Warn("saved browser state will not expire by itself; runs still delete theirs at the end", "err", st.LifecycleErr)
+	}
+	sealer, err := codec.NewSealer(cfg.StateKey)
+	if err != nil {
+		return err
+	}
+	if cfg.StateKeyFrom == "MINIO_SECRET_KEY" {
+		log.Info("browser state is sealed with a key derived from MINIO_SECRET_KEY; set WEBAGENT_STATE_KEY (the same on every worker) for a key of its own")
+	}
 	pool, err := browser.NewPool(cfg.Browser, log)
 	if err != nil {
 		return err
@@ -66,7 +77,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	defer c.Close()
 
 	own := ownQueue(cfg.TaskQueue)
-	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold},
+	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, StateSealer: sealer, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold},
 		Notify: func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()

@@ -37,7 +37,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 		return nil, err
 	}
 	err := r.run(ctx)
-	r.closeBrowser(ctx)
+	r.endBrowser(ctx)
 	r.finish(ctx)
 	if temporal.IsCanceledError(err) {
 		return nil, err
@@ -77,6 +77,8 @@ type run struct {
 	answer  *Approval
 	// held says the run stopped to wait for a person who did not come: it ends partial.
 	held bool
+	// final says the run is over: closing its browser deletes its saved state.
+	final bool
 	res  GoalResult
 }
 

@@ -47,6 +47,13 @@ func (r *run) closeBrowser(ctx workflow.Context) {
 	_ = r.closeSession(dctx, r.session, "close the browser").Get(dctx, nil)
 }
 
+// endBrowser closes the browser at the end of the run and deletes the cookies and storage
+// the run saved.
+func (r *run) endBrowser(ctx workflow.Context) {
+	r.final = true
+	r.closeBrowser(ctx)
+}
+
 // recover rebuilds the browser after its worker was lost, before step i is (re)tried. It
 // opens a new browser on any worker at the page of the last completed step that changed
 // server state (or the start URL), with the latest saved cookies and local storage, then
@@ -173,7 +180,7 @@ func (r *run) closeSession(ctx workflow.Context, s activities.OpenBrowserResult,
 		TaskQueue: s.TaskQueue, ScheduleToStartTimeout: 5 * time.Second, StartToCloseTimeout: 30 * time.Second,
 		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: summary,
 	})
-	return activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix()})
+	return activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix(), Final: r.final})
 }
 func lostReason(err error) string {
 	var te *temporal.TimeoutError

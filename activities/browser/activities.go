@@ -15,6 +15,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/codec"
 	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
@@ -43,6 +44,9 @@ type Activities struct {
 	Dataset Dataset
 	// TaskQueue is this worker process's own queue.
 	TaskQueue string
+	// StateSealer encrypts the cookies and storage saved after each step; nil stores them
+	// as they are.
+	StateSealer *codec.Sealer
 	// Notify tells the run, durably, that an attempt is about to act (ActingSignal), and
 	// returns once the server has it; nil tells nobody.
 	Notify func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error
@@ -59,6 +63,11 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		if state, err = a.Store.Get(ctx, in.StorageStateKey); err != nil {
 			return activities.OpenBrowserResult{}, fmt.Errorf("restore storage state: %w", err)
 		}
+		if a.StateSealer != nil {
+			if state, err = a.StateSealer.Open(state); err != nil {
+				return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError("restore storage state: "+err.Error()+" (WEBAGENT_STATE_KEY must be the same on every worker)", "StateKey", err)
+			}
+		}
 	}
 	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites})
 	if err != nil {
@@ -66,6 +75,25 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	}
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL())
 	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title()}, nil
+}
+
+// putState stores a run's cookies and local storage: sealed with the workers' state key,
+// and tagged so that the bucket deletes them after a day if the run's end does not.
+func (a *Activities) putState(ctx context.Context, key string, state []byte) error {
+	data, ct := state, "application/json"
+	if a.StateSealer != nil {
+		var err error
+		if data, err = a.StateSealer.Seal(state); err != nil {
+			return err
+		}
+		ct = "application/octet-stream"
+	}
+	if e, ok := a.Store.(interface {
+		PutExpiring(ctx context.Context, key, contentType string, data []byte) error
+	}); ok {
+		return e.PutExpiring(ctx, key, ct, data)
+	}
+	return a.Store.Put(ctx, key, ct, data)
 }
 
 // CloseBrowser closes the session. It does not wait for an activity still using the page
@@ -77,6 +105,15 @@ func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowse
 	closed, err := a.Pool.Close(in.SessionID)
 	if closed {
 		activity.GetLogger(ctx).Info("browser session closed", "session", in.SessionID)
+	}
+	if d, ok := a.Store.(interface {
+		Delete(ctx context.Context, prefix string) error
+	}); ok && in.Final && in.KeyPrefix != "" {
+		// The run is over: its cookies and storage go (the bucket's lifecycle rule is
+		// the backstop when this worker is not there to do it).
+		if derr := d.Delete(ctx, in.KeyPrefix+"/state/"); derr != nil {
+			activity.GetLogger(ctx).Warn("could not delete the run's browser state", "err", derr)
+		}
 	}
 	return activities.CloseBrowserResult{Closed: closed}, err
 }
@@ -204,7 +241,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	if state != nil {
 		do(func() error {
 			key := fmt.Sprintf("%s/state/%03d.json", in.KeyPrefix, in.Seq)
-			if err := a.Store.Put(ctx, key, "application/json", state); err != nil {
+			if err := a.putState(ctx, key, state); err != nil {
 				return err
 			}
 			res.StorageStateKey = key

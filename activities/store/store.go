@@ -14,6 +14,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"github.com/minio/minio-go/v7/pkg/lifecycle"
 )
 
 // Config says where the object store is.
@@ -29,6 +30,8 @@ type Config struct {
 type MinIO struct {
 	client *minio.Client
 	bucket string
+	// LifecycleErr says why the bucket's expiry rule for browser state could not be set.
+	LifecycleErr error
 }
 
 // Open connects to the store and creates the bucket if it is missing.
@@ -59,7 +62,68 @@ func Open(ctx context.Context, cfg Config) (*MinIO, error) {
 			}
 		}
 	}
-	return &MinIO{client: c, bucket: cfg.Bucket}, nil
+	m := &MinIO{client: c, bucket: cfg.Bucket}
+	m.LifecycleErr = m.expireState(ctx)
+	return m, nil
+}
+
+// Objects tagged with ExpireTag=ExpireValue are deleted by the bucket's lifecycle rule a
+// day after they were written: a backstop for the browser state a run deletes at its end.
+const (
+	ExpireTag   = "webagent-kind"
+	ExpireValue = "browser-state"
+	expireRule  = "webagent-expire-browser-state"
+)
+
+// expireState adds the lifecycle rule that expires tagged objects, keeping the bucket's
+// other rules.
+func (m *MinIO) expireState(ctx context.Context) error {
+	cfg, err := m.client.GetBucketLifecycle(ctx, m.bucket)
+	if err != nil && minio.ToErrorResponse(err).Code != "NoSuchLifecycleConfiguration" {
+		return fmt.Errorf("read the bucket's lifecycle: %w", err)
+	}
+	if cfg == nil {
+		cfg = lifecycle.NewConfiguration()
+	}
+	for _, r := range cfg.Rules {
+		if r.ID == expireRule {
+			return nil
+		}
+	}
+	cfg.Rules = append(cfg.Rules, lifecycle.Rule{
+		ID: expireRule, Status: "Enabled",
+		RuleFilter: lifecycle.Filter{Tag: lifecycle.Tag{Key: ExpireTag, Value: ExpireValue}},
+		Expiration: lifecycle.Expiration{Days: 1},
+	})
+	if err := m.client.SetBucketLifecycle(ctx, m.bucket, cfg); err != nil {
+		return fmt.Errorf("set the bucket's lifecycle: %w", err)
+	}
+	return nil
+}
+
+// PutExpiring stores data under key, tagged for the lifecycle rule that deletes it after
+// a day.
+func (m *MinIO) PutExpiring(ctx context.Context, key, contentType string, data []byte) error {
+	_, err := m.client.PutObject(ctx, m.bucket, key, bytes.NewReader(data), int64(len(data)),
+		minio.PutObjectOptions{ContentType: contentType, UserTags: map[string]string{ExpireTag: ExpireValue}})
+	if err != nil {
+		return fmt.Errorf("put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Delete removes every object under prefix.
+func (m *MinIO) Delete(ctx context.Context, prefix string) error {
+	keys, err := m.List(ctx, prefix)
+	if err != nil {
+		return err
+	}
+	for _, k := range keys {
+		if err := m.client.RemoveObject(ctx, m.bucket, k, minio.RemoveObjectOptions{}); err != nil {
+			return fmt.Errorf("delete %s: %w", k, err)
+		}
+	}
+	return nil
 }
 
 // Put stores data under key.

@@ -51,3 +51,25 @@ func TestRoundTripAndRotation(t *testing.T) {
 		}
 	}
 }
+
+func TestSealer(t *testing.T) {
+	s, err := NewSealer(DeriveKey("minio-secret", "state"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sealed, err := s.Seal([]byte(`{"cookies":[{"name":"session","value":"abc"}]}`))
+	if err != nil || bytes.Contains(sealed, []byte("session")) {
+		t.Fatalf("sealed: %q %v", sealed, err)
+	}
+	plain, err := s.Open(sealed)
+	if err != nil || !bytes.Contains(plain, []byte(`"value":"abc"`)) {
+		t.Fatalf("open: %q %v", plain, err)
+	}
+	if p, err := s.Open([]byte(`{"plain":true}`)); err != nil || string(p) != `{"plain":true}` {
+		t.Errorf("plain data passes through: %q %v", p, err)
+	}
+	other, _ := NewSealer(DeriveKey("another", "state"))
+	if _, err := other.Open(sealed); err == nil {
+		t.Error("another key must not open it")
+	}
+}
