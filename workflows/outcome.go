@@ -61,6 +61,17 @@ func (r *run) validate(ctx workflow.Context) error {
 	return nil
 }
 
+// unverifiedSteps counts the steps done without evidence that they worked.
+func (r *run) unverifiedSteps() int {
+	n := 0
+	for _, s := range r.steps {
+		if s.Unverified {
+			n++
+		}
+	}
+	return n
+}
+
 // unverified says, for a success with no evidence behind it, what was not verified.
 func (r *run) unverified() {
 	v := &r.res.Validation
@@ -132,6 +143,10 @@ func (r *run) finish(ctx workflow.Context) {
 		// A person was asked to approve an action and did not: not a failure of the run,
 		// and not done.
 		ex.Status = StatusPartial
+	case allDone && r.res.Validation.Success && !r.res.Validation.Verified && r.unverifiedSteps() > 0:
+		// Every step ran, but one of them changed nothing visible and nothing else — no
+		// closing check, no model — says the goal holds: success is not claimed.
+		ex.Status = StatusPartial
 	case allDone && r.res.Validation.Success:
 		ex.Status = StatusSuccess
 	case allDone || !r.madeProgress():
@@ -153,6 +168,9 @@ func (r *run) finish(ctx workflow.Context) {
 		}
 	case StatusPartial:
 		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
+		if allDone && r.res.Validation.Success {
+			sum.Brief = fmt.Sprintf("Done but not verified: %s — %d step(s) changed nothing visible and nothing checked the result", oneLine(r.in.Goal), r.unverifiedSteps())
+		}
 		if r.held && len(r.res.Errors) > 0 {
 			sum.Brief += " — " + r.res.Errors[len(r.res.Errors)-1].Message
 		}
