@@ -45,6 +45,14 @@ func Parse(goal string) ([]Step, error) {
 			}
 			continue
 		}
+		if reConfirm.MatchString(clause) {
+			// "click "Delete" and confirm": the click's dialog is to be accepted.
+			if n := len(steps); n > 0 && (steps[n-1].Action == Click || steps[n-1].Action == Press) {
+				steps[n-1].AcceptDialog = true
+				continue
+			}
+			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}
+		}
 		s, reason := parseClause(clause, quotes)
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
@@ -127,7 +135,7 @@ var (
 	// "and") only when a verb follows.
 	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
 )
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
@@ -200,6 +208,7 @@ var (
 	reTextPrefix      = regexp.MustCompile(`(?i)^(?:the\s+)?(?:text|message|words?)\s+`)
 	reNavWords        = regexp.MustCompile(`(?i)\b(tab|link|menu|page|back|next|previous)\b`)
 	reDuration        = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`)
+	reConfirm         = regexp.MustCompile(`(?i)^(?:confirm|accept)(?:\s+(?:it|that|the\s+(?:dialog|confirmation|prompt|popup|warning)))?$`)
 	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
 	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
 	reExtract         = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)

@@ -89,6 +89,10 @@ var parseCases = []struct {
 		{Action: Type, Value: "hello world", TargetDescription: "text area"},
 		{Action: Click, TargetDescription: `section "Lorem"`},
 	}},
+	{"a confirmation accepted", `click "Delete draft" and confirm, then check that "Draft deleted" is visible`, []Step{
+		{Action: Click, TargetDescription: "Delete draft", AcceptDialog: true},
+		{Action: Assert, Value: "Draft deleted"},
+	}},
 	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
 		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
 		{Action: Click, TargetDescription: "Create"},

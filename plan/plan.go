@@ -60,6 +60,9 @@ type Step struct {
 	SemanticRole    SemanticRole `json:"semantic_role,omitempty"`
 	RequiredState   string       `json:"required_state,omitempty"`
 	ExpectedOutcome string       `json:"expected_outcome,omitempty"`
+	// AcceptDialog says the step's action is expected to ask for confirmation (a
+	// confirm() dialog) and that the run accepts it; otherwise such a dialog is dismissed.
+	AcceptDialog bool `json:"accept_dialog,omitempty"`
 	// State is the page state seen before the step when it last succeeded ("/projects#
 	// dialog-new-project"): a replayed skill checks it before acting.
 	State string `json:"state,omitempty"`

@@ -145,6 +145,8 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	phase(activities.PhaseActing)
 	m0 := s.Mutations()
 	out.Acted = true
+	s.expectDialog(step.AcceptDialog)
+	defer s.expectDialog(false)
 	fb := s.act(ctx, step, el, out, opts, phase)
 	if spec.Acts {
 		fault.At(ctx, fault.Settle)
@@ -177,6 +179,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 			return nil, err
 		}
 	}
+	out.Actions = append(out.Actions, s.takeDialogs()...)
 	for _, b := range s.takeBlocked() {
 		out.Actions = append(out.Actions, "blocked a navigation: "+b)
 	}

@@ -64,6 +64,8 @@ func TestPerception(t *testing.T) {
 		{"widgets", "Reminder", plan.Type, "8:22 AM", "Reminder", 0, ""},
 		{"widgets", `"Sweden" in the list`, plan.Click, "", "Sweden", 0, ""},
 		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
+		// A confirm() is dismissed unless the step asks to accept it.
+		{"widgets", "Delete draft", plan.Click, "", "Delete draft", 0, "Draft kept"},
 		// More controls than the list's cap: the open dialog is kept.
 		{"long", "Confirm", plan.Click, "", "Confirm", 0, "Confirmed"},
 	}

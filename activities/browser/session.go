@@ -87,6 +87,10 @@ type Session struct {
 	// since the last step took them.
 	sites   *sites.Policy
 	blocked []string
+	// acceptDialog says the step acting now accepts a confirm(); dialogs are the ones
+	// answered since the step took them.
+	acceptDialog bool
+	dialogs      []string
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
@@ -110,6 +114,7 @@ func newSession(id string, bctx playwright.BrowserContext, page playwright.Page)
 	}
 	page.OnRequestFinished(done)
 	page.OnRequestFailed(done)
+	page.OnDialog(s.onDialog)
 	return s
 }
 

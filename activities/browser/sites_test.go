@@ -43,3 +43,27 @@ func TestSitePolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmAsTheStepAsks: a confirm() is dismissed, unless the step says to accept it.
+func TestConfirmAsTheStepAsks(t *testing.T) {
+	srv := httptest.NewServer(demoapp.New())
+	defer srv.Close()
+	s, _, err := newPool(t).Open(t.Context(), "dialogs", browser.OpenOptions{URL: srv.URL + "/static/lab/widgets.html"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		accept bool
+		want   string
+	}{{false, "Draft kept"}, {true, "Draft deleted"}} {
+		out, err := s.Do(t.Context(), plan.Step{Action: plan.Click, TargetDescription: "Delete draft", AcceptDialog: tt.accept}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, _ := s.VisibleText(t.Context())
+		acts := strings.Join(out.Actions, "\n")
+		if !strings.Contains(text, tt.want) || !strings.Contains(acts, `the page asked "Delete the draft?" (confirm)`) {
+			t.Errorf("accept %v: want %q on the page and the dialog reported; actions:\n%s", tt.accept, tt.want, acts)
+		}
+	}
+}
