@@ -58,11 +58,7 @@ func Parse(spec string) (*Codec, error) {
 		if err != nil || len(key) != 32 {
 			return nil, fmt.Errorf("%s: key %q must be 32 bytes, base64-encoded (openssl rand -base64 32)", Env, id)
 		}
-		block, err := aes.NewCipher(key)
-		if err != nil {
-			return nil, err
-		}
-		aead, err := cipher.NewGCM(block)
+		aead, err := gcm(key)
 		if err != nil {
 			return nil, err
 		}
@@ -78,6 +74,15 @@ func Parse(spec string) (*Codec, error) {
 		return nil, fmt.Errorf("%s holds no key", Env)
 	}
 	return c, nil
+}
+
+// gcm makes an AES-256-GCM cipher from a 32-byte key.
+func gcm(key []byte) (cipher.AEAD, error) {
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(block)
 }
 
 // FromEnv returns the codec WEBAGENT_CODEC_KEYS configures, or nil when it is unset.

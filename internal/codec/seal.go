@@ -2,7 +2,6 @@ package codec
 
 import (
 	"bytes"
-	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
@@ -25,11 +24,7 @@ func NewSealer(key []byte) (*Sealer, error) {
 	if len(key) != 32 {
 		return nil, fmt.Errorf("a sealing key is 32 bytes, not %d", len(key))
 	}
-	block, err := aes.NewCipher(key)
-	if err != nil {
-		return nil, err
-	}
-	aead, err := cipher.NewGCM(block)
+	aead, err := gcm(key)
 	if err != nil {
 		return nil, err
 	}
