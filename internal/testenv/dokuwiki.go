@@ -121,4 +121,3 @@ func write(t testing.TB, path, text string) {
 }
 
 func exists(path string) bool { _, err := os.Stat(path); return err == nil }
-
