@@ -79,7 +79,7 @@ type run struct {
 	held bool
 	// final says the run is over: closing its browser deletes its saved state.
 	final bool
-	res  GoalResult
+	res   GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
