@@ -29,7 +29,7 @@ var (
 	reValueWords = regexp.MustCompile(`(?i)\b(?:value|number|total|sum|result|answer|text|word|below|above|following|shown|given|of|that|which)\b`)
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
-	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using)\b`)
+	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
 	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s)$`)

@@ -154,6 +154,8 @@ var parseErrorCases = []struct {
 	{`Type the text below into the text field and press Submit.`, 1, `Type the text below into the text field`},
 	{`Select green with the color picker and hit Submit.`, 1, `Select green with the color picker`},
 	{`Select ZMhn, LU, QMz and click Submit.`, 1, `Select ZMhn, LU, QMz`},
+	{`Click on the numbers in ascending order.`, 1, `Click on the numbers in ascending order`},
+	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
 }
 
 func TestParseErrors(t *testing.T) {
