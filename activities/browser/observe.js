@@ -189,8 +189,10 @@
       const hit = doc.elementFromPoint(x, y);
       if (!hit || hit === el || hit.contains(el) || el.contains(hit) || hit === doc.body || hit === doc.documentElement) return "";
       if (hit.matches && hit.matches("input, select, textarea, button")) return "";
-      const t = clean(hit.innerText || hit.textContent, 60);
-      return t.length <= 60 ? t : "";
+      // A label is short: a paragraph above the field (an instruction, a heading with
+      // a sentence) names nothing.
+      const t = clean(hit.innerText || hit.textContent, 400);
+      return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
     };
     const midY = r.top + r.height / 2;
     for (const dx of [8, 24, 48, 96]) { const t = probe(r.left - dx, midY); if (t) return t.replace(/:$/, ""); }
