@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup up down demo test faults check vet build clean
+.PHONY: setup up down demo test faults miniwob check vet build clean
 
 ## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
 setup:
@@ -39,6 +39,19 @@ test: setup
 FAULT_RUNS ?= 10
 faults: setup
 	@set -o pipefail && source deploy/versions.sh && WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
+
+## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);
+##          optional TASKS=a,b  SKIP=a,b  PLANS=DIR (<task>.json plans)  OUT=FILE (the table as Markdown)
+MINIWOB ?=
+SEEDS ?= 3
+miniwob:
+	@if [ -z "$(MINIWOB)" ]; then echo "make miniwob: set MINIWOB to the MiniWoB++ folder (the one holding miniwob/ and core/), e.g. make miniwob MINIWOB=/path/to/miniwob SEEDS=3" >&2; exit 2; fi
+	@deploy/setup.sh
+	@source deploy/versions.sh && \
+		WEBAGENT_MINIWOB="$(abspath $(MINIWOB))" WEBAGENT_MINIWOB_SEEDS=$(SEEDS) \
+		WEBAGENT_MINIWOB_TASKS="$(TASKS)" WEBAGENT_MINIWOB_SKIP="$(SKIP)" \
+		WEBAGENT_MINIWOB_PLANS="$(if $(PLANS),$(abspath $(PLANS)))" WEBAGENT_MINIWOB_OUT="$(if $(OUT),$(abspath $(OUT)))" \
+		go test -count=1 -timeout 120m -run 'TestMiniWoB$$' -v ./e2e/
 
 ## check: the static checks alone (vet, staticcheck, workflowcheck)
 check:

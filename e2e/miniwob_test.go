@@ -213,7 +213,9 @@ func envList(name string) []string {
 // then seeds Math.random, starts the episode itself with a 10-minute limit, and keeps
 // the next episode from starting: core.endEpisode calls core.startEpisode() again at once,
 // which would cover the finished task and, on a click, start another instance. It reports
-// the raw reward once, when WOB_DONE_GLOBAL turns true, with a beacon to /reward.
+// the raw reward once, when WOB_DONE_GLOBAL turns true, to /reward with a keepalive GET —
+// not navigator.sendBeacon, which POSTs: the agent counts a POST as a state-changing
+// request, and the report would change how it treats the step that ended the episode.
 // window.WOB_HARNESS_STARTED says the episode has begun (the instruction can be read).
 const miniwobEpisodeScript = `
 <script>
@@ -222,9 +224,10 @@ const miniwobEpisodeScript = `
   function report() {
     if (reported || typeof WOB_DONE_GLOBAL === 'undefined' || !WOB_DONE_GLOBAL) return;
     reported = true;
-    navigator.sendBeacon('/reward?task=' + encodeURIComponent(task) + '&seed=' + encodeURIComponent(seed) +
+    var url = '/reward?task=' + encodeURIComponent(task) + '&seed=' + encodeURIComponent(seed) +
       '&reward=' + encodeURIComponent(String(WOB_RAW_REWARD_GLOBAL)) +
-      '&reason=' + encodeURIComponent(String(WOB_REWARD_REASON == null ? '' : WOB_REWARD_REASON)));
+      '&reason=' + encodeURIComponent(String(WOB_REWARD_REASON == null ? '' : WOB_REWARD_REASON));
+    try { fetch(url, {method: 'GET', keepalive: true, cache: 'no-store'}); } catch (e) { new Image().src = url; }
   }
   function hide() {
     ['reward-display', 'click-canvas'].forEach(function (id) {
@@ -420,6 +423,7 @@ type miniwobEpisode struct {
 	outcome   string
 	status    workflows.Status
 	rewarded  bool
+	verified  bool // a false success the run called verified
 	reward    float64
 	reason    string
 	steps     string // completed/planned
@@ -478,7 +482,7 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 	ep.elapsed = time.Since(start)
 
 	// The page reports when its episode ends; the browser is closed by the time the run
-	// returns, so the beacon is sent — allow it a moment to arrive.
+	// returns, so the report is sent — allow it a moment to arrive.
 	var pr pageReward
 	for wait := time.Now().Add(2 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if pr, ep.rewarded = rewards.get(task, seed); ep.rewarded || time.Now().After(wait) {
@@ -510,7 +514,13 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 	case ep.rewarded && ep.reward >= 1:
 		ep.outcome = outcomeSuccess
 	case ex.Status == workflows.StatusSuccess:
-		ep.outcome = outcomeFalseSuccess
+		ep.outcome, ep.verified = outcomeFalseSuccess, res.Validation.Verified
+		// What the run did, to see where it went wrong.
+		var did []string
+		for _, st := range res.Steps {
+			did = append(did, fmt.Sprintf("%d. %s", st.Order, strings.Join(st.Actions, "; ")))
+		}
+		ep.detail += " — did: " + oneLineCut(strings.Join(did, " | "), 400)
 	case refusedUpFront(res):
 		ep.outcome = outcomeRefused
 	default:
@@ -546,6 +556,7 @@ func oneLineCut(s string, n int) string {
 type miniwobRow struct {
 	name                                                  string
 	episodes, success, falseSuccess, refused, failed, err int
+	verifiedFalse                                         int
 	total                                                 time.Duration
 }
 
@@ -576,6 +587,9 @@ func miniwobTable(cfg miniwobConfig, episodes []miniwobEpisode) miniwobResults {
 
 func (r *miniwobRow) add(e miniwobEpisode) {
 	r.episodes++
+	if e.verified {
+		r.verifiedFalse++
+	}
 	r.total += e.elapsed
 	switch e.outcome {
 	case outcomeSuccess:
@@ -614,8 +628,8 @@ func (res miniwobResults) percentages() string {
 			tasksSolved++
 		}
 	}
-	return fmt.Sprintf("%d episodes (%d tasks × %d seeds): success %s, false success %s, refused %s, failed %s, error %s; tasks solved at every seed: %d of %d",
-		n, len(res.rows), res.seeds, pct(res.total.success), pct(res.total.falseSuccess), pct(res.total.refused),
+	return fmt.Sprintf("%d episodes (%d tasks × %d seeds): success %s, false success %s (%d of them called verified by the run), refused %s, failed %s, error %s; tasks solved at every seed: %d of %d",
+		n, len(res.rows), res.seeds, pct(res.total.success), pct(res.total.falseSuccess), res.total.verifiedFalse, pct(res.total.refused),
 		pct(res.total.failed), pct(res.total.err), tasksSolved, len(res.rows))
 }
 
