@@ -52,6 +52,9 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|input(?:\s*field)?|field|search\s*box)\b`), "textbox"},
 		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|list)\b`), "combobox"},
 		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
+		// A date or time field is named by its kind when nothing else names it.
+		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
+		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?time(?:\s+field)?\s*$`), "time"},
 		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
 		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
 	}
@@ -99,6 +102,9 @@ func parseTarget(desc string) target {
 		return t
 	}
 	for _, rw := range roleWords {
+		if rw.role == "date" || rw.role == "time" {
+			continue // a field may well be called "Date": the word stays the name
+		}
 		d = rw.re.ReplaceAllString(d, " ")
 	}
 	// "the button" leaves no phrase: matchScore then matches on the role alone.
@@ -132,6 +138,15 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 			cands = append(cands, e)
 		}
 		matched[e.Index] = field
+	}
+	if len(cands) == 0 && (t.role == "date" || t.role == "time") {
+		// Nothing is called "date": the one date field is what "the date" means.
+		for _, e := range pool {
+			if roleFits(t.role, e) {
+				cands = append(cands, e)
+				matched[e.Index] = "type"
+			}
+		}
 	}
 	if t.role != "" {
 		cands = preferAll(cands, func(e Element) bool { return roleFits(t.role, e) })
@@ -308,6 +323,8 @@ func roleFits(role string, e Element) bool {
 		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable"
 	case "link":
 		return e.Role == "link" || e.Role == "clickable"
+	case "date", "time":
+		return e.Tag == "input" && e.Type == role
 	}
 	return e.Role == role
 }

@@ -71,3 +71,19 @@ func TestResolve(t *testing.T) {
 		})
 	}
 }
+
+// "the date" is the page's one date field when nothing is called "date"; a field called
+// "Date" is still found by its name.
+func TestDateFieldByItsKind(t *testing.T) {
+	unnamed := []Element{{Index: 0, Tag: "input", Type: "date", Role: "textbox"}, {Index: 1, Tag: "button", Role: "button", Name: "Submit"}}
+	if r := Resolve("the date", plan.Type, unnamed); r.Index != 0 {
+		t.Errorf("the one date field: %+v", r)
+	}
+	named := []Element{{Index: 0, Tag: "input", Type: "text", Role: "textbox", Label: "Date"}, {Index: 1, Tag: "input", Type: "text", Role: "textbox", Label: "Name"}}
+	if r := Resolve("date", plan.Type, named); r.Index != 0 {
+		t.Errorf("a field labelled Date: %+v", r)
+	}
+	if r := Resolve("time", plan.Type, named); r.Resolved() {
+		t.Errorf("no time field and nothing called time: %+v", r)
+	}
+}
