@@ -150,16 +150,21 @@ func awaitApproval(t *testing.T, s *stack, run client.WorkflowRun) workflows.Pro
 	return workflows.Progress{}
 }
 
-func update(ctx context.Context, s *stack, run client.WorkflowRun, a workflows.Approval) (workflows.ApprovalResult, error) {
-	var out workflows.ApprovalResult
+// updateRun sends the run an Update and waits for its answer.
+func updateRun[Out any](ctx context.Context, s *stack, run client.WorkflowRun, name string, arg any) (Out, error) {
+	var out Out
 	h, err := s.client.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: run.GetID(), RunID: run.GetRunID(), UpdateName: workflows.ApproveUpdate,
-		Args: []any{a}, WaitForStage: client.WorkflowUpdateStageCompleted,
+		WorkflowID: run.GetID(), RunID: run.GetRunID(), UpdateName: name,
+		Args: []any{arg}, WaitForStage: client.WorkflowUpdateStageCompleted,
 	})
 	if err != nil {
 		return out, err
 	}
 	return out, h.Get(ctx, &out)
+}
+
+func update(ctx context.Context, s *stack, run client.WorkflowRun, a workflows.Approval) (workflows.ApprovalResult, error) {
+	return updateRun[workflows.ApprovalResult](ctx, s, run, workflows.ApproveUpdate, a)
 }
 
 // TestWorkerChecksItsModels: a worker configured with a model that does not exist stops

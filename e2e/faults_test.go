@@ -133,15 +133,7 @@ func doubt(s *stack, run client.WorkflowRun) *workflows.Doubt {
 }
 
 func resolve(ctx context.Context, s *stack, run client.WorkflowRun, a workflows.Resolution) (workflows.ResolutionResult, error) {
-	var out workflows.ResolutionResult
-	h, err := s.client.UpdateWorkflow(ctx, client.UpdateWorkflowOptions{
-		WorkflowID: run.GetID(), RunID: run.GetRunID(), UpdateName: workflows.ResolveUpdate,
-		Args: []any{a}, WaitForStage: client.WorkflowUpdateStageCompleted,
-	})
-	if err != nil {
-		return out, err
-	}
-	return out, h.Get(ctx, &out)
+	return updateRun[workflows.ResolutionResult](ctx, s, run, workflows.ResolveUpdate, a)
 }
 
 // TestSilentSaveIsPressedOnce clicks a "Save" that sends a request and shows nothing:

@@ -27,6 +27,8 @@ var (
 	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each|every)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
 	// reValueWords are words that make an unquoted value a description of it.
 	reValueWords = regexp.MustCompile(`(?i)\b(?:value|number|total|sum|result|answer|text|word|below|above|following|shown|given|of|that|which)\b`)
+	// reWith says what to use rather than what to click ("5 with the slider").
+	reWith = regexp.MustCompile(`(?i)\bwith\b`)
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
 	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
@@ -110,7 +112,7 @@ func exactTarget(s string, quotes []string) string {
 		if strings.Contains(s, ",") {
 			return fmt.Sprintf("%q names several elements: write one step per element, each quoted", s)
 		}
-		if m := regexp.MustCompile(`(?i)\bwith\b`).FindString(s); m != "" {
+		if m := reWith.FindString(s); m != "" {
 			return fmt.Sprintf("%q says what to use rather than what to click (%q): quote the element's visible text", s, m)
 		}
 		if m := reVague.FindString(s); m != "" {

@@ -101,33 +101,27 @@ var limitCaps = Limits{
 
 // check says which limits are negative or above their caps.
 func (l Limits) check() []error {
-	var errs []error
-	ints := []struct {
-		name   string
-		v, cap int
-	}{{"attemptsPerStep", l.AttemptsPerStep, limitCaps.AttemptsPerStep}, {"replans", l.Replans, limitCaps.Replans},
-		{"maxSteps", l.MaxSteps, limitCaps.MaxSteps}, {"maxRecoveries", l.MaxRecoveries, limitCaps.MaxRecoveries},
-		{"maxModelCalls", l.MaxModelCalls, limitCaps.MaxModelCalls}}
-	for _, f := range ints {
-		if f.v < 0 || f.v > f.cap {
-			errs = append(errs, fmt.Errorf("limits.%s is %d; it must be between 0 (the default) and %d", f.name, f.v, f.cap))
-		}
-	}
-	durs := []struct {
-		name   string
-		v, cap time.Duration
-	}{{"deadline", l.Deadline, limitCaps.Deadline}, {"waitBudget", l.WaitBudget, limitCaps.WaitBudget},
-		{"workerLossTimeout", l.WorkerLossTimeout, limitCaps.WorkerLossTimeout}, {"approvalTimeout", l.ApprovalTimeout, limitCaps.ApprovalTimeout},
-		{"modelTimeout", l.ModelTimeout, limitCaps.ModelTimeout}}
-	for _, f := range durs {
-		if f.v < 0 || f.v > f.cap {
-			errs = append(errs, fmt.Errorf("limits.%s is %s; it must be between 0 (the default) and %s", f.name, f.v, f.cap))
-		}
+	c := limitCaps
+	errs := []error{
+		capped("attemptsPerStep", l.AttemptsPerStep, c.AttemptsPerStep), capped("replans", l.Replans, c.Replans),
+		capped("maxSteps", l.MaxSteps, c.MaxSteps), capped("maxRecoveries", l.MaxRecoveries, c.MaxRecoveries),
+		capped("maxModelCalls", l.MaxModelCalls, c.MaxModelCalls),
+		capped("deadline", l.Deadline, c.Deadline), capped("waitBudget", l.WaitBudget, c.WaitBudget),
+		capped("workerLossTimeout", l.WorkerLossTimeout, c.WorkerLossTimeout), capped("approvalTimeout", l.ApprovalTimeout, c.ApprovalTimeout),
+		capped("modelTimeout", l.ModelTimeout, c.ModelTimeout),
 	}
 	if l.MaxCostUSD < 0 || l.MaxCostUSD > limitCaps.MaxCostUSD {
 		errs = append(errs, fmt.Errorf("limits.maxCostUsd is %g; it must be between 0 (no ceiling) and %g", l.MaxCostUSD, limitCaps.MaxCostUSD))
 	}
-	return errs
+	return slices.DeleteFunc(errs, func(err error) bool { return err == nil })
+}
+
+// capped says what is wrong with a limit that is negative or above its cap.
+func capped[T int | time.Duration](name string, v, limit T) error {
+	if v < 0 || v > limit {
+		return fmt.Errorf("limits.%s is %v; it must be between 0 (the default) and %v", name, v, limit)
+	}
+	return nil
 }
 
 // WithDefaults fills the zero limits.

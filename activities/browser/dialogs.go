@@ -44,12 +44,3 @@ func (s *Session) expectDialog(accept bool) {
 	defer s.mu.Unlock()
 	s.acceptDialog = accept
 }
-
-// takeDialogs returns the dialogs answered since it was last called.
-func (s *Session) takeDialogs() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	d := s.dialogs
-	s.dialogs = nil
-	return d
-}

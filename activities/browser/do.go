@@ -179,8 +179,8 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 			return nil, err
 		}
 	}
-	out.Actions = append(out.Actions, s.takeDialogs()...)
-	for _, b := range s.takeBlocked() {
+	out.Actions = append(out.Actions, s.take(&s.dialogs)...)
+	for _, b := range s.take(&s.blocked) {
 		out.Actions = append(out.Actions, "blocked a navigation: "+b)
 	}
 	out.Feedback = fb

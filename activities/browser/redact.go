@@ -36,8 +36,10 @@ func (s *Session) secretValues() []string {
 }
 
 // redact replaces every secret the session typed in text.
-func (s *Session) redact(text string) string {
-	for _, v := range s.secretValues() {
+func (s *Session) redact(text string) string { return redactAll(s.secretValues(), text) }
+
+func redactAll(secrets []string, text string) string {
+	for _, v := range secrets {
 		text = strings.ReplaceAll(text, v, Redacted)
 	}
 	return text
@@ -45,20 +47,21 @@ func (s *Session) redact(text string) string {
 
 // redactObservation takes the secrets out of an element list.
 func (s *Session) redactObservation(obs *page.Observation) {
-	if len(s.secretValues()) == 0 {
+	secrets := s.secretValues()
+	if len(secrets) == 0 {
 		return
 	}
 	for i := range obs.Elements {
 		e := &obs.Elements[i]
 		for _, f := range []*string{&e.Name, &e.Text, &e.Value, &e.Label, &e.Placeholder, &e.Title, &e.Hints, &e.Row, &e.Container} {
-			*f = s.redact(*f)
+			*f = redactAll(secrets, *f)
 		}
 		for j := range e.Options {
-			e.Options[j] = s.redact(e.Options[j])
+			e.Options[j] = redactAll(secrets, e.Options[j])
 		}
 	}
-	obs.Title = s.redact(obs.Title)
-	obs.URL = s.redact(obs.URL)
+	obs.Title = redactAll(secrets, obs.Title)
+	obs.URL = redactAll(secrets, obs.URL)
 }
 
 // markSecretsJS marks, in one frame, the fields whose value holds a secret and the
@@ -74,3 +77,13 @@ const markSecretsJS = `(secrets) => {
   }
   return true;
 }`
+
+// take empties a list the page's handlers fill, under the session's lock, and returns
+// what it held.
+func (s *Session) take(list *[]string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := *list
+	*list = nil
+	return out
+}

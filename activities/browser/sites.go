@@ -34,12 +34,3 @@ func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
 		_ = r.Continue()
 	})
 }
-
-// takeBlocked returns the navigations blocked since it was last called.
-func (s *Session) takeBlocked() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	b := s.blocked
-	s.blocked = nil
-	return b
-}
