@@ -199,6 +199,19 @@ type RunStepResult struct {
 	// changed: the action may still have worked (a form that clears, an effect elsewhere),
 	// so it is not simply done again.
 	Unchanged bool `json:"unchanged,omitempty"`
+	// Downloads are the files the page downloaded while the step acted.
+	Downloads []Download `json:"downloads,omitempty"`
+}
+
+// Download is a file the page downloaded during a step, stored with the run's evidence.
+type Download struct {
+	Step int    `json:"step"`
+	Name string `json:"name"`
+	URL  string `json:"url,omitempty"`
+	// Key is the object-store key of the file; empty when it could not be kept (Error).
+	Key   string `json:"key,omitempty"`
+	Bytes int    `json:"bytes"`
+	Error string `json:"error,omitempty"`
 }
 
 // ActingSignal is the signal a browser step sends its workflow right before it acts, and

@@ -124,3 +124,12 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) {
   <button type="submit">Sign in</button>
 </form></main></body></html>`, msg)
 }
+
+// Invoice is the file the windows page's "Download the invoice" sends as an attachment.
+const Invoice = "item,amount\nHosting,120.00\nSupport,80.00\n"
+
+func invoice(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="invoice-2026-11.csv"`)
+	fmt.Fprint(w, Invoice)
+}

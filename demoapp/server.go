@@ -113,6 +113,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("POST /lab/save", s.save)
 	s.mux.HandleFunc("/lab/signin", s.signin)
+	s.mux.HandleFunc("GET /lab/invoice.csv", invoice)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

@@ -297,6 +297,13 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 	for k, v := range r.ExtractedData.Structured {
 		fmt.Fprintf(w, "  extracted %s = %q\n", k, v)
 	}
+	for _, d := range r.Downloads {
+		if d.Key == "" {
+			fmt.Fprintf(w, "  download (step %d): %s, not kept: %s\n", d.Step, d.Name, d.Error)
+			continue
+		}
+		fmt.Fprintf(w, "  download (step %d): %s, %d bytes, stored as %s\n", d.Step, d.Name, d.Bytes, d.Key)
+	}
 	for _, warn := range r.Summary.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", warn)
 	}

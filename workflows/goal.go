@@ -27,6 +27,9 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
 	}
 	r := newRun(ctx, in)
+	if in.Continued != nil {
+		r.resume(in.Continued)
+	}
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
 		return nil, err
 	}
@@ -37,6 +40,9 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 		return nil, err
 	}
 	err := r.run(ctx)
+	if workflow.IsContinueAsNewError(err) {
+		return nil, err // the next run goes on with the browser
+	}
 	r.endBrowser(ctx)
 	r.finish(ctx)
 	if temporal.IsCanceledError(err) {
@@ -79,7 +85,9 @@ type run struct {
 	held bool
 	// final says the run is over: closing its browser deletes its saved state.
 	final bool
-	res   GoalResult
+	// from is the first step this run runs: past 0 when it continues an earlier run.
+	from int
+	res  GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
@@ -118,6 +126,9 @@ func (r *run) keyPrefix() string {
 }
 
 func (r *run) run(ctx workflow.Context) error {
+	if r.in.Continued != nil {
+		return r.runSteps(ctx)
+	}
 	pr, err := r.planGoal(ctx, nil)
 	if err != nil {
 		return err
@@ -139,6 +150,11 @@ func (r *run) run(ctx workflow.Context) error {
 			return err
 		}
 	}
+	return r.runSteps(ctx)
+}
+
+// runSteps runs the plan's steps from r.from, then validates the goal.
+func (r *run) runSteps(ctx workflow.Context) error {
 	r.phase = PhaseRunning
 	if err := r.execute(ctx); err != nil || r.held {
 		return err

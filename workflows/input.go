@@ -41,6 +41,9 @@ type GoalInput struct {
 	// SkipSkills plans afresh without looking for a skill (the run is still learned).
 	SkipSkills bool   `json:"skipSkills,omitempty"`
 	Limits     Limits `json:"limits,omitempty"`
+	// Continued is the state of the run this one continues as new: set by the run itself,
+	// never by a caller.
+	Continued *Carry `json:"continued,omitempty"`
 }
 
 // Mode is how a skill's plan runs.
@@ -83,6 +86,9 @@ type Limits struct {
 	// step starts and the run ends with the reason. Zero is no ceiling.
 	MaxModelCalls int     `json:"maxModelCalls,omitempty"`
 	MaxCostUSD    float64 `json:"maxCostUsd,omitempty"`
+	// StepsPerRun makes the run continue as new every so many steps. Zero (the default)
+	// continues only when the history nears its bound (HistoryEventsPerRun).
+	StepsPerRun int `json:"stepsPerRun,omitempty"`
 }
 
 // Caps on a run's input: refused up front, by the starter and the workflow alike.
@@ -96,7 +102,7 @@ var limitCaps = Limits{
 	AttemptsPerStep: 10, Replans: 10, MaxSteps: 500, MaxRecoveries: 20,
 	Deadline: 24 * time.Hour, WaitBudget: time.Minute, WorkerLossTimeout: 10 * time.Minute,
 	ApprovalTimeout: 7 * 24 * time.Hour, ModelTimeout: 10 * time.Minute,
-	MaxModelCalls: 10_000, MaxCostUSD: 1_000,
+	MaxModelCalls: 10_000, MaxCostUSD: 1_000, StepsPerRun: 500,
 }
 
 // check says which limits are negative or above their caps.
@@ -105,7 +111,7 @@ func (l Limits) check() []error {
 	errs := []error{
 		capped("attemptsPerStep", l.AttemptsPerStep, c.AttemptsPerStep), capped("replans", l.Replans, c.Replans),
 		capped("maxSteps", l.MaxSteps, c.MaxSteps), capped("maxRecoveries", l.MaxRecoveries, c.MaxRecoveries),
-		capped("maxModelCalls", l.MaxModelCalls, c.MaxModelCalls),
+		capped("maxModelCalls", l.MaxModelCalls, c.MaxModelCalls), capped("stepsPerRun", l.StepsPerRun, c.StepsPerRun),
 		capped("deadline", l.Deadline, c.Deadline), capped("waitBudget", l.WaitBudget, c.WaitBudget),
 		capped("workerLossTimeout", l.WorkerLossTimeout, c.WorkerLossTimeout), capped("approvalTimeout", l.ApprovalTimeout, c.ApprovalTimeout),
 		capped("modelTimeout", l.ModelTimeout, c.ModelTimeout),
@@ -162,6 +168,11 @@ func (in GoalInput) Validate() error {
 			errs = append(errs, fmt.Errorf("the plan is invalid: %w", err))
 		}
 		if err := plan.CheckParams(in.Plan, in.Params); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if in.Continued != nil {
+		if err := in.Continued.check(); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -20,6 +20,7 @@ type limitsJSON struct {
 	ModelTimeout      json.RawMessage `json:"modelTimeout,omitempty"`
 	MaxModelCalls     int             `json:"maxModelCalls,omitempty"`
 	MaxCostUSD        float64         `json:"maxCostUsd,omitempty"`
+	StepsPerRun       int             `json:"stepsPerRun,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -33,7 +34,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(limitsJSON{
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
-		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD,
+		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD, StepsPerRun: l.StepsPerRun,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
 		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout),
 	})
@@ -46,7 +47,7 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries,
-		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD}
+		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD, StepsPerRun: j.StepsPerRun}
 	for _, f := range []struct {
 		name string
 		raw  json.RawMessage

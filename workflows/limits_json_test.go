@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -21,5 +22,34 @@ func TestLimitsJSON(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(`{"deadline": "soon"}`), &l); err == nil || !strings.Contains(err.Error(), "limits.deadline") {
 		t.Fatalf("a bad duration should name the field: %v", err)
+	}
+}
+
+// Every limit survives JSON: a field the JSON form forgets is silently dropped from every
+// run started through Temporal.
+func TestEveryLimitRoundTrips(t *testing.T) {
+	var l Limits
+	v := reflect.ValueOf(&l).Elem()
+	for i := range v.NumField() {
+		f := v.Field(i)
+		switch f.Kind() {
+		case reflect.Int, reflect.Int64:
+			f.SetInt(int64(i + 1))
+		case reflect.Float64:
+			f.SetFloat(float64(i) + 0.5)
+		default:
+			t.Fatalf("limit %s has a kind this test does not fill: %s", v.Type().Field(i).Name, f.Kind())
+		}
+	}
+	b, err := json.Marshal(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Limits
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if back != l {
+		t.Errorf("a limit is lost in JSON:\n sent %+v\n  got %+v", l, back)
 	}
 }

@@ -19,6 +19,8 @@ type GoalResult struct {
 	Usage         Usage         `json:"usage"`
 	Skill         SkillUse      `json:"skill"`
 	Errors        []RunError    `json:"errors,omitempty"`
+	// Downloads are the files the pages downloaded, stored with the run's evidence.
+	Downloads []activities.Download `json:"downloads,omitempty"`
 }
 
 // SkillUse says whether the run reused a skill, and what it taught the library.
@@ -78,6 +80,8 @@ type Execution struct {
 	TotalRetries      int    `json:"totalRetries"`
 	Replans           int    `json:"replansTriggered"`
 	BrowserRecoveries int    `json:"browserRecoveries"`
+	// Continuations counts the times the run continued as new to keep its history short.
+	Continuations int `json:"continuations,omitempty"`
 }
 
 // StepStatus is where a step is.

@@ -15,7 +15,11 @@ import (
 // a limit is reached.
 func (r *run) execute(ctx workflow.Context) error {
 	deadline := r.started.Add(r.limits.Deadline)
-	for i := 0; i < len(r.steps); i++ {
+	mayContinue := r.mayContinue(ctx)
+	for i := r.from; i < len(r.steps); i++ {
+		if mayContinue && r.dueToContinue(ctx, i) {
+			return r.continueAsNew(ctx, i)
+		}
 		if reason := r.limitReached(ctx, i, deadline); reason != "" {
 			r.addError(ctx, r.steps[i].Order, "limit", reason, false)
 			r.skipFrom(i)
@@ -132,6 +136,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		}
 		rec.Attempts++
 		r.last = res.After
+		r.res.Downloads = append(r.res.Downloads, res.Downloads...)
 		for _, a := range res.Actions {
 			rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s", attempt, a))
 		}

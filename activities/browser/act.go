@@ -32,7 +32,14 @@ func (a *action) note(format string, args ...any) {
 	a.out.Actions = append(a.out.Actions, fmt.Sprintf(format, args...))
 }
 
-func (a *action) failed(err error) *plan.Feedback { return actionFeedback(a.step, a.ref, err) }
+func (a *action) failed(err error) *plan.Feedback {
+	if err != nil && a.s.page.IsClosed() {
+		// The page closed itself on the click (a "Close this window" button): that is
+		// the click's effect, not its failure.
+		return nil
+	}
+	return actionFeedback(a.step, a.ref, err)
+}
 
 // timeout bounds one Playwright action on an element.
 var timeout = playwright.Float(5000)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -248,6 +249,21 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 			return nil
 		})
 	}
+	for i, d := range out.Downloads {
+		dl := activities.Download{Step: in.Seq, Name: d.Name, URL: s.redact(d.URL), Bytes: len(d.Data)}
+		if d.Err != nil {
+			dl.Error = d.Err.Error()
+			res.Downloads = append(res.Downloads, dl)
+			continue
+		}
+		key := fmt.Sprintf("%s/downloads/%03d-%d-%d-%s", in.KeyPrefix, in.Seq, in.Attempt, i+1, safeFileName(d.Name))
+		if err := a.Store.Put(ctx, key, "application/octet-stream", d.Data); err != nil {
+			dl.Error = "not stored: " + err.Error()
+		} else {
+			dl.Key = key
+		}
+		res.Downloads = append(res.Downloads, dl)
+	}
 	if a.Dataset != nil && in.Purpose == activities.PurposeAttempt {
 		// The dataset is a record of the run: it never fails a step.
 		do(func() error {
@@ -442,4 +458,26 @@ func describeChecks(checks []plan.Step, params map[string]string) string {
 		s += c.Bind(params).String()
 	}
 	return s
+}
+
+// safeFileName is a site's suggested file name made safe for an object key: letters,
+// digits, dots, dashes and underscores, at most 100 of them, never only dots.
+func safeFileName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() >= 100 {
+			break
+		}
+	}
+	out := strings.Trim(b.String(), ".")
+	if out == "" {
+		return "download"
+	}
+	return out
 }

@@ -72,7 +72,12 @@ type Outcome struct {
 	Extracted  map[string]any
 	// Unchanged: the only check, that the page changed, found nothing changed.
 	Unchanged bool
+	// Downloads are the files the page downloaded while the step acted.
+	Downloads []Download
 }
+
+// downloadWait is how long a step waits for the downloads it started to finish.
+const downloadWait = time.Minute
 
 // Do makes one attempt at a step: observe, resolve the target DOM-first, act, settle,
 // observe again and check that the step did what it should. Errors are reserved for a
@@ -147,12 +152,23 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	out.Acted = true
 	s.expectDialog(step.AcceptDialog)
 	defer s.expectDialog(false)
+	s.setActing(true)
+	defer s.setActing(false)
 	fb := s.act(ctx, step, el, out, opts, phase)
 	if spec.Acts {
 		fault.At(ctx, fault.Settle)
 		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {
 			return nil, err
 		}
+	}
+	s.setActing(false)
+	followed, err := s.follow(ctx, opts.SettleTimeout)
+	if err != nil {
+		return nil, err
+	}
+	out.Actions = append(out.Actions, followed...)
+	if note := s.back(); note != "" {
+		out.Actions = append(out.Actions, note)
 	}
 	phase(activities.PhaseChecking)
 	out.Mutated = s.Mutations() > m0
@@ -180,8 +196,17 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		}
 	}
 	out.Actions = append(out.Actions, s.take(&s.dialogs)...)
+	out.Actions = append(out.Actions, s.take(&s.notes)...)
 	for _, b := range s.take(&s.blocked) {
 		out.Actions = append(out.Actions, "blocked a navigation: "+b)
+	}
+	if spec.Acts {
+		out.Downloads = s.takeDownloads(ctx, downloadWait)
+		if len(out.Downloads) > 0 && fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState {
+			// The file is the click's effect, where a person would look for it.
+			out.Actions = append(out.Actions, "the page did not change; the effect is the download")
+			fb = nil
+		}
 	}
 	out.Feedback = fb
 	out.OK = fb == nil

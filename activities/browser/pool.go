@@ -195,7 +195,7 @@ func (p *Pool) Get(id string) (*Session, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrSessionNotFound, id)
 	}
-	if s.page.IsClosed() {
+	if s.Closed() {
 		delete(p.sessions, id)
 		return nil, fmt.Errorf("%w: %s (its page was closed)", ErrSessionNotFound, id)
 	}

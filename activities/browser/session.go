@@ -91,30 +91,22 @@ type Session struct {
 	// answered since the step took them.
 	acceptDialog bool
 	dialogs      []string
+	// acting says a step is acting now; opened are the windows it opened, openers the
+	// windows the session left for them; notes, what happened to windows since the last
+	// step took them. downloads are the files downloaded since the step took them.
+	acting      bool
+	opened      []playwright.Page
+	openers     []playwright.Page
+	notes       []string
+	downloads   []Download
+	downloading sync.WaitGroup
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
 	s := &Session{ID: id, ctx: bctx, page: page, turn: make(chan struct{}, 1)}
 	s.touch()
-	page.OnRequest(func(r playwright.Request) {
-		if strings.HasPrefix(r.URL(), "data:") {
-			return
-		}
-		s.inflight.Add(1)
-		switch r.Method() {
-		case "GET", "HEAD", "OPTIONS":
-		default:
-			s.mutations.Add(1)
-		}
-	})
-	done := func(r playwright.Request) {
-		if !strings.HasPrefix(r.URL(), "data:") {
-			s.inflight.Add(-1)
-		}
-	}
-	page.OnRequestFinished(done)
-	page.OnRequestFailed(done)
-	page.OnDialog(s.onDialog)
+	s.watch(page)
+	bctx.OnPage(s.onPage)
 	return s
 }
 
@@ -124,6 +116,11 @@ func (s *Session) Acquire(ctx context.Context) error {
 	select {
 	case s.turn <- struct{}{}:
 		s.touch()
+		if note := s.back(); note != "" {
+			s.mu.Lock()
+			s.notes = append(s.notes, note)
+			s.mu.Unlock()
+		}
 		return nil
 	case <-ctx.Done():
 		return fmt.Errorf("wait for the browser session: %w", context.Cause(ctx))
@@ -141,7 +138,19 @@ func (s *Session) touch() { s.lastUsed.Store(time.Now().UnixNano()) }
 func (s *Session) close() error { return s.ctx.Close() }
 
 // Closed reports whether the page is gone (closed, or its browser crashed).
-func (s *Session) Closed() bool { return s.page.IsClosed() }
+func (s *Session) Closed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.page.IsClosed() {
+		return false
+	}
+	for _, p := range s.openers {
+		if !p.IsClosed() {
+			return false
+		}
+	}
+	return true
+}
 
 // URL is the page's current address.
 func (s *Session) URL() string { return s.page.URL() }
@@ -168,7 +177,7 @@ func (s *Session) Goto(ctx context.Context, u string) (int, error) {
 		return 0, err
 	}
 	if s.sites != nil {
-		if err := s.sites.Check(abs); err != nil {
+		if err := s.sites.CheckResolved(ctx, abs, lookup); err != nil {
 			return 0, &BlockedError{Reason: err.Error()}
 		}
 	}

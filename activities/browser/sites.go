@@ -1,6 +1,11 @@
 package browser
 
 import (
+	"context"
+	"net"
+	"net/netip"
+	"time"
+
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/internal/sites"
@@ -14,14 +19,20 @@ func (e *BlockedError) Error() string { return "blocked: " + e.Reason }
 // guard keeps the page on the run's sites: a navigation of any frame — a link, a form, a
 // redirect, a script, a popup — to an address the policy refuses is answered "204 No
 // Content" in the browser, so the page stays where it was, and remembered, for the step
-// to report. Other requests (images, scripts, styles from a
+// to report. A host name is looked up first: one that leads to an internal address is
+// refused like the address (a resolver that answers the browser differently a moment
+// later is not caught: pin names with a filtering proxy for sites you do not trust).
+// Other requests (images, scripts, styles from a
 // CDN) pass: only where the page goes is the run's to decide.
 func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
 	s.sites = p
 	return bctx.Route("**/*", func(r playwright.Route) {
 		req := r.Request()
 		if req.IsNavigationRequest() {
-			if err := p.Check(req.URL()); err != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
+			err := p.CheckResolved(ctx, req.URL(), lookup)
+			cancel()
+			if err != nil {
 				s.mu.Lock()
 				s.blocked = append(s.blocked, err.Error())
 				s.mu.Unlock()
@@ -33,4 +44,12 @@ func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
 		}
 		_ = r.Continue()
 	})
+}
+
+// lookupTimeout bounds the look at where a host name leads before the page may go there.
+const lookupTimeout = 2 * time.Second
+
+// lookup resolves a host name with the system's resolver, as the browser does.
+func lookup(ctx context.Context, host string) ([]netip.Addr, error) {
+	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 }

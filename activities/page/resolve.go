@@ -201,29 +201,35 @@ func matchScore(phrase string, e Element) (int, string) {
 	}
 	best, field := 0, ""
 	for _, f := range fields {
-		v := norm(f.v)
-		if v == "" {
-			continue
-		}
-		s := 0
-		switch {
-		case v == p:
-			s = scoreExact
-		case strings.HasPrefix(v, p+" "):
-			s = scorePrefix
-		case strings.Contains(" "+v+" ", " "+p+" "):
-			s = scoreWords
-		case len(p) >= 3 && strings.Contains(v, p):
-			s = scoreSubstring
-		}
-		if s > best {
-			best, field = s, f.name
+		// The description lost its fillers ("the", "a", "icon"...): the name is read
+		// without them too, so "Open the report" still is the link "Open the report".
+		for _, v := range []string{norm(f.v), norm(fillers.ReplaceAllString(f.v, " "))} {
+			if s := phraseScore(p, v); s > best {
+				best, field = s, f.name
+			}
 		}
 	}
 	if best == 0 && iconMatch(p, e) {
 		return scoreHint, "hints"
 	}
 	return best, field
+}
+
+// phraseScore is how well the phrase p matches the value v, both normalised.
+func phraseScore(p, v string) int {
+	switch {
+	case v == "":
+		return 0
+	case v == p:
+		return scoreExact
+	case strings.HasPrefix(v, p+" "):
+		return scorePrefix
+	case strings.Contains(" "+v+" ", " "+p+" "):
+		return scoreWords
+	case len(p) >= 3 && strings.Contains(v, p):
+		return scoreSubstring
+	}
+	return 0
 }
 
 // iconGroups are words people and developers use for the same icon.

@@ -87,3 +87,14 @@ func TestDateFieldByItsKind(t *testing.T) {
 		t.Errorf("no time field and nothing called time: %+v", r)
 	}
 }
+
+// A name with a filler word in it ("Open the quarterly report") is found by the whole
+// name, which the description loses its fillers from; a part of it is not the whole.
+func TestNameWithFillers(t *testing.T) {
+	elems := []Element{{Index: 0, Tag: "a", Role: "link", Name: "Open the quarterly report"}, {Index: 1, Tag: "button", Role: "button", Name: "Open the help window"}}
+	for desc, want := range map[string]int{"Open the quarterly report": 0, `the "Open the help window" button`: 1, "Open the report": -1} {
+		if r := Resolve(desc, plan.Click, elems); r.Index != want {
+			t.Errorf("Resolve(%q) = %d (%s); want %d", desc, r.Index, r.Reason, want)
+		}
+	}
+}

@@ -6,6 +6,7 @@
 package sites
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"net/netip"
@@ -72,6 +73,34 @@ func (p Policy) Check(raw string) error {
 		}
 	}
 	return fmt.Errorf("%s is not one of this run's allowed sites (%s)", clip(raw), strings.Join(p.Domains, ", "))
+}
+
+// Resolver looks up the addresses of a host name.
+type Resolver func(ctx context.Context, host string) ([]netip.Addr, error)
+
+// CheckResolved is Check and then, on a run that does not allow internal addresses, a
+// look at where a host name leads: a name that resolves to an internal address (a public
+// name pointed at the cloud metadata address or at the local network) is refused. A
+// lookup that fails refuses nothing: the browser's own lookup fails the same way.
+func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) error {
+	if err := p.Check(raw); err != nil || p.Private {
+		return err
+	}
+	u, _ := url.Parse(raw)
+	host := strings.ToLower(u.Hostname())
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
+		return nil // an address was checked as it is
+	}
+	addrs, err := lookup(ctx, host)
+	if err != nil {
+		return nil
+	}
+	for _, a := range addrs {
+		if internal(a.Unmap().String()) {
+			return fmt.Errorf("%s resolves to %s, an internal address (loopback, link-local or private); this run does not allow them", clip(raw), a)
+		}
+	}
+	return nil
 }
 
 // site is the part of a host that names its site: an address as it is, and a name

@@ -1,6 +1,9 @@
 package sites
 
 import (
+	"context"
+	"errors"
+	"net/netip"
 	"strings"
 	"testing"
 )
@@ -39,5 +42,33 @@ func TestPolicy(t *testing.T) {
 	}
 	if !local.Private || public.Private {
 		t.Errorf("internal addresses are allowed only when the start URL is one: %+v %+v", local, public)
+	}
+}
+
+// A public name that leads to an internal address is refused like the address itself.
+func TestNameThatLeadsInside(t *testing.T) {
+	hosts := map[string]string{"inside.example.com": "169.254.169.254", "www.example.com": "93.184.215.14", "lan.example.com": "::ffff:10.1.2.3"}
+	lookup := func(_ context.Context, host string) ([]netip.Addr, error) {
+		a, ok := hosts[host]
+		if !ok {
+			return nil, errors.New("no such host")
+		}
+		return []netip.Addr{netip.MustParseAddr(a)}, nil
+	}
+	p := For("https://www.example.com/", nil, false)
+	for raw, want := range map[string]string{
+		"https://inside.example.com/latest/meta-data/": "resolves to 169.254.169.254",
+		"https://lan.example.com/":                     "an internal address",
+		"https://www.example.com/ok":                   "",
+		"https://unknown.example.com/":                 "",
+		"https://evil.com/":                            "not one of this run's allowed sites",
+	} {
+		err := p.CheckResolved(t.Context(), raw, lookup)
+		if (want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), want)) {
+			t.Errorf("%s: %v, want %q", raw, err, want)
+		}
+	}
+	if err := For("https://www.example.com/", nil, true).CheckResolved(t.Context(), "https://inside.example.com/", lookup); err != nil {
+		t.Errorf("a run that allows internal addresses: %v", err)
 	}
 }

@@ -1,0 +1,106 @@
+package workflows
+
+import (
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+)
+
+// A long run continues as new before its history grows past a bound: between two steps,
+// never inside one, it hands its whole state (Carry) to a new run of the same workflow
+// ID, which goes on with the same browser from the next step. The output, the progress
+// query and the recovery state (the steps, their saved cookies and checkpoints) are the
+// same as if it had been one run; Execution.Continuations counts the hand-overs.
+//
+// The bound: HistoryEventsPerRun events or HistoryBytesPerRun bytes of history, or when
+// the server suggests it, or every Limits.StepsPerRun steps when a run asks for that.
+// A step costs 10 to 15 events with its acting signal and the progress it reports, up
+// to ~40 with retries and model calls (measured, README "Long runs"), so the default
+// bound lets a run go 200 to 500 steps before it continues; Temporal itself warns at
+// 10,240 events and stops a run at 51,200.
+const (
+	HistoryEventsPerRun = 8000
+	HistoryBytesPerRun  = 8 << 20
+)
+
+// Carry is a run's state handed to the run it continues as.
+type Carry struct {
+	// Next is the index of the step the new run starts with.
+	Next       int                          `json:"next"`
+	Started    time.Time                    `json:"started"`
+	Steps      []StepRecord                 `json:"steps"`
+	Result     GoalResult                   `json:"result"`
+	Params     map[string]string            `json:"params,omitempty"`
+	Model      bool                         `json:"model,omitempty"`
+	Planned    bool                         `json:"modelPlanned,omitempty"`
+	Skills     bool                         `json:"skills,omitempty"`
+	Skill      *activities.SkillMatch       `json:"skill,omitempty"`
+	Session    activities.OpenBrowserResult `json:"session"`
+	Gen        int                          `json:"gen"`
+	Last       activities.Snapshot          `json:"last"`
+	Strategies map[string][]string          `json:"strategies,omitempty"`
+}
+
+// check says what is wrong with a carried state sent by hand.
+func (c *Carry) check() error {
+	if c.Next < 0 || c.Next > len(c.Steps) {
+		return fmt.Errorf("continued.next is %d; it must be between 0 and the %d carried steps", c.Next, len(c.Steps))
+	}
+	if c.Session.SessionID == "" || c.Session.TaskQueue == "" {
+		return fmt.Errorf("continued.session names no browser: a run continues only with the browser it had")
+	}
+	return nil
+}
+
+// resume takes the state a run carried over.
+func (r *run) resume(c *Carry) {
+	r.started, r.steps, r.res = c.Started, c.Steps, c.Result
+	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
+	r.session, r.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
+	if c.Params != nil {
+		r.params = c.Params
+	}
+	if c.Strategies != nil {
+		r.strategies = c.Strategies
+	}
+	if r.res.ExtractedData.Structured == nil {
+		r.res.ExtractedData.Structured = map[string]any{}
+	}
+}
+
+// mayContinue says whether this run continues as new, by its version: runs begun before
+// the change never do.
+func (r *run) mayContinue(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, "continue-as-new", workflow.DefaultVersion, 1) == 1
+}
+
+// dueToContinue reports whether the run should hand over before step i.
+func (r *run) dueToContinue(ctx workflow.Context, i int) bool {
+	if i <= r.from {
+		return false // at least one step per run
+	}
+	if n := r.limits.StepsPerRun; n > 0 && i-r.from >= n {
+		return true
+	}
+	info := workflow.GetInfo(ctx)
+	return info.GetContinueAsNewSuggested() || info.GetCurrentHistoryLength() >= HistoryEventsPerRun || info.GetCurrentHistorySize() >= HistoryBytesPerRun
+}
+
+// continueAsNew hands the run over to a new run that starts with step i, once every
+// Update being handled has finished.
+func (r *run) continueAsNew(ctx workflow.Context, i int) error {
+	if err := workflow.Await(ctx, func() bool { return workflow.AllHandlersFinished(ctx) }); err != nil {
+		return err
+	}
+	r.res.Execution.Continuations++
+	in := r.in
+	in.Continued = &Carry{
+		Next: i, Started: r.started, Steps: r.steps, Result: r.res, Params: r.params,
+		Model: r.model, Planned: r.modelPlanned, Skills: r.skills, Skill: r.skill,
+		Session: r.session, Gen: r.gen, Last: r.last, Strategies: r.strategies,
+	}
+	return workflow.NewContinueAsNewError(ctx, Goal, in)
+}
