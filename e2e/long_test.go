@@ -122,10 +122,21 @@ wait:
 	statuses := map[enums.WorkflowExecutionStatus]int{}
 	attempts := map[int]int{}
 	maxEvents, maxSteps, carried := 0, 0, 0
+	var start time.Time
+	firstRun := ""
+	for _, e := range list.GetExecutions() {
+		if firstRun == "" || e.GetStartTime().AsTime().Before(start) {
+			firstRun, start = e.GetExecution().GetRunId(), e.GetStartTime().AsTime()
+		}
+	}
 	for _, e := range list.GetExecutions() {
 		statuses[e.GetStatus()]++
 		r := s.client.GetWorkflow(context.Background(), run.GetID(), e.GetExecution().GetRunId())
-		events := s.history(t, r, "")
+		name := ""
+		if e.GetExecution().GetRunId() == firstRun {
+			name = "continued-as-new" // the first run, for the replay test
+		}
+		events := s.history(t, r, name)
 		ins := stepInputs(t, events)
 		if in := events[0].GetWorkflowExecutionStartedEventAttributes().GetInput(); in.Size() > carried {
 			carried = in.Size()
@@ -158,4 +169,3 @@ wait:
 	}
 	t.Logf("a run of %d steps without failures has %d history events (%.1f a step); the last run's input, with 40 steps carried, is %d bytes", maxSteps, maxEvents, float64(maxEvents)/float64(maxSteps), carried)
 }
-

@@ -78,6 +78,8 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.DurationVar(&f.limits.Deadline, "deadline", 0, "time the run may take (default 30m)")
 	fs.IntVar(&f.limits.MaxModelCalls, "max-model-calls", 0, "model calls the run may make (default: no ceiling)")
 	fs.Float64Var(&f.limits.MaxCostUSD, "max-cost", 0, "estimated model cost in USD the run may spend (default: no ceiling)")
+	fs.IntVar(&f.limits.MaxTokens, "max-tokens", 0, "model tokens (input, output, thinking) the run may use (default: no ceiling)")
+	fs.IntVar(&f.limits.StepsPerRun, "steps-per-run", 0, "continue as new every N steps (default: when the history nears 8,000 events)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
 		fs.PrintDefaults()

@@ -1,9 +1,11 @@
 package workflows
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -44,6 +46,46 @@ type GoalInput struct {
 	// Continued is the state of the run this one continues as new: set by the run itself,
 	// never by a caller.
 	Continued *Carry `json:"continued,omitempty"`
+
+	// unreadable says why the input as sent did not decode (see UnmarshalJSON).
+	unreadable error
+}
+
+// UnmarshalJSON reads the input. An input that does not decode — a field of the wrong
+// type, a duration that is not one — is kept with the reason, which Validate reports: a
+// run started by hand (the temporal CLI, the Web UI) with a wrong field ends failed,
+// saying which, instead of failing its workflow task over and over.
+func (in *GoalInput) UnmarshalJSON(b []byte) error {
+	type plain GoalInput
+	var p plain
+	err := json.Unmarshal(b, &p)
+	*in = GoalInput(p)
+	if err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			err = fmt.Errorf("the input's field %q is a JSON %s; it must be a %s", te.Field, te.Value, jsonKind(te.Type.Kind()))
+		}
+		in.unreadable = fmt.Errorf("the input cannot be read: %w", err)
+	}
+	return nil
+}
+
+// jsonKind names a Go kind as a person writing JSON would.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "boolean"
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Map, reflect.Struct:
+		return "object"
+	case reflect.Float32, reflect.Float64:
+		return "number"
+	default:
+		return "whole number"
+	}
 }
 
 // Mode is how a skill's plan runs.
@@ -86,6 +128,8 @@ type Limits struct {
 	// step starts and the run ends with the reason. Zero is no ceiling.
 	MaxModelCalls int     `json:"maxModelCalls,omitempty"`
 	MaxCostUSD    float64 `json:"maxCostUsd,omitempty"`
+	// MaxTokens caps the tokens the run's model calls use: input, output and thinking.
+	MaxTokens int `json:"maxTokens,omitempty"`
 	// StepsPerRun makes the run continue as new every so many steps. Zero (the default)
 	// continues only when the history nears its bound (HistoryEventsPerRun).
 	StepsPerRun int `json:"stepsPerRun,omitempty"`
@@ -102,7 +146,7 @@ var limitCaps = Limits{
 	AttemptsPerStep: 10, Replans: 10, MaxSteps: 500, MaxRecoveries: 20,
 	Deadline: 24 * time.Hour, WaitBudget: time.Minute, WorkerLossTimeout: 10 * time.Minute,
 	ApprovalTimeout: 7 * 24 * time.Hour, ModelTimeout: 10 * time.Minute,
-	MaxModelCalls: 10_000, MaxCostUSD: 1_000, StepsPerRun: 500,
+	MaxModelCalls: 10_000, MaxCostUSD: 1_000, StepsPerRun: 500, MaxTokens: 1_000_000_000,
 }
 
 // check says which limits are negative or above their caps.
@@ -112,6 +156,7 @@ func (l Limits) check() []error {
 		capped("attemptsPerStep", l.AttemptsPerStep, c.AttemptsPerStep), capped("replans", l.Replans, c.Replans),
 		capped("maxSteps", l.MaxSteps, c.MaxSteps), capped("maxRecoveries", l.MaxRecoveries, c.MaxRecoveries),
 		capped("maxModelCalls", l.MaxModelCalls, c.MaxModelCalls), capped("stepsPerRun", l.StepsPerRun, c.StepsPerRun),
+		capped("maxTokens", l.MaxTokens, c.MaxTokens),
 		capped("deadline", l.Deadline, c.Deadline), capped("waitBudget", l.WaitBudget, c.WaitBudget),
 		capped("workerLossTimeout", l.WorkerLossTimeout, c.WorkerLossTimeout), capped("approvalTimeout", l.ApprovalTimeout, c.ApprovalTimeout),
 		capped("modelTimeout", l.ModelTimeout, c.ModelTimeout),
@@ -156,6 +201,9 @@ func (l Limits) WithDefaults() Limits {
 
 // Validate says what is wrong with the input, in words that say what to do.
 func (in GoalInput) Validate() error {
+	if in.unreadable != nil {
+		return in.unreadable
+	}
 	var errs []error
 	if strings.TrimSpace(in.Goal) == "" && len(in.Plan) == 0 {
 		errs = append(errs, errors.New("the goal is empty: say what to do, e.g. \"Click 'New project', then ...\""))

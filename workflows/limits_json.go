@@ -21,6 +21,7 @@ type limitsJSON struct {
 	MaxModelCalls     int             `json:"maxModelCalls,omitempty"`
 	MaxCostUSD        float64         `json:"maxCostUsd,omitempty"`
 	StepsPerRun       int             `json:"stepsPerRun,omitempty"`
+	MaxTokens         int             `json:"maxTokens,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -34,7 +35,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(limitsJSON{
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
-		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD, StepsPerRun: l.StepsPerRun,
+		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD, StepsPerRun: l.StepsPerRun, MaxTokens: l.MaxTokens,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
 		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout),
 	})
@@ -47,7 +48,7 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries,
-		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD, StepsPerRun: j.StepsPerRun}
+		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD, StepsPerRun: j.StepsPerRun, MaxTokens: j.MaxTokens}
 	for _, f := range []struct {
 		name string
 		raw  json.RawMessage

@@ -12,8 +12,9 @@ import (
 
 // TestReplayHistories replays recorded runs against today's workflow code: a change that
 // would break a run in flight fails here. The histories are real runs recorded by the
-// end-to-end tests (go test ./e2e -args -update-histories): the demo goal, and the same
-// goal with its worker killed mid-run.
+// end-to-end tests (go test ./e2e -args -update-histories): the demo goal, the same goal
+// with its worker killed mid-run, a model's replan, and the first run of a long run that
+// continued as new (with the "continue-as-new" version marker).
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {

@@ -62,6 +62,9 @@ func (r *run) limitReached(ctx workflow.Context, i int, deadline time.Time) stri
 	if u := r.res.Usage; r.limits.MaxModelCalls > 0 && u.Calls >= r.limits.MaxModelCalls {
 		return fmt.Sprintf("the run spent its budget of %d model calls before step %d", r.limits.MaxModelCalls, r.steps[i].Order)
 	}
+	if u := r.res.Usage; r.limits.MaxTokens > 0 && u.InputTokens+u.OutputTokens+u.ThinkingTokens >= r.limits.MaxTokens {
+		return fmt.Sprintf("the run spent its budget of %d model tokens before step %d", r.limits.MaxTokens, r.steps[i].Order)
+	}
 	if u := r.res.Usage; r.limits.MaxCostUSD > 0 && u.CostUSD >= r.limits.MaxCostUSD {
 		return fmt.Sprintf("the run spent its budget of $%.2f (estimated $%.4f) before step %d", r.limits.MaxCostUSD, u.CostUSD, r.steps[i].Order)
 	}
