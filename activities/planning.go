@@ -70,6 +70,8 @@ type ReplanInput struct {
 	Current   Snapshot        `json:"current"`
 	// Strategies are the ones already tried for this failed step.
 	Strategies []string `json:"strategies,omitempty"`
+	// Hint is a person's advice for the failed step (the hint Update).
+	Hint string `json:"hint,omitempty"`
 }
 
 // Replanning strategies (see plan.Strategy*).

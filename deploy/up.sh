@@ -21,7 +21,10 @@ done
 (cd "$repo" && go build -o "$RUN_DIR/bin/worker" ./workers && go build -o "$RUN_DIR/bin/demoapp" ./demoapp/cmd/demoapp)
 
 start temporal "$TEMPORAL_BIN" server start-dev --ip 127.0.0.1 --port "$TEMPORAL_PORT" \
-	--ui-port "$TEMPORAL_UI_PORT" --db-filename "$RUN_DIR/temporal.db" --log-level warn
+	--ui-port "$TEMPORAL_UI_PORT" --db-filename "$RUN_DIR/temporal.db" --log-level warn \
+	--search-attribute WebagentStatus=Keyword --search-attribute WebagentSite=Keyword \
+	--search-attribute WebagentPlanner=Keyword --search-attribute WebagentSkill=Keyword \
+	--search-attribute WebagentCacheHit=Bool --search-attribute WebagentSchedule=Keyword
 wait_for temporal "tcp 127.0.0.1 $TEMPORAL_PORT" 60
 wait_for temporal-ui "http http://127.0.0.1:$TEMPORAL_UI_PORT/" 60
 

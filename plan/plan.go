@@ -63,6 +63,9 @@ type Step struct {
 	// AcceptDialog says the step's action is expected to ask for confirmation (a
 	// confirm() dialog) and that the run accepts it; otherwise such a dialog is dismissed.
 	AcceptDialog bool `json:"accept_dialog,omitempty"`
+	// RequiresApproval makes the run wait for a person's approval (the approve Update)
+	// before the step acts.
+	RequiresApproval bool `json:"requires_approval,omitempty"`
 	// State is the page state seen before the step when it last succeeded ("/projects#
 	// dialog-new-project"): a replayed skill checks it before acting.
 	State string `json:"state,omitempty"`

@@ -31,6 +31,19 @@ commands:
         manage the skills library in Weaviate
   codec-server [--listen ADDR] [--cors ORIGINS]
         decode the encrypted history for the Web UI and the temporal CLI (WEBAGENT_CODEC_KEYS)
+  approve | reject WORKFLOW_ID [--step N] [--by NAME] [--note TEXT]
+        answer a step that waits for a person's approval
+  pause | resume | cancel WORKFLOW_ID [--by NAME] [--note TEXT]
+        pause a run before its next step (its browser released), resume it, or stop it
+  hint WORKFLOW_ID "TEXT" [--by NAME]
+        advise a run whose step is stuck (limits.hintTimeout); the replanner follows the hint
+  resolve WORKFLOW_ID --decision done|repeat|abort [--by NAME]
+        answer a step in doubt
+  schedule create --id ID (--cron EXPR | --every DURATION) [run flags] "GOAL"
+  schedule list | describe ID | pause ID | unpause ID | trigger ID | delete ID
+        recurring runs on Temporal Schedules
+  report WORKFLOW_ID [--out FILE.html]
+        one self-contained HTML page: the outcome, every step with its screenshots, the dataset
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
 MINIO_*, WEAVIATE_URL, GEMINI_API_KEY (see README.md)
@@ -50,6 +63,12 @@ func main() {
 		os.Exit(skillsCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "codec-server":
 		os.Exit(codecServerCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "approve", "reject", "pause", "resume", "cancel", "hint", "resolve":
+		os.Exit(peopleCommand(os.Args[1], os.Args[2:], os.Stdout, os.Stderr))
+	case "schedule":
+		os.Exit(scheduleCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "report":
+		os.Exit(reportCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -54,13 +54,12 @@ type runFlags struct {
 	noWait   bool
 	mode     string
 	noSkills bool
+	approve  string
 	limits   workflows.Limits
 }
 
-func runCommand(args []string, stdout, stderr io.Writer) int {
-	f := runFlags{params: params{}, secrets: params{}}
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// goalFlags registers the flags that describe a goal run, for run and schedule create.
+func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
 	fs.Var(f.secrets, "secret", "a secret for {{secret:name}} in the goal or plan, as name=env:VARIABLE or name=file:/path — where the worker reads it; the value never enters the run (repeatable)")
@@ -68,8 +67,6 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.BoolVar(&f.private, "allow-private", false, "let the browser reach internal addresses (loopback, link-local, private ranges) when the start URL is not one")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
 	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
-	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
-	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
 	fs.StringVar(&f.mode, "mode", "", "how a plan reused from a skill runs: replay (no model calls; the default) or guided (the model decides each step)")
 	fs.BoolVar(&f.noSkills, "no-skills", false, "plan afresh, without looking for a skill")
 	fs.IntVar(&f.limits.AttemptsPerStep, "attempts", 0, "attempts per step before replanning (default 3)")
@@ -80,15 +77,16 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&f.limits.MaxCostUSD, "max-cost", 0, "estimated model cost in USD the run may spend (default: no ceiling)")
 	fs.IntVar(&f.limits.MaxTokens, "max-tokens", 0, "model tokens (input, output, thinking) the run may use (default: no ceiling)")
 	fs.IntVar(&f.limits.StepsPerRun, "steps-per-run", 0, "continue as new every N steps (default: when the history nears 8,000 events)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
-		fs.PrintDefaults()
-	}
-	// Flags may come after the goal too.
+	fs.StringVar(&f.approve, "approve", "", `which steps wait for a person's approval besides those the plan marks: "state-changing" (every click, select, check or key press that may send a request)`)
+}
+
+// parseGoalArgs parses args — flags before or after the goal's words — into the run's
+// input, checked; ok is false after the error was written.
+func parseGoalArgs(fs *flag.FlagSet, f *runFlags, args []string, stderr io.Writer) (workflows.GoalInput, bool) {
 	var goalWords []string
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
-			return exitBadInput
+			return workflows.GoalInput{}, false
 		}
 		if fs.NArg() == 0 {
 			break
@@ -96,17 +94,22 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 		goalWords = append(goalWords, fs.Arg(0))
 		rest = fs.Args()[1:]
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
-		return exitBadInput
+	in, err := f.input(strings.TrimSpace(strings.Join(goalWords, " ")))
+	if err != nil {
+		fmt.Fprintf(stderr, "error: %v\n", err)
+		return in, false
 	}
+	return in, true
+}
 
-	in := workflows.GoalInput{Goal: strings.TrimSpace(strings.Join(goalWords, " ")), StartURL: f.url, Params: f.params, Secrets: f.secrets, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
-		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills}
+// input is the run's input from the flags and the goal, checked as the workflow checks it.
+func (f *runFlags) input(goal string) (workflows.GoalInput, error) {
+	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, Secrets: f.secrets, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
+		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve)}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
 		if err != nil {
-			return bad("%v", err)
+			return in, err
 		}
 		in.Plan = steps
 		if in.Goal == "" {
@@ -116,18 +119,40 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	if f.schema != "" {
 		data, err := os.ReadFile(f.schema)
 		if err != nil {
-			return bad("read the extract schema: %v", err)
+			return in, fmt.Errorf("read the extract schema: %w", err)
 		}
 		if err := json.Unmarshal(data, &in.ExtractSchema); err != nil {
-			return bad("the extract schema %s is not a JSON object: %v", f.schema, err)
+			return in, fmt.Errorf("the extract schema %s is not a JSON object: %v", f.schema, err)
 		}
 	}
 	if err := in.Validate(); err != nil {
-		return bad("%v", err)
+		return in, err
 	}
 	// The goal's own {{name}} placeholders need values, whoever plans it.
 	if err := plan.CheckParams([]plan.Step{{Value: in.Goal}}, in.Params); err != nil {
-		return bad("%v", err)
+		return in, err
+	}
+	return in, nil
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
+	f := runFlags{params: params{}, secrets: params{}}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	f.goalFlags(fs)
+	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
+	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
+		fs.PrintDefaults()
+	}
+	in, ok := parseGoalArgs(fs, &f, args, stderr)
+	if !ok {
+		return exitBadInput
+	}
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
+		return exitBadInput
 	}
 
 	tc := config.TemporalFromEnv()
@@ -140,11 +165,12 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	defer c.Close()
 
 	id := workflows.GoalWorkflowID(time.Now(), randomSuffix())
+	summary, details := describeRun(in)
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 		ID:            id,
 		TaskQueue:     workflows.TaskQueue,
-		StaticSummary: summaryLine(in.Goal),
-		StaticDetails: fmt.Sprintf("start URL: %s", in.StartURL),
+		StaticSummary: summary,
+		StaticDetails: details,
 	}, workflows.GoalWorkflowName, in)
 	if err != nil {
 		return bad("start the run: %v", err)
@@ -313,6 +339,24 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 		fmt.Fprintf(w, "  error (step %d, %s): %s\n", e.Step, e.Type, e.Message)
 	}
 	fmt.Fprintf(w, "  run: %s\n", link)
+}
+
+// describeRun is what the Web UI shows of a run the product starts: the goal in one line,
+// and the start URL, the planner and the limits.
+func describeRun(in workflows.GoalInput) (summary, details string) {
+	planner := "the offline planner, or a model, or a skill"
+	if len(in.Plan) > 0 {
+		planner = fmt.Sprintf("a given plan of %d steps", len(in.Plan))
+	} else if in.SkipSkills {
+		planner = "the offline planner or a model (no skills)"
+	}
+	l := in.Limits.WithDefaults()
+	details = fmt.Sprintf("**Start URL:** %s\n\n**Planner:** %s\n\n**Limits:** %d attempts a step, %d replans, %d steps, deadline %s",
+		in.StartURL, planner, l.AttemptsPerStep, l.Replans, l.MaxSteps, l.Deadline)
+	if in.Approve != "" {
+		details += fmt.Sprintf("\n\n**Approval:** %s steps wait for a person", in.Approve)
+	}
+	return summaryLine(in.Goal), details
 }
 
 func summaryLine(goal string) string {

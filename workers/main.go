@@ -13,10 +13,14 @@ import (
 	"net/url"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	enumspb "go.temporal.io/api/enums/v1"
+	"go.temporal.io/api/operatorservice/v1"
 	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
 
@@ -75,6 +79,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	defer c.Close()
+	if err := ensureSearchAttributes(ctx, c, cfg.Temporal.Namespace, log); err != nil {
+		return err
+	}
 
 	own := ownQueue(cfg.TaskQueue)
 	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, StateSealer: sealer, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold},
@@ -233,4 +240,44 @@ func loopback(addr string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// ensureSearchAttributes checks that the server has the search attributes every run
+// keeps (workflows.SearchAttributes), and adds the missing ones. A run that sets an
+// attribute the server does not have fails its workflow tasks, so a worker that can
+// neither find nor add them does not start: it says how to register them.
+func ensureSearchAttributes(ctx context.Context, c client.Client, namespace string, log *slog.Logger) error {
+	ctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	have, err := c.OperatorService().ListSearchAttributes(ctx, &operatorservice.ListSearchAttributesRequest{Namespace: namespace})
+	if err != nil {
+		log.Warn("could not list the server's search attributes; runs fail if these are missing", "error", err, "register", registerCommand(workflows.SearchAttributes))
+		return nil
+	}
+	missing := map[string]enumspb.IndexedValueType{}
+	var names []struct{ Name, Type string }
+	for _, a := range workflows.SearchAttributes {
+		if _, ok := have.GetCustomAttributes()[a.Name]; ok {
+			continue
+		}
+		missing[a.Name] = enumspb.IndexedValueType(enumspb.IndexedValueType_value["INDEXED_VALUE_TYPE_"+strings.ToUpper(a.Type)])
+		names = append(names, a)
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	if _, err := c.OperatorService().AddSearchAttributes(ctx, &operatorservice.AddSearchAttributesRequest{Namespace: namespace, SearchAttributes: missing}); err != nil {
+		return fmt.Errorf("the Temporal namespace %q lacks the search attributes runs set, and the worker may not add them (%v); register them once:\n  %s", namespace, err, registerCommand(names))
+	}
+	log.Info("registered the runs' search attributes", "namespace", namespace, "count", len(missing))
+	return nil
+}
+
+func registerCommand(attrs []struct{ Name, Type string }) string {
+	var b strings.Builder
+	b.WriteString("temporal operator search-attribute create")
+	for _, a := range attrs {
+		fmt.Fprintf(&b, " --name %s --type %s", a.Name, a.Type)
+	}
+	return b.String()
 }

@@ -72,9 +72,7 @@ func (r *run) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) 
 // awaitApproval holds the step until a person answers the model's request for
 // confirmation, or the wait runs out. It reports whether the action may be done; when
 // not, the run is held and ends partial, saying why.
-func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
-	now := workflow.Now(ctx)
-	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+func (r *run) awaitDecisionApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
 	action := "an action"
 	if d.Call != nil {
 		action = d.Call.String()
@@ -82,16 +80,26 @@ func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, 
 	if d.Point != nil {
 		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
 	}
-	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: d.Confirm, Since: now, Until: now.Add(wait)}
+	return r.awaitApproval(ctx, rec, attempt, action, d.Confirm, deadline)
+}
+
+// awaitApproval holds the step until a person answers, or the wait runs out; reason is
+// why a person is asked.
+func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, action, reason string, deadline time.Time) (bool, error) {
+	now := workflow.Now(ctx)
+	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.answer = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
+	r.setStatus(ctx, StatusWaiting)
 	r.report(ctx)
 	defer func() {
 		r.phase, r.pending = phase, nil
+		r.setStatus(ctx, StatusRunning)
 		r.report(ctx)
 	}()
-	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", d.Confirm)
+	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", reason)
 	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.answer != nil })
 	if err != nil {
 		return false, err
@@ -101,15 +109,15 @@ func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, 
 		r.held = true
 		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
-			rec.Order, action, d.Confirm, wait), false)
+			rec.Order, action, reason, wait), false)
 		return false, nil
 	case !r.answer.Approve:
 		r.held = true
 		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
-			r.answer.By, action, rec.Order, d.Confirm, note(r.answer.Note)), false)
+			r.answer.By, action, rec.Order, reason, note(r.answer.Note)), false)
 		return false, nil
 	}
-	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, d.Confirm, note(r.answer.Note)))
+	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, reason, note(r.answer.Note)))
 	return true, nil
 }
 

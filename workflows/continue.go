@@ -55,8 +55,8 @@ func (c *Carry) check() error {
 	return nil
 }
 
-// resume takes the state a run carried over.
-func (r *run) resume(c *Carry) {
+// carryOn takes the state a run carried over.
+func (r *run) carryOn(c *Carry) {
 	r.started, r.steps, r.res = c.Started, c.Steps, c.Result
 	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
 	r.session, r.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next

@@ -158,9 +158,13 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 	r.resolution = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
+	r.setStatus(ctx, StatusWaiting)
 	r.closeBrowser(ctx)
 	r.report(ctx)
-	defer func() { r.phase, r.doubt = phase, nil }()
+	defer func() {
+		r.phase, r.doubt = phase, nil
+		r.setStatus(ctx, StatusRunning)
+	}()
 	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
 	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.resolution != nil })
 	if err != nil {

@@ -28,8 +28,11 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	}
 	r := newRun(ctx, in)
 	if in.Continued != nil {
-		r.resume(in.Continued)
+		r.carryOn(in.Continued)
 	}
+	r.indexed = workflow.GetVersion(ctx, "search-attributes", workflow.DefaultVersion, 1) == 1
+	r.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
+	r.status = StatusRunning
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
 		return nil, err
 	}
@@ -39,6 +42,9 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if err := workflow.SetUpdateHandlerWithOptions(ctx, ResolveUpdate, r.resolve, workflow.UpdateHandlerOptions{Validator: r.validateResolution}); err != nil {
 		return nil, err
 	}
+	if err := r.registerPeople(ctx); err != nil {
+		return nil, err
+	}
 	err := r.run(ctx)
 	if workflow.IsContinueAsNewError(err) {
 		return nil, err // the next run goes on with the browser
@@ -46,8 +52,11 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	r.endBrowser(ctx)
 	r.finish(ctx)
 	if temporal.IsCanceledError(err) {
+		dctx, _ := workflow.NewDisconnectedContext(ctx)
+		r.setStatus(dctx, StatusFailed)
 		return nil, err
 	}
+	r.setStatus(ctx, r.res.Execution.Status)
 	r.summarize(ctx)
 	r.learn(ctx)
 	return &r.res, nil
@@ -87,7 +96,19 @@ type run struct {
 	final bool
 	// from is the first step this run runs: past 0 when it continues an earlier run.
 	from int
-	res  GoalResult
+	// indexed says the run keeps its search attributes (runs begun since they exist);
+	// status is the WebagentStatus it last set.
+	indexed bool
+	status  Status
+	// released says the run closed its browser to wait for a person (reopen brings it
+	// back); paused, cancelled, stuck and hint are the people-in-the-loop state.
+	released  bool
+	paused    *Paused
+	resumedBy string
+	cancelled *Control
+	stuck     *Stuck
+	hint      *Hint
+	res       GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
@@ -186,6 +207,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 	}
 	r.res.Metadata.Planner = pr.Planner
 	r.modelPlanned = pr.Planner == activities.PlannerModel
+	r.index(ctx, PlannerAttr.ValueSet(string(pr.Planner)), CacheHitAttr.ValueSet(pr.Skill != nil))
 	if sk := pr.Skill; sk != nil {
 		// The goal's own values fill the skill's slots; values given as parameters win.
 		r.skill = sk
@@ -196,6 +218,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 			}
 		}
 		r.res.Skill = SkillUse{CacheHit: true, ID: sk.ID, Version: sk.Version, Mode: r.mode(), Similarity: sk.Similarity}
+		r.index(ctx, SkillAttr.ValueSet(sk.ID))
 	}
 	if err := plan.CheckParams(pr.Steps, r.params); err != nil {
 		r.addError(ctx, 0, "planning", err.Error(), false)

@@ -43,6 +43,9 @@ type GoalInput struct {
 	// SkipSkills plans afresh without looking for a skill (the run is still learned).
 	SkipSkills bool   `json:"skipSkills,omitempty"`
 	Limits     Limits `json:"limits,omitempty"`
+	// Approve says which steps wait for a person's approval besides those the plan marks
+	// requires_approval: "state-changing" — every step that may send a request.
+	Approve ApprovalPolicy `json:"approve,omitempty"`
 	// Continued is the state of the run this one continues as new: set by the run itself,
 	// never by a caller.
 	Continued *Carry `json:"continued,omitempty"`
@@ -133,6 +136,9 @@ type Limits struct {
 	// StepsPerRun makes the run continue as new every so many steps. Zero (the default)
 	// continues only when the history nears its bound (HistoryEventsPerRun).
 	StepsPerRun int `json:"stepsPerRun,omitempty"`
+	// HintTimeout is how long a run whose step failed after its attempts and replans
+	// waits for a person's hint (the hint Update) before it ends. Zero: it does not wait.
+	HintTimeout time.Duration `json:"hintTimeout,omitempty"`
 }
 
 // Caps on a run's input: refused up front, by the starter and the workflow alike.
@@ -146,7 +152,7 @@ var limitCaps = Limits{
 	AttemptsPerStep: 10, Replans: 10, MaxSteps: 500, MaxRecoveries: 20,
 	Deadline: 24 * time.Hour, WaitBudget: time.Minute, WorkerLossTimeout: 10 * time.Minute,
 	ApprovalTimeout: 7 * 24 * time.Hour, ModelTimeout: 10 * time.Minute,
-	MaxModelCalls: 10_000, MaxCostUSD: 1_000, StepsPerRun: 500, MaxTokens: 1_000_000_000,
+	MaxModelCalls: 10_000, MaxCostUSD: 1_000, StepsPerRun: 500, MaxTokens: 1_000_000_000, HintTimeout: 7 * 24 * time.Hour,
 }
 
 // check says which limits are negative or above their caps.
@@ -159,7 +165,7 @@ func (l Limits) check() []error {
 		capped("maxTokens", l.MaxTokens, c.MaxTokens),
 		capped("deadline", l.Deadline, c.Deadline), capped("waitBudget", l.WaitBudget, c.WaitBudget),
 		capped("workerLossTimeout", l.WorkerLossTimeout, c.WorkerLossTimeout), capped("approvalTimeout", l.ApprovalTimeout, c.ApprovalTimeout),
-		capped("modelTimeout", l.ModelTimeout, c.ModelTimeout),
+		capped("modelTimeout", l.ModelTimeout, c.ModelTimeout), capped("hintTimeout", l.HintTimeout, c.HintTimeout),
 	}
 	if l.MaxCostUSD < 0 || l.MaxCostUSD > limitCaps.MaxCostUSD {
 		errs = append(errs, fmt.Errorf("limits.maxCostUsd is %g; it must be between 0 (no ceiling) and %g", l.MaxCostUSD, limitCaps.MaxCostUSD))
@@ -218,6 +224,9 @@ func (in GoalInput) Validate() error {
 		if err := plan.CheckParams(in.Plan, in.Params); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	if in.Approve != ApproveMarked && in.Approve != ApproveStateChanging {
+		errs = append(errs, fmt.Errorf("approve is %q; it must be empty (only the steps the plan marks) or %q", in.Approve, ApproveStateChanging))
 	}
 	if in.Continued != nil {
 		if err := in.Continued.check(); err != nil {

@@ -22,6 +22,7 @@ type limitsJSON struct {
 	MaxCostUSD        float64         `json:"maxCostUsd,omitempty"`
 	StepsPerRun       int             `json:"stepsPerRun,omitempty"`
 	MaxTokens         int             `json:"maxTokens,omitempty"`
+	HintTimeout       json.RawMessage `json:"hintTimeout,omitempty"`
 }
 
 // MarshalJSON writes the durations as strings.
@@ -37,7 +38,7 @@ func (l Limits) MarshalJSON() ([]byte, error) {
 		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
 		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD, StepsPerRun: l.StepsPerRun, MaxTokens: l.MaxTokens,
 		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
-		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout),
+		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout), HintTimeout: d(l.HintTimeout),
 	})
 }
 
@@ -53,7 +54,7 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		name string
 		raw  json.RawMessage
 		dst  *time.Duration
-	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}, {"modelTimeout", j.ModelTimeout, &l.ModelTimeout}} {
+	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}, {"modelTimeout", j.ModelTimeout, &l.ModelTimeout}, {"hintTimeout", j.HintTimeout, &l.HintTimeout}} {
 		if len(f.raw) == 0 {
 			continue
 		}

@@ -111,7 +111,10 @@ const (
 	PhaseValidating Phase = "validating"
 	// PhaseAwaitingApproval waits for a person to approve an action (the approve Update).
 	PhaseAwaitingApproval Phase = "awaiting approval"
-	PhaseDone             Phase = "done"
+	// PhasePaused waits for the resume Update; PhaseAwaitingHint, for the hint Update.
+	PhasePaused       Phase = "paused"
+	PhaseAwaitingHint Phase = "stuck: awaiting a hint"
+	PhaseDone         Phase = "done"
 )
 
 // StepRecord is one step as it ran.
@@ -140,6 +143,8 @@ type StepRecord struct {
 	Unverified bool `json:"unverified,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
+	// ApprovedBy is the person who approved the step, when it waited for one.
+	ApprovedBy string `json:"approvedBy,omitempty"`
 	// computerUse are the step's computer-use actions and what came of them, for the
 	// tool's next decision on the same step.
 	computerUse []activities.ComputerUseTurn
@@ -200,6 +205,9 @@ type Progress struct {
 	Approval *PendingApproval `json:"approval,omitempty"`
 	// Doubt is the step waiting for a person to say whether it happened, if one is.
 	Doubt *Doubt `json:"doubt,omitempty"`
+	// Paused says who paused the run; Stuck, the step waiting for a hint.
+	Paused *Paused `json:"paused,omitempty"`
+	Stuck  *Stuck  `json:"stuck,omitempty"`
 }
 
 // StepProgress is one step's line in Progress.

@@ -9,7 +9,7 @@ import (
 
 // progress answers ProgressQuery.
 func (r *run) progress() (Progress, error) {
-	p := Progress{Phase: r.phase, Approval: r.pending, Doubt: r.doubt}
+	p := Progress{Phase: r.phase, Approval: r.pending, Doubt: r.doubt, Paused: r.paused, Stuck: r.stuck}
 	for i, s := range r.steps {
 		sp := StepProgress{Order: s.Order, Description: s.Description, Status: s.Status, Attempts: s.Attempts}
 		if n := len(s.Feedback); n > 0 {

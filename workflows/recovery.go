@@ -79,6 +79,37 @@ func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) e
 		return temporal.NewNonRetryableApplicationError(msg, activities.ErrBrowserLost, cause)
 	}
 	r.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
+	return r.rebuild(ctx, i, replay, true)
+}
+
+// reopen opens the browser again before step i after the run released it to wait for a
+// person: as after a lost worker — the page of the last checkpoint, the saved cookies and
+// storage, the side-effect-free steps since replayed — but not counted as a loss.
+func (r *run) reopen(ctx workflow.Context, i int) error {
+	if !r.released {
+		return nil
+	}
+	r.released = false
+	return r.rebuild(ctx, i, true, false)
+}
+
+// release closes the run's browser while it waits for a person, so that people hold no
+// worker's browsers; reopen brings it back.
+func (r *run) release(ctx workflow.Context) {
+	if r.released {
+		return
+	}
+	r.closeBrowser(ctx)
+	r.released = true
+}
+
+// rebuild opens a new browser for step i; closeOld closes the session it replaces (a lost
+// worker's, if it is still there).
+func (r *run) rebuild(ctx workflow.Context, i int, replay, closeOld bool) error {
+	order := len(r.steps) + 1
+	if i < len(r.steps) {
+		order = r.steps[i].Order
+	}
 	checkpoint, stateKey, url := r.checkpoint(i)
 	// A recovery can happen while running, validating or replanning: come back to it.
 	was := r.phase
@@ -89,7 +120,7 @@ func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) e
 		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
 	}
-	if workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
+	if closeOld && workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
 		// Not waited for: a lost worker never answers, and the run need not wait to find out.
 		r.closeSession(ctx, old, "close the lost browser")
 	}

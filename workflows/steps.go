@@ -17,6 +17,10 @@ func (r *run) execute(ctx workflow.Context) error {
 	deadline := r.started.Add(r.limits.Deadline)
 	mayContinue := r.mayContinue(ctx)
 	for i := r.from; i < len(r.steps); i++ {
+		if stop, err := r.between(ctx, i, deadline); stop || err != nil {
+			r.skipFrom(i)
+			return err
+		}
 		if mayContinue && r.dueToContinue(ctx, i) {
 			return r.continueAsNew(ctx, i)
 		}
@@ -24,6 +28,12 @@ func (r *run) execute(ctx workflow.Context) error {
 			r.addError(ctx, r.steps[i].Order, "limit", reason, false)
 			r.skipFrom(i)
 			return nil
+		}
+		if r.needsApproval(&r.steps[i]) {
+			if ok, err := r.approveStep(ctx, i, deadline); !ok || err != nil {
+				r.skipFrom(i)
+				return err
+			}
 		}
 		ok, err := r.runStep(ctx, i, deadline)
 		if r.held {
@@ -43,7 +53,14 @@ func (r *run) execute(ctx workflow.Context) error {
 		if workflow.Now(ctx).After(deadline) {
 			continue // the next turn reports the deadline
 		}
+		errs := len(r.res.Errors)
 		if !r.replan(ctx, i) {
+			if ok, err := r.askHint(ctx, i, deadline, errs); ok || err != nil {
+				if err != nil {
+					return err
+				}
+				continue
+			}
 			r.steps[i].Status = StepFailed
 			r.skipFrom(i + 1)
 			return nil
@@ -248,7 +265,7 @@ func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, r
 	}
 	d := dec.Decision
 	if d.Confirm != "" {
-		ok, err := r.awaitApproval(ctx, rec, attempt, d, deadline)
+		ok, err := r.awaitDecisionApproval(ctx, rec, attempt, d, deadline)
 		if err != nil || !ok {
 			res.Feedback = &plan.Feedback{Type: plan.Other, Details: "not done: it needs a person's approval: " + d.Confirm}
 			return res, err
@@ -316,15 +333,18 @@ func (r *run) sessionOptions(ctx workflow.Context, timeout time.Duration, summar
 }
 
 // replan asks the planner to rewrite the plan from step i on; false means it could not.
-func (r *run) replan(ctx workflow.Context, i int) bool {
+func (r *run) replan(ctx workflow.Context, i int) bool { return r.replanWith(ctx, i, "") }
+
+// replanWith replans with a person's hint, which the run's replan limit does not bound.
+func (r *run) replanWith(ctx workflow.Context, i int, hint string) bool {
 	rec := &r.steps[i]
-	if r.res.Execution.Replans >= r.limits.Replans {
+	if hint == "" && r.res.Execution.Replans >= r.limits.Replans {
 		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
 		return false
 	}
 	r.phase = PhaseReplanning
 	defer func() { r.phase = PhaseRunning }()
-	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description]}
+	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description], Hint: hint}
 	for _, s := range r.steps[:i] {
 		if s.Status == StepCompleted {
 			in.Completed = append(in.Completed, s.Step)

@@ -142,6 +142,7 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 		return old, false, nil
 	}
 	p.sessions[id] = s
+	p.log.Info("browser opened", "session", id, "open", len(p.sessions))
 	return s, true, nil
 }
 
@@ -208,10 +209,12 @@ func (p *Pool) Close(id string) (bool, error) {
 	p.mu.Lock()
 	s, ok := p.sessions[id]
 	delete(p.sessions, id)
+	open := len(p.sessions)
 	p.mu.Unlock()
 	if !ok {
 		return false, nil
 	}
+	p.log.Info("browser closed", "session", id, "open", open)
 	return true, s.close()
 }
 

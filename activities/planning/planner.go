@@ -107,6 +107,9 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 		}
 		return res, nil
 	}
+	if in.Hint != "" {
+		return offlineHint(in)
+	}
 	var last plan.Feedback
 	if len(in.Feedback) > 0 {
 		last = in.Feedback[len(in.Feedback)-1]
@@ -138,4 +141,19 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 		reason = "the target is ambiguous and the offline planner cannot choose; describe it more precisely (by its row or position) or set GEMINI_API_KEY so the model can replan"
 	}
 	return activities.ReplanResult{Strategy: activities.StrategyAbort, Reason: reason}, nil
+}
+
+// offlineHint reads a person's hint as the steps to do before the failed step is tried
+// again ('click "Advanced"', 'wait 5 seconds'), exactly as a goal is read: a hint it
+// cannot read exactly is refused, never guessed at.
+func offlineHint(in activities.ReplanInput) (activities.ReplanResult, error) {
+	steps, err := plan.Parse(in.Hint)
+	if err != nil {
+		return activities.ReplanResult{Strategy: activities.StrategyAbort,
+			Reason: fmt.Sprintf("the offline planner cannot read the hint as steps (%v); write it as steps, e.g. 'click \"Advanced\"', or set GEMINI_API_KEY", err)}, nil
+	}
+	again := in.Failed
+	again.Step = 0
+	steps = append(append(steps, again), in.Remaining...)
+	return activities.ReplanResult{Strategy: "hint", Reason: "a person's hint: " + in.Hint, Steps: steps}, nil
 }

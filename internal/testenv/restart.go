@@ -45,6 +45,7 @@ func RestartableTemporal(t testing.TB) (*Server, client.Client) {
 		cmd := exec.Command(bin, "server", "start-dev", "--ip", "127.0.0.1", "--port", strconv.Itoa(port),
 			"--headless", "--db-filename", db, "--log-level", "error",
 			"--dynamic-config-value", "frontend.enableServerVersionCheck=false")
+		cmd.Args = append(cmd.Args, SearchAttributeArgs()...)
 		p := start(t, "temporal", cmd)
 		deadline := time.Now().Add(60 * time.Second)
 		for {

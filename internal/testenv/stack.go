@@ -20,6 +20,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 // Temporal starts an in-memory Temporal dev server on free ports for the test and
@@ -31,6 +32,7 @@ func Temporal(t testing.TB) (string, client.Client) {
 		ExistingPath:  TemporalBin(t),
 		ClientOptions: &client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
 		LogLevel:      "error",
+		ExtraArgs:     SearchAttributeArgs(),
 		Stdout:        &bytes.Buffer{},
 		Stderr:        &bytes.Buffer{},
 	})
@@ -223,4 +225,13 @@ func Weaviate(t testing.TB) *WeaviateServer {
 	w := &WeaviateServer{Addr: Addr(rest), process: start(t, "weaviate", cmd)}
 	waitHTTP(t, "weaviate", "http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second, w.out)
 	return w
+}
+
+// SearchAttributeArgs register the runs' search attributes on a dev server.
+func SearchAttributeArgs() []string {
+	var args []string
+	for _, a := range workflows.SearchAttributes {
+		args = append(args, "--search-attribute", a.Name+"="+a.Type)
+	}
+	return args
 }
