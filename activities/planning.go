@@ -167,6 +167,7 @@ type SkillRecord struct {
 	CreatedAt      time.Time         `json:"createdAt"`
 	ModelCalls     int               `json:"modelCalls"`
 	Disabled       bool              `json:"disabled"`
+	Suspect        bool              `json:"suspect,omitempty"`
 }
 
 // Site is the origin of a start URL: skills are kept per site.
@@ -177,3 +178,7 @@ func Site(start string) string {
 	}
 	return u.Scheme + "://" + u.Host
 }
+
+// SkillDemoteAfter is how many failed reuses disable a skill, once they outnumber its
+// successes.
+const SkillDemoteAfter = 3

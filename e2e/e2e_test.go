@@ -31,7 +31,7 @@ import (
 )
 
 var updateHistories = flag.Bool("update-histories", false, "write the runs' histories to workflows/testdata/histories for the replay test")
-var updateScreenshots = flag.Bool("update-screenshots", false, "write the README's pictures (deploy/*.png) from the tests that take them")
+var updateScreenshots = flag.Bool("update-screenshots", false, "write the README's pictures (docs/*.png) from the tests that take them")
 
 var workerBin, starterBin string
 

@@ -14,6 +14,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 	"go.temporal.io/api/workflowservice/v1"
 
+	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -261,9 +262,63 @@ func TestRunReport(t *testing.T) {
 		}
 	}
 	if *updateScreenshots {
-		if _, err := page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(filepath.Join("..", "deploy", "report.png"))}); err != nil {
+		if _, err := page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(filepath.Join("..", "docs", "report.png"))}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	_ = os.Remove(file)
+}
+
+// TestWebUIListShowsTheRuns: the Web UI's list of runs shows each run's goal and, for the
+// runs the product started, whether it succeeded — read in Chromium from the real UI.
+// With -update-screenshots it writes the README's picture.
+func TestWebUIListShowsTheRuns(t *testing.T) {
+	s := &stack{}
+	var ui string
+	s.temporalAddr, s.client, ui = testenv.TemporalWithUI(t)
+	s.minioAddr, s.store = testenv.MinIO(t)
+	s.app = demoapp.New()
+	s.serveApp(t)
+	s.worker(t)
+	if _, errOut, code := s.starter(t, "run", "--url", s.appURL, demoGoal); code != 0 {
+		t.Fatalf("the demo goal: exit %d\n%s", code, errOut)
+	}
+	if _, _, code := s.starter(t, "run", "--url", s.appURL, "--attempts", "1", `Click "No such button"`); code != 1 {
+		t.Fatalf("the failing goal: exit %d", code)
+	}
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(t), SkipInstallBrowsers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = pw.Stop() }()
+	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(t)), Headless: playwright.Bool(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = b.Close() }()
+	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1400, Height: 700}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := page.Goto(ui + "/namespaces/default/workflows"); err != nil {
+		t.Fatal(err)
+	}
+	body := page.Locator("body")
+	deadline := time.Now().Add(30 * time.Second)
+	var text string
+	for time.Now().Before(deadline) {
+		text, _ = body.InnerText()
+		if strings.Contains(text, "click-new-project-type-apollo") && strings.Contains(text, "click-no-such-button") {
+			break
+		}
+		time.Sleep(time.Second)
+	}
+	if *updateScreenshots {
+		if _, err := page.Screenshot(playwright.PageScreenshotOptions{Path: playwright.String(filepath.Join("..", "docs", "web-ui-list.png"))}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !strings.Contains(text, "click-new-project-type-apollo") || !strings.Contains(text, "click-no-such-button") {
+		t.Fatalf("the Web UI's list does not show the goals:\n%s", text)
+	}
 }

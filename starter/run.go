@@ -164,7 +164,7 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	defer c.Close()
 
-	id := workflows.GoalWorkflowID(time.Now(), randomSuffix())
+	id := workflows.GoalRunID(in.Goal, time.Now(), randomSuffix())
 	summary, details := describeRun(in)
 	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
 		ID:            id,

@@ -215,14 +215,21 @@ func describeSchedule(ctx context.Context, c client.Client, w io.Writer, id stri
 		if a.StartWorkflowResult == nil {
 			continue
 		}
-		status := "?"
+		status, skill := "?", ""
 		if de, err := c.DescribeWorkflowExecution(ctx, a.StartWorkflowResult.WorkflowID, ""); err == nil {
-			if p := de.GetWorkflowExecutionInfo().GetSearchAttributes().GetIndexedFields()[workflows.StatusAttr.GetName()]; p != nil {
+			fields := de.GetWorkflowExecutionInfo().GetSearchAttributes().GetIndexedFields()
+			if p := fields[workflows.StatusAttr.GetName()]; p != nil {
 				status = strings.Trim(string(p.GetData()), `"`)
 			} else {
 				status = strings.ToLower(strings.TrimPrefix(de.GetWorkflowExecutionInfo().GetStatus().String(), "WORKFLOW_EXECUTION_STATUS_"))
 			}
+			if p := fields[workflows.SkillAttr.GetName()]; p != nil {
+				skill = "skill " + strings.Trim(string(p.GetData()), `"`)
+				if status == string(workflows.StatusFailed) || status == string(workflows.StatusPartial) {
+					skill += " (now suspect)"
+				}
+			}
 		}
-		fmt.Fprintf(w, "  %s  %-8s %s\n", a.ActualTime.Format(time.RFC3339), status, a.StartWorkflowResult.WorkflowID)
+		fmt.Fprintf(w, "  %s  %-8s %s %s\n", a.ActualTime.Format(time.RFC3339), status, a.StartWorkflowResult.WorkflowID, skill)
 	}
 }

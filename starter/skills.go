@@ -63,6 +63,8 @@ func skillsCommand(args []string, stdout, stderr io.Writer) int {
 			state := fmt.Sprintf("%d/%d", s.SuccessCount, s.FailureCount)
 			if s.Disabled {
 				state += " disabled"
+			} else if s.Suspect {
+				state += " suspect"
 			}
 			fmt.Fprintf(w, "%s\tv%d\t%s\t%s\t%d\t%s\t%s\n", s.ID, s.Version, s.LastUsed.Local().Format("2006-01-02 15:04"), state, len(s.Plan), s.Site, s.Template)
 		}

@@ -4,6 +4,7 @@ package workflows
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -35,4 +36,31 @@ const (
 // GoalWorkflowID returns a readable, unique workflow ID for a goal started at t.
 func GoalWorkflowID(t time.Time, suffix string) string {
 	return fmt.Sprintf("goal-%s-%s", t.UTC().Format("20060102-150405"), suffix)
+}
+
+// GoalRunID is GoalWorkflowID with the goal's first words in it, so that the Web UI's
+// list of runs, which shows workflow IDs, says what each run does:
+// goal-20261122-084431-click-new-project-type-apollo-4ea68e.
+func GoalRunID(goal string, t time.Time, suffix string) string {
+	if slug := Slug(goal, 40); slug != "" {
+		suffix = slug + "-" + suffix
+	}
+	return GoalWorkflowID(t, suffix)
+}
+
+// Slug is text as lowercase words of letters and digits joined by dashes, at most max
+// bytes, cut at a word.
+func Slug(text string, max int) string {
+	var words []string
+	n := 0
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if n+len(w)+1 > max {
+			break
+		}
+		words = append(words, w)
+		n += len(w) + 1
+	}
+	return strings.Join(words, "-")
 }

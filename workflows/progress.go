@@ -3,6 +3,7 @@ package workflows
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"go.temporal.io/sdk/workflow"
 )
@@ -26,7 +27,21 @@ func (r *run) progress() (Progress, error) {
 // report writes the run's progress where the Web UI shows it.
 func (r *run) report(ctx workflow.Context) {
 	var b strings.Builder
-	b.WriteString(fmt.Sprintf("**%s** — %s\n\n| # | step | status | attempts |\n|---|---|---|---|\n", r.phase, oneLine(r.in.Goal)))
+	b.WriteString(fmt.Sprintf("**%s** — %s\n\n", r.phase, oneLine(r.in.Goal)))
+	id := workflow.GetInfo(ctx).WorkflowExecution.ID
+	switch {
+	case r.pending != nil:
+		b.WriteString(fmt.Sprintf("Waits until %s for a person to approve step %d: %s (%s). Answer: `starter approve %s` or `starter reject %s` (the approve Update).\n\n",
+			r.pending.Until.Format(time.RFC3339), r.pending.Step, r.pending.Action, r.pending.Reason, id, id))
+	case r.doubt != nil:
+		b.WriteString(fmt.Sprintf("Waits until %s for a person to say whether step %d happened: %s. Answer: `starter resolve %s --decision done|repeat|abort`.\n\n",
+			r.doubt.Until.Format(time.RFC3339), r.doubt.Step, r.doubt.Reason, id))
+	case r.stuck != nil:
+		b.WriteString(fmt.Sprintf("Stuck until %s: %s. Help: `starter hint %s \"...\"` (the hint Update).\n\n", r.stuck.Until.Format(time.RFC3339), r.stuck.Reason, id))
+	case r.paused != nil:
+		b.WriteString(fmt.Sprintf("Paused by %s%s. Go on: `starter resume %s`.\n\n", r.paused.By, note(r.paused.Note), id))
+	}
+	b.WriteString("| # | step | status | attempts |\n|---|---|---|---|\n")
 	for _, s := range r.steps {
 		b.WriteString(fmt.Sprintf("| %d | %s | %s | %d |\n", s.Order, strings.ReplaceAll(s.Description, "|", "\\|"), s.Status, s.Attempts))
 	}

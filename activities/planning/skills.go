@@ -104,11 +104,11 @@ func (a *Activities) ManageSkills(ctx context.Context, in activities.ManageSkill
 func record(s skills.Skill) activities.SkillRecord {
 	return activities.SkillRecord{ID: s.ID, Version: s.Version, Goal: s.Goal, Template: s.Template, Site: s.Site, Params: s.Params,
 		Examples: s.Examples, Plan: s.Plan, EmbeddingModel: s.EmbeddingModel, SuccessCount: s.SuccessCount, FailureCount: s.FailureCount,
-		LastUsed: s.LastUsed, CreatedAt: s.CreatedAt, ModelCalls: s.ModelCalls, Disabled: s.Disabled}
+		LastUsed: s.LastUsed, CreatedAt: s.CreatedAt, ModelCalls: s.ModelCalls, Disabled: s.Disabled, Suspect: s.Suspect}
 }
 
 func skill(r activities.SkillRecord) skills.Skill {
 	return skills.Skill{ID: r.ID, Version: r.Version, Goal: r.Goal, Template: r.Template, Site: r.Site, Params: r.Params,
 		Examples: r.Examples, Plan: r.Plan, EmbeddingModel: r.EmbeddingModel, SuccessCount: r.SuccessCount, FailureCount: r.FailureCount,
-		LastUsed: r.LastUsed, CreatedAt: r.CreatedAt, ModelCalls: r.ModelCalls, Disabled: r.Disabled}
+		LastUsed: r.LastUsed, CreatedAt: r.CreatedAt, ModelCalls: r.ModelCalls, Disabled: r.Disabled, Suspect: r.Suspect}
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -15,7 +16,7 @@ const DefaultThreshold = 0.95
 
 // Demotion: a skill that has failed this often, and more often than it succeeded, is
 // disabled.
-const demoteAfter = 3
+const demoteAfter = activities.SkillDemoteAfter
 
 // Skills is what the library needs of the vector store.
 type Skills interface {
@@ -147,6 +148,7 @@ func (l *Library) Record(ctx context.Context, id string, success bool) (Skill, e
 		return Skill{}, err
 	}
 	s.LastUsed = time.Now().UTC()
+	s.Suspect = !success
 	if success {
 		s.SuccessCount++
 	} else {

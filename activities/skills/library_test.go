@@ -61,11 +61,17 @@ func TestLibrary(t *testing.T) {
 		}
 	}
 	s, err := store.Get(ctx, learned.ID)
-	if err != nil || s.Disabled || s.FailureCount != 2 {
-		t.Fatalf("2 failures after 2 successes should not disable it: %+v %v", s, err)
+	if err != nil || s.Disabled || s.FailureCount != 2 || !s.Suspect {
+		t.Fatalf("2 failures after 2 successes should make it suspect, not disable it: %+v %v", s, err)
+	}
+	if s, _ = lib.Record(ctx, learned.ID, true); s.Suspect || s.SuccessCount != 3 {
+		t.Fatalf("a success clears suspect: %+v", s)
+	}
+	if _, err := lib.Record(ctx, learned.ID, false); err != nil {
+		t.Fatal(err)
 	}
 	if s, _ = lib.Record(ctx, learned.ID, false); !s.Disabled {
-		t.Fatalf("3 failures after 2 successes should disable it: %+v", s)
+		t.Fatalf("4 failures after 3 successes should disable it: %+v", s)
 	}
 	if f, _, _ := lib.Find(ctx, `Create a project named "Apollo" with priority High`, site); f != nil {
 		t.Fatal("a disabled skill must not be found")

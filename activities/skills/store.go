@@ -45,6 +45,9 @@ type Skill struct {
 	Version        int    `json:"version"`
 	EmbeddingModel string `json:"embeddingModel"`
 	Disabled       bool   `json:"disabled"`
+	// Suspect says the last run that reused it failed (a canary schedule's drift alarm);
+	// a success clears it.
+	Suspect bool `json:"suspect"`
 	// ModelCalls is what learning it cost, for reporting what reuse saves.
 	ModelCalls int `json:"modelCalls"`
 }
@@ -101,7 +104,7 @@ func (w *Weaviate) ensureClass(ctx context.Context) error {
 		return fmt.Errorf("weaviate at %s: %w (is it running? `make up` starts it)", w.host, err)
 	}
 	if ok {
-		return nil
+		return w.migrate(ctx)
 	}
 	text := func(name, tok string) *models.Property {
 		return &models.Property{Name: name, DataType: []string{"text"}, Tokenization: tok}
@@ -117,6 +120,7 @@ func (w *Weaviate) ensureClass(ctx context.Context) error {
 			{Name: "lastUsed", DataType: []string{"date"}}, {Name: "createdAt", DataType: []string{"date"}},
 			{Name: "version", DataType: []string{"int"}}, text("embeddingModel", "field"),
 			{Name: "disabled", DataType: []string{"boolean"}}, {Name: "modelCalls", DataType: []string{"int"}},
+			suspectProperty,
 		},
 	}
 	if err := w.client.Schema().ClassCreator().WithClass(class).Do(ctx); err != nil {
@@ -125,6 +129,26 @@ func (w *Weaviate) ensureClass(ctx context.Context) error {
 			return nil
 		}
 		return fmt.Errorf("create the %s collection: %w", Class, err)
+	}
+	return nil
+}
+
+// suspectProperty came after the first version of the collection: migrate adds it.
+var suspectProperty = &models.Property{Name: "suspect", DataType: []string{"boolean"}}
+
+// migrate adds the properties a collection made by an earlier version lacks.
+func (w *Weaviate) migrate(ctx context.Context) error {
+	class, err := w.client.Schema().ClassGetter().WithClassName(Class).Do(ctx)
+	if err != nil {
+		return fmt.Errorf("read the %s collection: %w", Class, err)
+	}
+	for _, p := range class.Properties {
+		if p.Name == suspectProperty.Name {
+			return nil
+		}
+	}
+	if err := w.client.Schema().PropertyCreator().WithClassName(Class).WithProperty(suspectProperty).Do(ctx); err != nil {
+		return fmt.Errorf("add %q to the %s collection: %w", suspectProperty.Name, Class, err)
 	}
 	return nil
 }
@@ -147,6 +171,7 @@ func (s Skill) properties() (map[string]any, error) {
 		"examples": string(examples), "successCount": s.SuccessCount, "failureCount": s.FailureCount,
 		"lastUsed": s.LastUsed.UTC().Format(time.RFC3339Nano), "createdAt": s.CreatedAt.UTC().Format(time.RFC3339Nano),
 		"version": s.Version, "embeddingModel": s.EmbeddingModel, "disabled": s.Disabled, "modelCalls": s.ModelCalls,
+		"suspect": s.Suspect,
 	}, nil
 }
 
@@ -262,7 +287,7 @@ func (w *Weaviate) Delete(ctx context.Context, id string) error {
 var fields = []graphql.Field{
 	{Name: "goal"}, {Name: "goalTemplate"}, {Name: "plan"}, {Name: "site"}, {Name: "params"}, {Name: "examples"},
 	{Name: "successCount"}, {Name: "failureCount"}, {Name: "lastUsed"}, {Name: "createdAt"}, {Name: "version"},
-	{Name: "embeddingModel"}, {Name: "disabled"}, {Name: "modelCalls"},
+	{Name: "embeddingModel"}, {Name: "disabled"}, {Name: "modelCalls"}, {Name: "suspect"},
 	{Name: "_additional", Fields: []graphql.Field{{Name: "id"}, {Name: "distance"}}},
 }
 

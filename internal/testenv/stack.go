@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -41,6 +42,28 @@ func Temporal(t testing.TB) (string, client.Client) {
 	}
 	t.Cleanup(func() { _ = srv.Stop() })
 	return addr, srv.Client()
+}
+
+// TemporalWithUI is Temporal with its Web UI, whose address it returns too.
+func TemporalWithUI(t testing.TB) (string, client.Client, string) {
+	t.Helper()
+	port := FreePort(t)
+	ui := FreePort(t)
+	srv, err := testsuite.StartDevServer(context.Background(), testsuite.DevServerOptions{
+		ExistingPath:  TemporalBin(t),
+		ClientOptions: &client.Options{HostPort: Addr(port), Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
+		LogLevel:      "error",
+		EnableUI:      true,
+		UIPort:        strconv.Itoa(ui),
+		ExtraArgs:     SearchAttributeArgs(),
+		Stdout:        &bytes.Buffer{},
+		Stderr:        &bytes.Buffer{},
+	})
+	if err != nil {
+		t.Fatalf("start the Temporal dev server: %v", err)
+	}
+	t.Cleanup(func() { _ = srv.Stop() })
+	return Addr(port), srv.Client(), "http://" + Addr(ui)
 }
 
 // MinIOCredentials are the test server's root credentials.
