@@ -4,6 +4,9 @@ package config
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -33,6 +36,17 @@ type Temporal struct {
 	Namespace string // TEMPORAL_NAMESPACE
 	// UIURL is the Web UI's base URL, for links to runs.
 	UIURL string // TEMPORAL_UI_URL
+	// APIKey authenticates to Temporal Cloud (or any server that takes API keys); it
+	// implies TLS.
+	APIKey string // TEMPORAL_API_KEY
+	// TLS turns TLS on; TLSCert and TLSKey are a client certificate and its key for mTLS
+	// (Temporal Cloud's other way in), TLSCA the server's CA when it is not a public one,
+	// TLSServerName the name to verify when it differs from the address's host.
+	TLS           bool   // TEMPORAL_TLS
+	TLSCert       string // TEMPORAL_TLS_CERT (a PEM file)
+	TLSKey        string // TEMPORAL_TLS_KEY (a PEM file)
+	TLSCA         string // TEMPORAL_TLS_CA (a PEM file)
+	TLSServerName string // TEMPORAL_TLS_SERVER_NAME
 }
 
 // TemporalFromEnv reads Temporal's settings.
@@ -41,7 +55,41 @@ func TemporalFromEnv() Temporal {
 		Address:   Get("TEMPORAL_ADDRESS", "127.0.0.1:7233"),
 		Namespace: Get("TEMPORAL_NAMESPACE", "default"),
 		UIURL:     strings.TrimRight(Get("TEMPORAL_UI_URL", "http://127.0.0.1:8233"), "/"),
+		APIKey:    os.Getenv("TEMPORAL_API_KEY"),
+		TLS:       strings.EqualFold(os.Getenv("TEMPORAL_TLS"), "true"),
+		TLSCert:   os.Getenv("TEMPORAL_TLS_CERT"), TLSKey: os.Getenv("TEMPORAL_TLS_KEY"),
+		TLSCA: os.Getenv("TEMPORAL_TLS_CA"), TLSServerName: os.Getenv("TEMPORAL_TLS_SERVER_NAME"),
 	}
+}
+
+// tlsConfig is the TLS the settings ask for, or nil for a plain connection.
+func (t Temporal) tlsConfig() (*tls.Config, error) {
+	if !t.TLS && t.APIKey == "" && t.TLSCert == "" && t.TLSCA == "" {
+		return nil, nil
+	}
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12, ServerName: t.TLSServerName}
+	if (t.TLSCert == "") != (t.TLSKey == "") {
+		return nil, errors.New("TEMPORAL_TLS_CERT and TEMPORAL_TLS_KEY go together: set both (a client certificate and its key, PEM files) or neither")
+	}
+	if t.TLSCert != "" {
+		pair, err := tls.LoadX509KeyPair(t.TLSCert, t.TLSKey)
+		if err != nil {
+			return nil, fmt.Errorf("TEMPORAL_TLS_CERT/TEMPORAL_TLS_KEY: %w", err)
+		}
+		cfg.Certificates = []tls.Certificate{pair}
+	}
+	if t.TLSCA != "" {
+		pem, err := os.ReadFile(t.TLSCA)
+		if err != nil {
+			return nil, fmt.Errorf("TEMPORAL_TLS_CA: %w", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return nil, fmt.Errorf("TEMPORAL_TLS_CA: %s holds no PEM certificate", t.TLSCA)
+		}
+		cfg.RootCAs = pool
+	}
+	return cfg, nil
 }
 
 // Dial connects to Temporal within timeout, logging to log (nil: nowhere). The error
@@ -53,6 +101,14 @@ func (t Temporal) Dial(ctx context.Context, timeout time.Duration, log *slog.Log
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	opts := client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log)}
+	tc, err := t.tlsConfig()
+	if err != nil {
+		return nil, err
+	}
+	opts.ConnectionOptions.TLS = tc
+	if t.APIKey != "" {
+		opts.Credentials = client.NewAPIKeyStaticCredentials(t.APIKey)
+	}
 	// With WEBAGENT_CODEC_KEYS set, everything written into the history is encrypted.
 	cd, err := codec.FromEnv()
 	if err != nil {
