@@ -14,7 +14,17 @@ import (
 func main() {
 	addr := flag.String("addr", envOr("DEMOAPP_ADDR", "127.0.0.1:8090"), "listen address")
 	seed := flag.Bool("seed", true, "start with a few sample projects")
+	check := flag.String("check", "", "only check that URL answers 200 (a container's health check) and exit")
 	flag.Parse()
+	if *check != "" {
+		c := &http.Client{Timeout: 5 * time.Second}
+		resp, err := c.Get(*check)
+		if err != nil || resp.StatusCode != http.StatusOK {
+			slog.Error("unhealthy", "url", *check, "err", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 
 	var projects []demoapp.Project
 	if *seed {
