@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,6 +56,7 @@ type runFlags struct {
 	mode     string
 	noSkills bool
 	approve  string
+	file     string
 	limits   workflows.Limits
 }
 
@@ -142,9 +144,22 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	f.goalFlags(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
 	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
+	fs.StringVar(&f.file, "file", "", "run the goals of a file as one suite: one goal a line, or a YAML/JSON list of entries (goal, startUrl, params, plan, expect, id, depends_on, on_failure)")
+	parallel := fs.Int("parallel", 0, "with --file: how many goals run at once (default 3)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"`)
+		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"  |  starter run --file GOALS [--parallel N] [flags]`)
 		fs.PrintDefaults()
+	}
+	if slices.Contains(args, "--file") || slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--file=") || a == "-file" }) {
+		// A suite: the goals are in the file; the flags are their defaults.
+		if err := fs.Parse(args); err != nil {
+			return exitBadInput
+		}
+		if fs.NArg() > 0 {
+			fmt.Fprintf(stderr, "error: with --file the goals are in the file; unexpected %q\n", strings.Join(fs.Args(), " "))
+			return exitBadInput
+		}
+		return runSuite(&f, *parallel, stdout, stderr)
 	}
 	in, ok := parseGoalArgs(fs, &f, args, stderr)
 	if !ok {

@@ -100,6 +100,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	shared.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
 	shared.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
 	shared.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
+	shared.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
 	register(shared, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(shared, (&dataset.Sharing{Store: st}).ShareRun, activities.ShareRun.Name)
 

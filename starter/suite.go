@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"go.temporal.io/api/enums/v1"
+	"go.temporal.io/sdk/client"
+	"gopkg.in/yaml.v3"
+
+	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// readSuite reads a suite file: one goal a line (.txt, or any other name), or a YAML or
+// JSON list of entries — or an object with "name", "parallel" and "entries" — each with
+// goal, startUrl, params, plan, expect, id, depends_on, on_failure, retries, cooldown.
+func readSuite(path string) (workflows.SuiteInput, error) {
+	var in workflows.SuiteInput
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return in, fmt.Errorf("read the suite: %w", err)
+	}
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".json", ".yaml", ".yml":
+		var doc any
+		if err := yaml.Unmarshal(data, &doc); err != nil {
+			return in, fmt.Errorf("the suite %s is not YAML or JSON: %v", path, err)
+		}
+		if list, ok := doc.([]any); ok {
+			doc = map[string]any{"entries": list}
+		}
+		j, err := json.Marshal(doc)
+		if err != nil {
+			return in, fmt.Errorf("the suite %s: %v", path, err)
+		}
+		dec := json.NewDecoder(strings.NewReader(string(j)))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&in); err != nil {
+			return in, fmt.Errorf("the suite %s: %v (each entry takes goal, startUrl, params, plan, limits, expect, id, depends_on, on_failure, retries, cooldown)", path, err)
+		}
+	default:
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+				in.Entries = append(in.Entries, workflows.SuiteEntry{Goal: line})
+			}
+		}
+	}
+	if in.Name == "" {
+		in.Name = filepath.Base(path)
+	}
+	return in, nil
+}
+
+// runSuite runs the goals of a file as one Suite workflow, prints each as it ends and
+// then the table; the exit status says whether every goal ended as expected.
+func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
+	bad := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
+		return exitBadInput
+	}
+	in, err := readSuite(f.file)
+	if err != nil {
+		return bad("%v", err)
+	}
+	if parallel > 0 {
+		in.Parallel = parallel
+	}
+	// The run flags are each entry's defaults.
+	for i := range in.Entries {
+		e := &in.Entries[i]
+		if e.StartURL == "" {
+			e.StartURL = f.url
+		}
+		if e.Limits == (workflows.Limits{}) {
+			e.Limits = f.limits
+		}
+		for k, v := range f.params {
+			if _, ok := e.Params[k]; !ok {
+				if e.Params == nil {
+					e.Params = map[string]string{}
+				}
+				e.Params[k] = v
+			}
+		}
+		if len(e.Secrets) == 0 && len(f.secrets) > 0 {
+			e.Secrets = f.secrets
+		}
+	}
+	in.Normalize()
+	if err := in.Validate(); err != nil {
+		return bad("%v", err)
+	}
+
+	tc := config.TemporalFromEnv()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	c, err := tc.Dial(ctx, 5*time.Second, nil)
+	if err != nil {
+		return bad("%v", err)
+	}
+	defer c.Close()
+	id := fmt.Sprintf("suite-%s-%s-%s", time.Now().UTC().Format("20060102-150405"), workflows.Slug(in.Name, 30), randomSuffix())
+	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
+		ID: id, TaskQueue: workflows.TaskQueue,
+		StaticSummary: fmt.Sprintf("suite %s: %d goals, %d at a time", in.Name, len(in.Entries), in.Parallel),
+		StaticDetails: fmt.Sprintf("**File:** %s\n\n**Start URL:** %s", in.Name, f.url),
+	}, workflows.SuiteWorkflowName, in)
+	if err != nil {
+		return bad("start the suite: %v", err)
+	}
+	fmt.Fprintf(stdout, "started suite %s: %d goals, %d at a time\n  %s\n", run.GetID(), len(in.Entries), in.Parallel, tc.RunURL(run.GetID(), run.GetRunID()))
+
+	done := make(chan struct{})
+	go followSuite(ctx, c, run, stdout, done)
+	var res workflows.SuiteResult
+	err = run.Get(ctx, &res)
+	close(done)
+	if err != nil {
+		if _, msg, ok := appError(err); ok {
+			return bad("%s", msg)
+		}
+		fmt.Fprintf(stderr, "the suite ended with an error: %v\n", err)
+		return exitFailed
+	}
+	printSuite(stdout, &res, tc)
+	if res.Failed+res.NotRun > 0 {
+		return exitFailed
+	}
+	return exitOK
+}
+
+// followSuite prints each entry as it ends.
+func followSuite(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
+	seen := map[string]bool{}
+	t := time.NewTicker(500 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		v, err := c.QueryWorkflowWithOptions(qctx, &client.QueryWorkflowWithOptionsRequest{
+			WorkflowID: run.GetID(), RunID: run.GetRunID(), QueryType: workflows.SuiteQuery, QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
+		})
+		cancel()
+		if err != nil || v.QueryResult == nil {
+			continue
+		}
+		var res workflows.SuiteResult
+		if v.QueryResult.Get(&res) != nil {
+			continue
+		}
+		for _, e := range res.Entries {
+			if e.Ended.IsZero() || seen[e.ID+fmt.Sprint(e.Attempts)] {
+				continue
+			}
+			seen[e.ID+fmt.Sprint(e.Attempts)] = true
+			fmt.Fprintf(w, "  %-4s %-8s %s\n", e.ID, e.Status, oneLineGoal(e.Goal, 70))
+		}
+	}
+}
+
+func printSuite(w io.Writer, r *workflows.SuiteResult, tc config.Temporal) {
+	fmt.Fprintf(w, "\nsuite %s: %d passed, %d failed, %d not run\n", r.Name, r.Passed, r.Failed, r.NotRun)
+	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tGOAL\tSTATUS\tEXPECTED\tDURATION\tSTEPS\tRETRIES\tLINK")
+	for _, e := range r.Entries {
+		mark := "ok"
+		if !e.Passed {
+			mark = "FAIL"
+		}
+		link := ""
+		if e.WorkflowID != "" {
+			link = tc.RunURL(e.WorkflowID, e.RunID)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%d\t%d\t%s\n", e.ID, oneLineGoal(e.Goal, 50), mark, e.Status, e.Expect,
+			(time.Duration(e.DurationMs) * time.Millisecond).Round(100*time.Millisecond), e.Steps, e.Retries, link)
+	}
+	_ = tw.Flush()
+	for _, e := range r.Entries {
+		if !e.Passed && e.Reason != "" {
+			fmt.Fprintf(w, "  %s: %s\n", e.ID, e.Reason)
+		}
+	}
+}
+
+func oneLineGoal(goal string, n int) string {
+	goal = strings.Join(strings.Fields(goal), " ")
+	if len(goal) > n {
+		goal = goal[:n-1] + "…"
+	}
+	return goal
+}
