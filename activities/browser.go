@@ -58,6 +58,8 @@ type OpenBrowserResult struct {
 	TaskQueue string `json:"taskQueue"`
 	URL       string `json:"url"`
 	Title     string `json:"title"`
+	// Status is the HTTP status the page answered with when the browser opened there.
+	Status int `json:"status,omitempty"`
 }
 
 // Snapshot is one observation as history keeps it: the screenshot and the element list

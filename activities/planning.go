@@ -58,6 +58,9 @@ type PlanGoalResult struct {
 	SkillsAvailable bool        `json:"skillsAvailable,omitempty"`
 	Skill           *SkillMatch `json:"skill,omitempty"`
 	Warnings        []string    `json:"warnings,omitempty"`
+	// Parts, instead of Steps, are independent sub-goals (a goal written "In parallel:
+	// ...; ..."): each runs as a goal of its own, after the parts it depends on.
+	Parts []plan.Part `json:"parts,omitempty"`
 }
 
 // ReplanInput is the failure context the replanner works from.

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -191,5 +192,44 @@ entries:
 	}
 	if st := s.app.Snapshot(); st.CreateRequests != 2 {
 		t.Errorf("%d create requests, want 2", st.CreateRequests)
+	}
+}
+
+// TestAStartPageThatIsNoneFailsFast: a start URL that answers 404 ends the run at once,
+// failed, saying so — nothing is tried on an error page.
+func TestAStartPageThatIsNoneFailsFast(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	start := time.Now()
+	out, errOut, code := s.starter(t, "run", "--url", strings.TrimSuffix(s.appURL, "/projects")+"/no-such-page", createGoal("Nowhere"))
+	if code != 1 || !strings.Contains(out, "answered HTTP 404") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("took %s", took)
+	}
+}
+
+// TestParallelGoal: a goal written "In parallel: A; B. After both: C" runs A and B side by
+// side as goals of their own, then C, and reads as one run.
+func TestParallelGoal(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	goal := fmt.Sprintf(`In parallel: %s; %s. After both: check that "Alpha" is visible, then check that "Beta" is visible`, createGoal("Alpha"), createGoal("Beta"))
+	out, errOut, code := s.starter(t, "run", "--json", "--url", s.appURL, goal)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
+	}
+	var res workflows.GoalResult
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Execution.StepsCompleted != 3 || !res.Validation.Verified {
+		t.Errorf("%+v %+v", res.Execution, res.Validation)
+	}
+	sr := suiteResult(t, s)
+	a, b, c := sr.Entries[0], sr.Entries[1], sr.Entries[2]
+	if !a.Started.Before(b.Ended) || !b.Started.Before(a.Ended) || c.Started.Before(a.Ended) || c.Started.Before(b.Ended) {
+		t.Errorf("parts: %+v", sr.Entries)
 	}
 }

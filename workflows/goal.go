@@ -100,6 +100,8 @@ type run struct {
 	// status is the WebagentStatus it last set.
 	indexed bool
 	status  Status
+	// parts says the goal ran as independent parts, each a goal of its own.
+	parts bool
 	// released says the run closed its browser to wait for a person (reopen brings it
 	// back); paused, cancelled, stuck and hint are the people-in-the-loop state.
 	released  bool
@@ -154,10 +156,19 @@ func (r *run) run(ctx workflow.Context) error {
 	if err != nil {
 		return err
 	}
+	if len(pr.Parts) > 0 {
+		return r.runParts(ctx, pr.Parts)
+	}
 	r.phase = PhaseStarting
 	if err := r.openBrowser(ctx, r.in.StartURL, ""); err != nil {
 		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
+	}
+	if st := r.session.Status; st >= 400 {
+		// Nothing on an error page is what the goal meant: a fast, clear failure.
+		msg := fmt.Sprintf("the start page %s answered HTTP %d: check the start URL", r.in.StartURL, st)
+		r.addError(ctx, 0, "start_page", msg, false)
+		return temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
 	if pr.NeedsObservation {
 		// The model plans from a first look at the page.
@@ -206,6 +217,9 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 		return pr, nil
 	}
 	r.res.Metadata.Planner = pr.Planner
+	if len(pr.Parts) > 0 {
+		return pr, nil
+	}
 	r.modelPlanned = pr.Planner == activities.PlannerModel
 	r.index(ctx, PlannerAttr.ValueSet(string(pr.Planner)), CacheHitAttr.ValueSet(pr.Skill != nil))
 	if sk := pr.Skill; sk != nil {

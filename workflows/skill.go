@@ -36,7 +36,7 @@ func SaveSkill(ctx workflow.Context, in activities.SaveSkillInput) (activities.S
 // not run from a skill is learned; a skill's plan healed by replanning is saved as its
 // next version; a plain reuse is counted, as a success or a failure.
 func (r *run) learn(ctx workflow.Context) {
-	if !r.skills {
+	if !r.skills || r.parts {
 		return
 	}
 	// Only a verified success teaches the library anything: a plan nothing checked could

@@ -75,7 +75,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		return activities.OpenBrowserResult{}, err
 	}
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL())
-	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title()}, nil
+	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
 }
 
 // putState stores a run's cookies and local storage: sealed with the workers' state key,

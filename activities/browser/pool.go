@@ -180,7 +180,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	if opts.URL != "" {
-		if _, err := s.Goto(ctx, opts.URL); err != nil {
+		if s.StartStatus, err = s.Goto(ctx, opts.URL); err != nil {
 			_ = bctx.Close()
 			return nil, err
 		}

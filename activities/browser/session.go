@@ -68,7 +68,10 @@ const MaxElements = 300
 
 // Session is one run's browser context and page.
 type Session struct {
-	ID   string
+	ID string
+	// StartStatus is the HTTP status the page it was opened at answered with (0: none).
+	StartStatus int
+
 	ctx  playwright.BrowserContext
 	page playwright.Page
 

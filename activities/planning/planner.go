@@ -50,6 +50,14 @@ func (a *Activities) PlanGoal(ctx context.Context, in activities.PlanGoalInput) 
 		res.Steps, res.Planner = in.Plan, activities.PlannerGiven
 		return res, nil
 	}
+	// A goal written as independent parts runs them as goals of their own.
+	if parts, ok, err := plan.Parallel(in.Goal); ok {
+		if err != nil {
+			return res, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrGoalNotUnderstood, err)
+		}
+		res.Parts, res.Planner = parts, activities.PlannerOffline
+		return res, nil
+	}
 	res.SkillsAvailable = a.Skills != nil
 	if a.Skills != nil && !in.SkipSkills && in.Observation == nil {
 		found, notes, err := a.Skills.Find(ctx, in.Goal, activities.Site(in.StartURL))
