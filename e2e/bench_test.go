@@ -2,13 +2,25 @@ package e2e
 
 import (
 	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"slices"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
+	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/plan"
+
 	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/geminitest"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -45,4 +57,265 @@ func BenchmarkDemoGoal(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(stepMs)/float64(steps), "ms/step")
+}
+
+// BenchmarkProductVsBare runs the demo goal both ways in one process run, alternating: the
+// product (through Temporal, the worker process, MinIO) and a bare in-process loop that
+// does the same browser work with the same browser layer (open a fresh context at the
+// start page; per step observe, screenshot, act, settle, observe, screenshot, check) and
+// nothing else. It reports the medians and their ratio, and the product's time by phase
+// from its history:
+//
+//	go test -run '^$' -bench ProductVsBare -benchtime 10x ./e2e/
+func BenchmarkProductVsBare(b *testing.B) {
+	addr, c := testenv.Temporal(b)
+	minioAddr, _ := testenv.MinIO(b)
+	app := demoapp.New()
+	srv := httptest.NewServer(app)
+	b.Cleanup(srv.Close)
+	testenv.StartWorker(b, workerBin, addr, minioAddr)
+	start := srv.URL + "/projects"
+	steps, err := plan.Parse(demoGoal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(b), ExecutablePath: testenv.Chromium(b), Headless: true, MaxSessions: 2,
+		Width: 1280, Height: 800}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(pool.Shutdown)
+
+	bare := func(i int) time.Duration {
+		t0 := time.Now()
+		id := fmt.Sprintf("bare-%d", i)
+		s, _, err := pool.Open(context.Background(), id, browser.OpenOptions{URL: start})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, st := range steps {
+			out, err := s.Do(context.Background(), st, browser.DoOptions{WaitBudget: 3 * time.Second})
+			if err != nil || !out.OK {
+				b.Fatalf("bare run %d, step %s: %v %+v", i, st, err, out.Feedback)
+			}
+		}
+		if _, err := pool.Close(id); err != nil {
+			b.Fatal(err)
+		}
+		return time.Since(t0)
+	}
+	phases := map[string][]time.Duration{}
+	product := func(i int) time.Duration {
+		t0 := time.Now()
+		run, err := c.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{TaskQueue: workflows.TaskQueue},
+			workflows.GoalWorkflowName, workflows.GoalInput{Goal: demoGoal, StartURL: start})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var res workflows.GoalResult
+		if err := run.Get(context.Background(), &res); err != nil || res.Execution.Status != workflows.StatusSuccess {
+			b.Fatalf("product run %d: %v %+v", i, err, res.Execution)
+		}
+		took := time.Since(t0)
+		for k, v := range phaseTimes(b, c, run) {
+			phases[k] = append(phases[k], v)
+		}
+		return took
+	}
+	var p, q []time.Duration
+	bare(-1) // warm both up
+	product(-1)
+	for k := range phases {
+		delete(phases, k)
+	}
+	for i := 0; b.Loop(); i++ {
+		p = append(p, product(i))
+		q = append(q, bare(i))
+	}
+	mp, mq := median(p), median(q)
+	b.ReportMetric(float64(mp.Milliseconds()), "product-ms")
+	b.ReportMetric(float64(mq.Milliseconds()), "bare-ms")
+	b.ReportMetric(float64(mp)/float64(mq), "ratio")
+	names := make([]string, 0, len(phases))
+	for k := range phases {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		b.Logf("product phase %-16s median %v", k, median(phases[k]).Round(time.Millisecond))
+	}
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// phaseTimes splits a run's time by what its history shows: from the start to the first
+// activity (the first workflow task), each activity type's scheduled-to-closed time, the
+// gaps between activities (workflow tasks, dispatch), and the end.
+func phaseTimes(b *testing.B, c client.Client, run client.WorkflowRun) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	it := c.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, 0)
+	scheduled := map[int64]*historypb.HistoryEvent{}
+	var first, last, prevEnd time.Time
+	for it.HasNext() {
+		e, err := it.Next()
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts := e.GetEventTime().AsTime()
+		if first.IsZero() {
+			first, prevEnd = ts, ts
+		}
+		last = ts
+		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
+			scheduled[e.GetEventId()] = e
+			if len(scheduled) == 1 || ts.After(prevEnd) {
+				out["between activities"] += ts.Sub(prevEnd)
+			}
+		}
+		var sched int64
+		if a := e.GetActivityTaskCompletedEventAttributes(); a != nil {
+			sched = a.GetScheduledEventId()
+		}
+		if s, ok := scheduled[sched]; ok && sched != 0 {
+			name := s.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
+			out[name] += ts.Sub(s.GetEventTime().AsTime())
+			prevEnd = ts
+		}
+	}
+	out["after the last activity"] = last.Sub(prevEnd)
+	out["total"] = last.Sub(first)
+	return out
+}
+
+// BenchmarkConcurrentGoals runs one demo goal alone (median of three), then eight at once
+// on one worker, and reports the throughput of the eight relative to one:
+//
+//	go test -run '^$' -bench ConcurrentGoals -benchtime 1x ./e2e/
+//
+// WEBAGENT_MAX_BROWSERS on the benchmark's environment sets the worker's browsers.
+func BenchmarkConcurrentGoals(b *testing.B) {
+	addr, c := testenv.Temporal(b)
+	minioAddr, _ := testenv.MinIO(b)
+	app := demoapp.New()
+	srv := httptest.NewServer(app)
+	b.Cleanup(srv.Close)
+	w := testenv.StartWorker(b, workerBin, addr, minioAddr)
+	start := srv.URL + "/projects"
+	const n = 8
+	run := func(i int) (workflows.GoalResult, time.Duration) {
+		t0 := time.Now()
+		r, err := c.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{TaskQueue: workflows.TaskQueue},
+			workflows.GoalWorkflowName, workflows.GoalInput{Goal: createGoal(fmt.Sprintf("Concurrent-%d", i)), StartURL: start})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var res workflows.GoalResult
+		if err := r.Get(context.Background(), &res); err != nil {
+			b.Fatal(err)
+		}
+		return res, time.Since(t0)
+	}
+	for b.Loop() {
+		run(-1) // warm up
+		var alone []time.Duration
+		for i := range 3 {
+			_, d := run(100 + i)
+			alone = append(alone, d)
+		}
+		one := median(alone)
+		t0 := time.Now()
+		results := make(chan workflows.GoalResult, n)
+		for i := range n {
+			go func() {
+				res, _ := run(i)
+				results <- res
+			}()
+		}
+		ok, recoveries := 0, 0
+		for range n {
+			res := <-results
+			if res.Execution.Status == workflows.StatusSuccess {
+				ok++
+			}
+			recoveries += res.Execution.BrowserRecoveries
+		}
+		wall := time.Since(t0)
+		b.ReportMetric(float64(one.Milliseconds()), "one-ms")
+		b.ReportMetric(float64(wall.Milliseconds()), "eight-ms")
+		b.ReportMetric(float64(n)*float64(one)/float64(wall), "throughput-x")
+		b.ReportMetric(float64(ok), "succeeded")
+		b.ReportMetric(float64(recoveries), "recoveries")
+		b.Logf("runs that waited in line for a browser: %d", strings.Count(w.Output(), "waiting for a free browser"))
+	}
+}
+
+// BenchmarkModelLatency runs an open-ended goal with the Gemini stand-in answering every
+// call after one second: cold (the model plans, decides, replans, evaluates, judges and
+// summarises), then the same goal again as a skill cache hit (replayed, no planning or
+// decide calls). It reports both times, their ratio and the model calls:
+//
+//	go test -run '^$' -bench ModelLatency -benchtime 1x ./e2e/
+func BenchmarkModelLatency(b *testing.B) {
+	weaviate := testenv.Weaviate(b)
+	addr, c := testenv.Temporal(b)
+	minioAddr, _ := testenv.MinIO(b)
+	app := demoapp.New(tracker...)
+	srv := httptest.NewServer(app)
+	b.Cleanup(srv.Close)
+	slow := func(call geminitest.Call, n int) geminitest.Reply {
+		r := archiveScript(call, n)
+		r.Delay = time.Second
+		return r
+	}
+	gemini := geminitest.New(b, slow)
+	testenv.StartWorker(b, workerBin, addr, minioAddr, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEAVIATE_URL="+weaviate.Addr)
+	start := srv.URL + "/projects"
+	run := func() (workflows.GoalResult, time.Duration) {
+		t0 := time.Now()
+		r, err := c.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{TaskQueue: workflows.TaskQueue},
+			workflows.GoalWorkflowName, workflows.GoalInput{Goal: archiveGoal, StartURL: start, Limits: workflows.Limits{WaitBudget: 300 * time.Millisecond}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var res workflows.GoalResult
+		if err := r.Get(context.Background(), &res); err != nil || res.Execution.Status != workflows.StatusSuccess {
+			b.Fatalf("%v %+v", err, res.Execution)
+		}
+		return res, time.Since(t0)
+	}
+	reset := func() {
+		resp, err := http.Post(srv.URL+"/api/reset", "application/json",
+			strings.NewReader(`{"projects": [{"name": "Website relaunch", "priority": "High"}, {"name": "Q4-bugs", "priority": "Medium"}]}`))
+		if err != nil || resp.StatusCode != http.StatusOK {
+			b.Fatalf("reset the demo app: %v %v", err, resp)
+		}
+		resp.Body.Close()
+		gemini.Reset()
+	}
+	for b.Loop() {
+		cold, coldTime := run()
+		coldCalls := len(gemini.Calls(""))
+		if cold.Skill.SaveWorkflowID == "" {
+			b.Fatalf("the cold run saved no skill: %+v", cold.Skill)
+		}
+		var saved activities.SaveSkillResult
+		if err := c.GetWorkflow(context.Background(), cold.Skill.SaveWorkflowID, "").Get(context.Background(), &saved); err != nil {
+			b.Fatal(err)
+		}
+		reset()
+		hit, hitTime := run()
+		if !hit.Skill.CacheHit || len(gemini.Calls("planner"))+len(gemini.Calls("decider")) != 0 {
+			b.Fatalf("the second run should replay the skill with no planning or decide calls: %+v, %d planner, %d decider", hit.Skill, len(gemini.Calls("planner")), len(gemini.Calls("decider")))
+		}
+		b.ReportMetric(float64(coldTime.Milliseconds()), "cold-ms")
+		b.ReportMetric(float64(hitTime.Milliseconds()), "hit-ms")
+		b.ReportMetric(float64(hitTime)/float64(coldTime), "hit/cold")
+		b.ReportMetric(float64(coldCalls), "cold-calls")
+		b.ReportMetric(float64(len(gemini.Calls(""))), "hit-calls")
+		reset()
+	}
 }

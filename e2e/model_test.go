@@ -107,7 +107,7 @@ func TestModelReplansAfterFeedback(t *testing.T) {
 
 	// The sequence of activities: plan, look, plan with the model, then the loop.
 	got := strings.Join(activityTypes(s.history(t, run, "model-replan")), " ")
-	want := "PlanGoal OpenBrowser Observe PlanGoal RunStep " +
+	want := "OpenBrowser PlanGoal Observe PlanGoal RunStep " +
 		"RunStep DecideTarget RunStep DecideTarget RunStep DecideTarget Replan " +
 		"RunStep EvaluateStep RunStep RunStep ValidateGoal JudgeGoal CloseBrowser Summarize"
 	if got != want {

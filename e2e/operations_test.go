@@ -53,7 +53,7 @@ func eventually(t *testing.T, limit time.Duration, what string, cond func() bool
 func TestSchedulesAndSearchAttributes(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
-	out, errOut, code := s.starter(t, "schedule", "create", "--id", "demo-canary", "--every", "10s", "--url", s.appURL, demoGoal)
+	out, errOut, code := s.starter(t, "schedule", "create", "--id", "demo-canary", "--every", "5s", "--url", s.appURL, demoGoal)
 	if code != 0 {
 		t.Fatalf("schedule create: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -70,7 +70,7 @@ func TestSchedulesAndSearchAttributes(t *testing.T) {
 	time.Sleep(2 * time.Second) // a run the schedule started as it was paused shows up by now
 	eventually(t, 2*time.Minute, "every run ends", func() bool { return len(listRuns(t, s, `WebagentStatus="running"`)) == 0 })
 	before := listRuns(t, s, `WebagentSchedule="demo-canary"`)
-	time.Sleep(25 * time.Second)
+	time.Sleep(12 * time.Second) // more than two intervals
 	after := listRuns(t, s, `WebagentSchedule="demo-canary"`)
 	if len(after) != len(before) {
 		t.Errorf("the paused schedule started runs: %d, then %d", len(before), len(after))

@@ -158,6 +158,8 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err := local.Start(); err != nil {
 		return fmt.Errorf("start the browser worker: %w", err)
 	}
+	// Deferred calls run last first: the workers stop, then ended runs' clean-up finishes.
+	defer b.Wait()
 	defer local.Stop()
 	if err := thinker.Start(); err != nil {
 		return fmt.Errorf("start the model worker: %w", err)

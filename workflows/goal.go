@@ -152,15 +152,33 @@ func (r *run) run(ctx workflow.Context) error {
 	if r.in.Continued != nil {
 		return r.runSteps(ctx)
 	}
-	pr, err := r.planGoal(ctx, nil)
-	if err != nil {
-		return err
+	// The browser opens at the start page while the goal is planned.
+	var opening workflow.Future
+	stopOpening := func() {}
+	if workflow.GetVersion(ctx, "open-while-planning", workflow.DefaultVersion, 1) == 1 {
+		octx, cancel := workflow.WithCancel(ctx)
+		opening, stopOpening = r.startOpen(octx, r.in.StartURL, ""), cancel
 	}
-	if len(pr.Parts) > 0 {
+	pr, err := r.planGoal(ctx, nil)
+	if err != nil || len(pr.Parts) > 0 {
+		if opening != nil {
+			// Not needed after all: stopped, or closed if it had opened.
+			stopOpening()
+			if r.opened(ctx, opening) == nil {
+				r.closeBrowser(ctx)
+				r.session = activities.OpenBrowserResult{}
+			}
+		}
+		if err != nil {
+			return err
+		}
 		return r.runParts(ctx, pr.Parts)
 	}
 	r.phase = PhaseStarting
-	if err := r.openBrowser(ctx, r.in.StartURL, ""); err != nil {
+	if opening == nil {
+		opening = r.startOpen(ctx, r.in.StartURL, "")
+	}
+	if err := r.opened(ctx, opening); err != nil {
 		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
 	}

@@ -260,12 +260,28 @@ func TestFailedValidationFailsTheRun(t *testing.T) {
 	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
 	env := newEnv(t, f)
 	validates(env, false)
-	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `click "A", check that "Apollo" is visible`)})
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `check that "Apollo" is visible, click "A"`)})
 	if res.Execution.Status != workflows.StatusFailed || res.Validation.Success || res.Execution.StepsCompleted != 2 {
 		t.Fatalf("execution %+v validation %+v", res.Execution, res.Validation)
 	}
 	if !strings.Contains(res.Summary.Brief, "Apollo is not on the page") {
 		t.Errorf("the brief should say why: %q", res.Summary.Brief)
+	}
+}
+
+// A plan that ends with its closing checks has validated itself when they held: the run
+// does not look at the same page again.
+func TestClosingChecksAreTheValidation(t *testing.T) {
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+	env := newEnv(t, f)
+	validated := false
+	env.OnActivity("ValidateGoal", mock.Anything, mock.Anything).Return(func(context.Context, activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+		validated = true
+		return activities.ValidateGoalResult{}, nil
+	})
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `click "A", check that "Apollo" is visible`)})
+	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified || validated || res.Validation.FinalScreenshot == "" {
+		t.Fatalf("validated again %v; execution %+v validation %+v", validated, res.Execution, res.Validation)
 	}
 }
 
@@ -320,8 +336,8 @@ func TestUnreadableGoalFailsWithTheReason(t *testing.T) {
 	if res.Execution.Status != workflows.StatusFailed || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, "GEMINI_API_KEY") {
 		t.Fatalf("execution %+v errors %+v", res.Execution, res.Errors)
 	}
-	if len(f.opens) != 0 {
-		t.Error("no browser should open for a goal that cannot be planned")
+	if len(f.calls) != 0 {
+		t.Error("nothing should be done for a goal that cannot be planned")
 	}
 }
 

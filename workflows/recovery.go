@@ -16,6 +16,21 @@ import (
 // openBrowser asks any worker for a browser at url; the worker that takes it answers with
 // its own task queue, where the run's browser steps then go.
 func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
+	return r.opened(ctx, r.startOpen(ctx, url, stateKey))
+}
+
+// opened waits for a browser startOpen asked for, and makes it the run's.
+func (r *run) opened(ctx workflow.Context, f workflow.Future) error {
+	var s activities.OpenBrowserResult
+	if err := f.Get(ctx, &s); err != nil {
+		return err
+	}
+	r.session = s
+	return nil
+}
+
+// startOpen asks any worker for a browser at url, without waiting for it.
+func (r *run) startOpen(ctx workflow.Context, url, stateKey string) workflow.Future {
 	r.gen++
 	info := workflow.GetInfo(ctx)
 	in := activities.OpenBrowserInput{
@@ -28,16 +43,17 @@ func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
 		in.Sites = &p
 	}
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		StartToCloseTimeout: 90 * time.Second,
+		// A worker whose browsers are all in use keeps the open waiting in line (its
+		// place shows as the activity's heartbeat); a worker that dies is noticed by it.
+		StartToCloseTimeout: 10 * time.Minute,
+		HeartbeatTimeout:    30 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
 		Summary:             "open a browser at " + url,
+		// A cancelled open (a goal that could not be planned) is waited for, so that a
+		// browser it opened meanwhile is known, and closed.
+		WaitForCancellation: true,
 	})
-	s, err := activities.OpenBrowser.Execute(actx, in)
-	if err != nil {
-		return err
-	}
-	r.session = s
-	return nil
+	return activities.OpenBrowser.Start(actx, in)
 }
 
 // closeBrowser frees the run's browser, even when the run was cancelled.

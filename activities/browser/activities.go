@@ -51,7 +51,58 @@ type Activities struct {
 	// Notify tells the run, durably, that an attempt is about to act (ActingSignal), and
 	// returns once the server has it; nil tells nobody.
 	Notify func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error
+
+	// cleanup counts the deletions of ended runs' state still under way (Wait).
+	cleanup sync.WaitGroup
+	// queues are each run's work done beside its steps (by key prefix): the last one's
+	// done channel, which the next one waits for.
+	queuesMu sync.Mutex
+	queues   map[string]chan struct{}
 }
+
+// behind runs f beside the run's steps, after the run's earlier work of this kind.
+func (a *Activities) behind(prefix string, f func(ctx context.Context)) {
+	a.queuesMu.Lock()
+	if a.queues == nil {
+		a.queues = map[string]chan struct{}{}
+	}
+	prev, done := a.queues[prefix], make(chan struct{})
+	a.queues[prefix] = done
+	a.queuesMu.Unlock()
+	a.cleanup.Add(1)
+	go func() {
+		defer a.cleanup.Done()
+		defer close(done)
+		if prev != nil {
+			<-prev
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		f(ctx)
+	}()
+}
+
+// caughtUp waits, up to limit, for the run's work done beside its steps.
+func (a *Activities) caughtUp(prefix string, limit time.Duration) {
+	a.queuesMu.Lock()
+	last := a.queues[prefix]
+	a.queuesMu.Unlock()
+	if last == nil {
+		return
+	}
+	select {
+	case <-last:
+	case <-time.After(limit):
+	}
+	a.queuesMu.Lock()
+	if a.queues[prefix] == last {
+		delete(a.queues, prefix)
+	}
+	a.queuesMu.Unlock()
+}
+
+// Wait waits for the background clean-up of ended runs (the worker's graceful stop).
+func (a *Activities) Wait() { a.cleanup.Wait() }
 
 // OpenBrowser opens a browser session in this process, restoring saved cookies and local
 // storage and the page's address when the run is recovering from a lost worker.
@@ -70,7 +121,12 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 			}
 		}
 	}
-	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites})
+	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites,
+		OnWait: func(position, inUse int) {
+			// The Web UI shows it as the pending activity's heartbeat.
+			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.cfg.MaxSessions)))
+			activity.GetLogger(ctx).Info("waiting for a free browser", "session", in.SessionID, "position", position)
+		}})
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
@@ -100,7 +156,10 @@ func (a *Activities) putState(ctx context.Context, key string, state []byte) err
 // CloseBrowser closes the session. It does not wait for an activity still using the page
 // (one whose run was cancelled): closing the page ends what it was doing.
 func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowserInput) (activities.CloseBrowserResult, error) {
-	if a.Dataset != nil && in.KeyPrefix != "" {
+	if in.KeyPrefix != "" {
+		a.caughtUp(in.KeyPrefix, time.Minute)
+	}
+	if a.Dataset != nil && in.KeyPrefix != "" && in.Final {
 		a.Dataset.Forget(in.KeyPrefix)
 	}
 	closed, err := a.Pool.Close(in.SessionID)
@@ -110,11 +169,19 @@ func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowse
 	if d, ok := a.Store.(interface {
 		Delete(ctx context.Context, prefix string) error
 	}); ok && in.Final && in.KeyPrefix != "" {
-		// The run is over: its cookies and storage go (the bucket's lifecycle rule is
-		// the backstop when this worker is not there to do it).
-		if derr := d.Delete(ctx, in.KeyPrefix+"/state/"); derr != nil {
-			activity.GetLogger(ctx).Warn("could not delete the run's browser state", "err", derr)
-		}
+		// The run is over: its cookies and storage go, beside the run's end rather than
+		// before it (the bucket's lifecycle rule is the backstop when this worker is not
+		// there to finish).
+		log := activity.GetLogger(ctx)
+		a.cleanup.Add(1)
+		go func() {
+			defer a.cleanup.Done()
+			dctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+			defer cancel()
+			if derr := d.Delete(dctx, in.KeyPrefix+"/state/"); derr != nil {
+				log.Warn("could not delete the run's browser state", "err", derr)
+			}
+		}()
 	}
 	return activities.CloseBrowserResult{Closed: closed}, err
 }
@@ -265,22 +332,21 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		res.Downloads = append(res.Downloads, dl)
 	}
 	if a.Dataset != nil && in.Purpose == activities.PurposeAttempt {
-		// The dataset is a record of the run: it never fails a step.
-		do(func() error {
+		// The dataset is a record of the run: it never fails a step, and it is kept
+		// beside the run, not on the step's path — in order, run by run, and complete
+		// before the run's browser is closed.
+		log := activity.GetLogger(ctx)
+		a.behind(in.KeyPrefix, func(ctx context.Context) {
 			for _, c := range []struct {
 				action string
 				png    []byte
 				obs    page.Observation
 			}{{"seen before step " + strconv.Itoa(in.Seq), out.BeforePNG, out.Before}, {step.String(), out.AfterPNG, out.After}} {
-				st, err := a.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs)
-				if err != nil {
-					return err
-				}
-				if st != nil {
-					res.States = append(res.States, st.File)
+				if _, err := a.Dataset.Capture(ctx, in.KeyPrefix, in.Seq, c.action, c.png, c.obs); err != nil {
+					log.Warn("dataset capture", "seq", in.Seq, "err", err)
+					return
 				}
 			}
-			return nil
 		})
 	}
 	wg.Wait()
@@ -356,10 +422,14 @@ func (a *Activities) observe(ctx context.Context, s *Session, prefix, name strin
 		return activities.Snapshot{}, "", err
 	}
 	if a.Dataset != nil {
-		// The dataset is a record of the run, not part of it: a failure is only logged.
-		if _, err := a.Dataset.Capture(ctx, prefix, step, action, png, obs); err != nil {
-			activity.GetLogger(ctx).Warn("dataset capture", "err", err)
-		}
+		// The dataset is a record of the run, not part of it: kept beside it, in order;
+		// a failure is only logged.
+		log := activity.GetLogger(ctx)
+		a.behind(prefix, func(ctx context.Context) {
+			if _, err := a.Dataset.Capture(ctx, prefix, step, action, png, obs); err != nil {
+				log.Warn("dataset capture", "err", err)
+			}
+		})
 	}
 	name = prefix + "/" + name
 	snap, err := a.storeObservation(ctx, name, obs, png)

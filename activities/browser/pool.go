@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
@@ -50,9 +51,29 @@ type Pool struct {
 	pw       *playwright.Playwright
 	browser  playwright.Browser
 	sessions map[string]*Session
-	// opening counts the sessions being opened, outside the lock.
+	// opening counts the sessions being opened, outside the lock, and the slots kept for
+	// the waiters woken to open theirs.
 	opening int
+	// waiters are the opens waiting, first come first served, for a free browser.
+	waiters []chan struct{}
 	stop    chan struct{}
+}
+
+// wake hands the free slots, under p.mu, to the opens waiting for one, in their order.
+func (p *Pool) wake() {
+	for len(p.waiters) > 0 && len(p.sessions)+p.opening < p.cfg.MaxSessions {
+		ch := p.waiters[0]
+		p.waiters = p.waiters[1:]
+		p.opening++ // the slot is the waiter's
+		close(ch)
+	}
+}
+
+// Waiting is how many opens wait for a free browser.
+func (p *Pool) Waiting() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(p.waiters)
 }
 
 // NewPool starts the driver and the browser, so that a misconfigured machine fails at
@@ -102,6 +123,9 @@ type OpenOptions struct {
 	// StorageState is the JSON of a saved Playwright storage state (cookies and local
 	// storage), restored into the new context.
 	StorageState []byte
+	// OnWait, when every browser is in use, is told the open's place in line (1: next)
+	// and how many browsers are in use, before it waits.
+	OnWait func(position, inUse int)
 }
 
 // Open returns the session with this id, creating it if this process has none. Opening
@@ -114,19 +138,41 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 		p.mu.Unlock()
 		return s, false, nil
 	}
-	if len(p.sessions)+p.opening >= p.cfg.MaxSessions {
-		n := len(p.sessions) + p.opening
+	if len(p.sessions)+p.opening >= p.cfg.MaxSessions || len(p.waiters) > 0 {
+		// Every browser is in use: wait in line for one to be closed.
+		ch := make(chan struct{})
+		p.waiters = append(p.waiters, ch)
+		pos, inUse := len(p.waiters), len(p.sessions)+p.opening
 		p.mu.Unlock()
-		return nil, false, fmt.Errorf("this worker already drives %d browsers (WEBAGENT_MAX_BROWSERS)", n)
+		if opts.OnWait != nil {
+			opts.OnWait(pos, inUse)
+		}
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			p.mu.Lock()
+			if i := slices.Index(p.waiters, ch); i >= 0 {
+				p.waiters = slices.Delete(p.waiters, i, i+1)
+			} else {
+				p.opening-- // woken meanwhile: give the slot on
+				p.wake()
+			}
+			p.mu.Unlock()
+			return nil, false, fmt.Errorf("waited for one of this worker's %d browsers (WEBAGENT_MAX_BROWSERS) to be free: %w", p.cfg.MaxSessions, context.Cause(ctx))
+		}
+		p.mu.Lock()
+	} else {
+		p.opening++
 	}
 	if !p.browser.IsConnected() {
 		p.log.Warn("chromium disconnected; launching it again")
 		if err := p.launch(); err != nil {
+			p.opening--
+			p.wake()
 			p.mu.Unlock()
 			return nil, false, err
 		}
 	}
-	p.opening++
 	b := p.browser
 	p.mu.Unlock()
 	s, err := p.newSession(ctx, b, id, opts)
@@ -134,11 +180,13 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 	defer p.mu.Unlock()
 	p.opening--
 	if err != nil {
+		p.wake()
 		return nil, false, err
 	}
 	if old, ok := p.sessions[id]; ok {
 		// Opened twice at once: keep the first.
 		_ = s.close()
+		p.wake()
 		return old, false, nil
 	}
 	p.sessions[id] = s
@@ -198,6 +246,7 @@ func (p *Pool) Get(id string) (*Session, error) {
 	}
 	if s.Closed() {
 		delete(p.sessions, id)
+		p.wake()
 		return nil, fmt.Errorf("%w: %s (its page was closed)", ErrSessionNotFound, id)
 	}
 	return s, nil
@@ -210,12 +259,20 @@ func (p *Pool) Close(id string) (bool, error) {
 	s, ok := p.sessions[id]
 	delete(p.sessions, id)
 	open := len(p.sessions)
+	p.wake()
 	p.mu.Unlock()
 	if !ok {
 		return false, nil
 	}
 	p.log.Info("browser closed", "session", id, "open", open)
-	return true, s.close()
+	// The slot is free now; the context closes in the background (its page may take a
+	// moment to unload), so that the run need not wait for it.
+	go func() {
+		if err := s.close(); err != nil {
+			p.log.Warn("closing a browser context", "session", id, "err", err)
+		}
+	}()
+	return true, nil
 }
 
 // Shutdown closes every session, the browser and the driver.
@@ -250,6 +307,7 @@ func (p *Pool) reap() {
 				delete(p.sessions, id)
 			}
 		}
+		p.wake()
 		p.mu.Unlock()
 	}
 }

@@ -1,11 +1,13 @@
 package browser_test
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -101,5 +103,50 @@ func TestAmbiguousAndMissingTargetsGiveFeedback(t *testing.T) {
 	_ = json.NewDecoder(resp.Body).Decode(&st)
 	if !st.Projects[1].Archived || st.Projects[0].Archived {
 		t.Fatalf("Zeus should be archived, Apollo not: %+v", st.Projects)
+	}
+}
+
+// TestOpenWaitsInLine: when every browser is in use, an open waits its turn, first come
+// first served, and gets the first browser closed; one whose context ends gives up.
+func TestOpenWaitsInLine(t *testing.T) {
+	srv := httptest.NewServer(demoapp.New())
+	defer srv.Close()
+	p, err := browser.NewPool(browser.Config{
+		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 1,
+	}, slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Shutdown)
+	url := srv.URL + "/projects"
+	if _, _, err := p.Open(t.Context(), "a", browser.OpenOptions{URL: url}); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan string, 2)
+	positions := make(chan int, 2)
+	for _, id := range []string{"b", "c"} {
+		go func() {
+			if _, _, err := p.Open(t.Context(), id, browser.OpenOptions{URL: url, OnWait: func(pos, _ int) { positions <- pos }}); err == nil {
+				got <- id
+			}
+		}()
+		<-positions // b is first in line, then c
+	}
+	short, cancel := context.WithTimeout(t.Context(), 200*time.Millisecond)
+	defer cancel()
+	if _, _, err := p.Open(short, "d", browser.OpenOptions{URL: url}); err == nil || !strings.Contains(err.Error(), "waited for one of this worker's 1 browsers") {
+		t.Errorf("an open whose context ends should give up: %v", err)
+	}
+	if _, err := p.Close("a"); err != nil {
+		t.Fatal(err)
+	}
+	if first := <-got; first != "b" {
+		t.Errorf("%s got the browser first; b was first in line", first)
+	}
+	if _, err := p.Close("b"); err != nil {
+		t.Fatal(err)
+	}
+	if next := <-got; next != "c" {
+		t.Errorf("then %s", next)
 	}
 }
