@@ -100,6 +100,9 @@ type RunStepInput struct {
 	Decision *Decision `json:"decision,omitempty"`
 	// CheckState: the page must be in the step's learned State before acting.
 	CheckState bool `json:"checkState,omitempty"`
+	// Numbered asks for the numbered copy of the "before" screenshot as evidence (runs
+	// with a model; the model's own activities draw the copy they send).
+	Numbered bool `json:"numbered,omitempty"`
 }
 
 // Decision is what the model chose to act on: an element of the observation it saw

@@ -15,6 +15,8 @@ import (
 	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 
+	"github.com/playwright-community/playwright-go"
+
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser"
 	"github.com/webagent-dev/webagent/plan"
@@ -104,6 +106,66 @@ func BenchmarkProductVsBare(b *testing.B) {
 		}
 		return time.Since(t0)
 	}
+	// raw is the loop a script would be: playwright-go alone, the same Chromium, each step
+	// a screenshot, the page's controls listed, the action by role and name, Playwright's
+	// own wait for the page to load, and a screenshot.
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(b), SkipInstallBrowsers: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = pw.Stop() })
+	chromium, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(b)), Headless: playwright.Bool(true)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = chromium.Close() })
+	raw := func(i int) time.Duration {
+		t0 := time.Now()
+		bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer bctx.Close()
+		pg, err := bctx.NewPage()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pg.Goto(start); err != nil {
+			b.Fatal(err)
+		}
+		acts := []func() error{
+			func() error {
+				return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "New project", Exact: playwright.Bool(true)}).Click()
+			},
+			func() error { return pg.GetByLabel("Project name").Fill("Apollo") },
+			func() error {
+				_, err := pg.GetByLabel("Priority").SelectOption(playwright.SelectOptionValues{Labels: &[]string{"High"}})
+				return err
+			},
+			func() error {
+				return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Create", Exact: playwright.Bool(true)}).Click()
+			},
+			func() error { return pg.GetByText("Apollo").First().WaitFor() },
+		}
+		for k, act := range acts {
+			if _, err := pg.Screenshot(); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := pg.Evaluate(listControls); err != nil {
+				b.Fatal(err)
+			}
+			if err := act(); err != nil {
+				b.Fatalf("raw run %d, step %d: %v", i, k+1, err)
+			}
+			if err := pg.WaitForLoadState(); err != nil {
+				b.Fatal(err)
+			}
+			if _, err := pg.Screenshot(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return time.Since(t0)
+	}
 	phases := map[string][]time.Duration{}
 	product := func(i int) time.Duration {
 		t0 := time.Now()
@@ -122,8 +184,9 @@ func BenchmarkProductVsBare(b *testing.B) {
 		}
 		return took
 	}
-	var p, q []time.Duration
-	bare(-1) // warm both up
+	var p, q, r []time.Duration
+	bare(-1) // warm all up
+	raw(-1)
 	product(-1)
 	for k := range phases {
 		delete(phases, k)
@@ -131,11 +194,14 @@ func BenchmarkProductVsBare(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		p = append(p, product(i))
 		q = append(q, bare(i))
+		r = append(r, raw(i))
 	}
-	mp, mq := median(p), median(q)
+	mp, mq, mr := median(p), median(q), median(r)
 	b.ReportMetric(float64(mp.Milliseconds()), "product-ms")
-	b.ReportMetric(float64(mq.Milliseconds()), "bare-ms")
-	b.ReportMetric(float64(mp)/float64(mq), "ratio")
+	b.ReportMetric(float64(mq.Milliseconds()), "layer-ms")
+	b.ReportMetric(float64(mr.Milliseconds()), "raw-ms")
+	b.ReportMetric(float64(mp)/float64(mq), "product/layer")
+	b.ReportMetric(float64(mp)/float64(mr), "product/raw")
 	names := make([]string, 0, len(phases))
 	for k := range phases {
 		names = append(names, k)
@@ -319,3 +385,6 @@ func BenchmarkModelLatency(b *testing.B) {
 		reset()
 	}
 }
+
+// listControls lists the page's controls by role and name, as a script would.
+const listControls = `() => [...document.querySelectorAll("a, button, input, select, textarea, [role]")].map(e => [e.tagName, e.getAttribute("role"), (e.innerText || e.getAttribute("aria-label") || e.name || "").slice(0, 60)])`

@@ -221,9 +221,12 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	name := fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, folder, in.Seq, in.Attempt)
 	// The numbered copy of the "before" screenshot is drawn and stored while the page acts.
 	marked := make(chan string, 1)
-	opts := DoOptions{WaitBudget: in.WaitBudget, OnPhase: hb.set, OnBefore: func(png []byte, obs page.Observation) {
-		go func() { marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
-	}}
+	opts := DoOptions{WaitBudget: in.WaitBudget, OnPhase: hb.set}
+	if in.Numbered {
+		opts.OnBefore = func(png []byte, obs page.Observation) {
+			go func() { marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
+		}
+	}
 	if d := in.Decision; d != nil {
 		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
 	}
@@ -244,6 +247,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		}
 	}
 	out, err := s.Do(ctx, step, opts)
+	did := time.Since(started)
 	if err != nil {
 		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
 		if s.Closed() && ctx.Err() == nil {
@@ -350,11 +354,11 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		})
 	}
 	wg.Wait()
-	if out.Acted {
+	if out.Acted && in.Numbered {
 		res.Before.MarkedKey = <-marked
 	}
 	res.Duration = time.Since(started)
-	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration)
+	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration, "browser", did, "stored", res.Duration-did)
 	return res, nil
 }
 

@@ -129,7 +129,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		}
 	}
 	out.Before = obs
-	if out.BeforePNG, err = s.Screenshot(ctx); err != nil {
+	if out.BeforePNG, err = s.beforeShot(ctx, obs); err != nil {
 		return nil, err
 	}
 	if opts.OnBefore != nil {
@@ -210,6 +210,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	}
 	out.Feedback = fb
 	out.OK = fb == nil
+	s.remember(out.After, out.AfterPNG)
 	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState
 	return out, nil
 }
@@ -337,4 +338,23 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 		fb.Details += "; the closest are " + strings.Join(fb.Candidates, ", ")
 	}
 	return fb
+}
+
+// reuseShot is how long the screenshot taken at the end of a step stands for the page at
+// the start of the next, when the page's elements have not changed since.
+const reuseShot = 2 * time.Second
+
+// remember keeps the screenshot a step ended with.
+func (s *Session) remember(obs page.Observation, png []byte) {
+	s.last = shot{fingerprint: obs.Fingerprint, url: obs.URL, png: png, at: time.Now()}
+}
+
+// beforeShot is the screenshot of the page before a step acts: the one the previous step
+// ended with when it is a moment old and the page's elements, values and address are as
+// they were then (nothing happened in between), else a new one.
+func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte, error) {
+	if l := s.last; l.png != nil && l.fingerprint == obs.Fingerprint && l.url == obs.URL && time.Since(l.at) < reuseShot {
+		return l.png, nil
+	}
+	return s.Screenshot(ctx)
 }

@@ -103,6 +103,15 @@ type Session struct {
 	notes       []string
 	downloads   []Download
 	downloading sync.WaitGroup
+	// last is the screenshot the last step ended with (beforeShot).
+	last shot
+}
+
+// shot is a screenshot and the page it shows.
+type shot struct {
+	fingerprint, url string
+	png              []byte
+	at               time.Time
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
