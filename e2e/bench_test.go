@@ -32,12 +32,7 @@ import (
 //
 //	go test -run '^$' -bench DemoGoal -benchtime 10x ./e2e/
 func BenchmarkDemoGoal(b *testing.B) {
-	addr, c := testenv.Temporal(b)
-	minioAddr, _ := testenv.MinIO(b)
-	app := demoapp.New()
-	srv := httptest.NewServer(app)
-	b.Cleanup(srv.Close)
-	testenv.StartWorker(b, workerBin, addr, minioAddr)
+	c, srv, _ := benchStack(b, demoapp.New())
 
 	var steps, stepMs int64
 	for i := 0; b.Loop(); i++ {
@@ -70,12 +65,7 @@ func BenchmarkDemoGoal(b *testing.B) {
 //
 //	go test -run '^$' -bench ProductVsBare -benchtime 10x ./e2e/
 func BenchmarkProductVsBare(b *testing.B) {
-	addr, c := testenv.Temporal(b)
-	minioAddr, _ := testenv.MinIO(b)
-	app := demoapp.New()
-	srv := httptest.NewServer(app)
-	b.Cleanup(srv.Close)
-	testenv.StartWorker(b, workerBin, addr, minioAddr)
+	c, srv, _ := benchStack(b, demoapp.New())
 	start := srv.URL + "/projects"
 	steps, err := plan.Parse(demoGoal)
 	if err != nil {
@@ -264,12 +254,7 @@ func phaseTimes(b *testing.B, c client.Client, run client.WorkflowRun) map[strin
 //
 // WEBAGENT_MAX_BROWSERS on the benchmark's environment sets the worker's browsers.
 func BenchmarkConcurrentGoals(b *testing.B) {
-	addr, c := testenv.Temporal(b)
-	minioAddr, _ := testenv.MinIO(b)
-	app := demoapp.New()
-	srv := httptest.NewServer(app)
-	b.Cleanup(srv.Close)
-	w := testenv.StartWorker(b, workerBin, addr, minioAddr)
+	c, srv, w := benchStack(b, demoapp.New())
 	start := srv.URL + "/projects"
 	const n = 8
 	run := func(i int) (workflows.GoalResult, time.Duration) {
@@ -327,18 +312,13 @@ func BenchmarkConcurrentGoals(b *testing.B) {
 //	go test -run '^$' -bench ModelLatency -benchtime 1x ./e2e/
 func BenchmarkModelLatency(b *testing.B) {
 	weaviate := testenv.Weaviate(b)
-	addr, c := testenv.Temporal(b)
-	minioAddr, _ := testenv.MinIO(b)
-	app := demoapp.New(tracker...)
-	srv := httptest.NewServer(app)
-	b.Cleanup(srv.Close)
 	slow := func(call geminitest.Call, n int) geminitest.Reply {
 		r := archiveScript(call, n)
 		r.Delay = time.Second
 		return r
 	}
 	gemini := geminitest.New(b, slow)
-	testenv.StartWorker(b, workerBin, addr, minioAddr, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEAVIATE_URL="+weaviate.Addr)
+	c, srv, _ := benchStack(b, demoapp.New(tracker...), "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEAVIATE_URL="+weaviate.Addr)
 	start := srv.URL + "/projects"
 	run := func() (workflows.GoalResult, time.Duration) {
 		t0 := time.Now()
@@ -388,3 +368,13 @@ func BenchmarkModelLatency(b *testing.B) {
 
 // listControls lists the page's controls by role and name, as a script would.
 const listControls = `() => [...document.querySelectorAll("a, button, input, select, textarea, [role]")].map(e => [e.tagName, e.getAttribute("role"), (e.innerText || e.getAttribute("aria-label") || e.name || "").slice(0, 60)])`
+
+// benchStack starts Temporal, MinIO, the app and one worker (with env) for a benchmark.
+func benchStack(b *testing.B, app *demoapp.Server, env ...string) (client.Client, *httptest.Server, *testenv.Worker) {
+	b.Helper()
+	addr, c := testenv.Temporal(b)
+	minioAddr, _ := testenv.MinIO(b)
+	srv := httptest.NewServer(app)
+	b.Cleanup(srv.Close)
+	return c, srv, testenv.StartWorker(b, workerBin, addr, minioAddr, env...)
+}

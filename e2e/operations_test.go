@@ -226,20 +226,7 @@ func TestRunReport(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("starter report: exit %d\n%s\n%s", code, out, errOut)
 	}
-	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(t), SkipInstallBrowsers: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = pw.Stop() }()
-	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(t)), Headless: playwright.Bool(true)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = b.Close() }()
-	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1200, Height: 900}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := headlessPage(t, 1200, 900)
 	if _, err := page.Goto("file://" + file); err != nil {
 		t.Fatal(err)
 	}
@@ -286,20 +273,7 @@ func TestWebUIListShowsTheRuns(t *testing.T) {
 	if _, _, code := s.starter(t, "run", "--url", s.appURL, "--attempts", "1", `Click "No such button"`); code != 1 {
 		t.Fatalf("the failing goal: exit %d", code)
 	}
-	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(t), SkipInstallBrowsers: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = pw.Stop() }()
-	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(t)), Headless: playwright.Bool(true)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = b.Close() }()
-	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: 1400, Height: 700}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	page := headlessPage(t, 1400, 700)
 	if _, err := page.Goto(ui + "/namespaces/default/workflows"); err != nil {
 		t.Fatal(err)
 	}
@@ -321,4 +295,24 @@ func TestWebUIListShowsTheRuns(t *testing.T) {
 	if !strings.Contains(text, "click-new-project-type-apollo") || !strings.Contains(text, "click-no-such-button") {
 		t.Fatalf("the Web UI's list does not show the goals:\n%s", text)
 	}
+}
+
+// headlessPage is a page of its own in a headless Chromium, closed with the test.
+func headlessPage(t *testing.T, width, height int) playwright.Page {
+	t.Helper()
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(t), SkipInstallBrowsers: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = pw.Stop() })
+	b, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(t)), Headless: playwright.Bool(true)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	page, err := b.NewPage(playwright.BrowserNewPageOptions{Viewport: &playwright.Size{Width: width, Height: height}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.temporal.io/api/serviceerror"
+	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
@@ -39,13 +41,9 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		return bad("%v", err)
 	}
 	defer c.Close()
-	desc, err := c.DescribeWorkflowExecution(ctx, id, "")
+	desc, err := lookUp(ctx, c, id)
 	if err != nil {
-		var nf *serviceerror.NotFound
-		if errors.As(err, &nf) {
-			return bad("there is no run with workflow ID %q", id)
-		}
-		return bad("look up %s: %v", id, err)
+		return bad("%v", err)
 	}
 	runID := desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
 
@@ -140,4 +138,17 @@ func download(ctx context.Context, link string) ([]byte, error) {
 		return nil, fmt.Errorf("download from the store: HTTP %d", resp.StatusCode)
 	}
 	return io.ReadAll(resp.Body)
+}
+
+// lookUp describes the latest run of a workflow ID, saying so when there is none.
+func lookUp(ctx context.Context, c client.Client, id string) (*workflowservice.DescribeWorkflowExecutionResponse, error) {
+	desc, err := c.DescribeWorkflowExecution(ctx, id, "")
+	if err != nil {
+		var nf *serviceerror.NotFound
+		if errors.As(err, &nf) {
+			return nil, fmt.Errorf("there is no run with workflow ID %q", id)
+		}
+		return nil, fmt.Errorf("look up %s: %v", id, err)
+	}
+	return desc, nil
 }

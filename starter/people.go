@@ -33,16 +33,9 @@ func peopleCommand(cmd string, args []string, stdout, stderr io.Writer) int {
 	by := fs.String("by", os.Getenv("USER"), "who answers, for the record")
 	note := fs.String("note", "", "a note for the record")
 	decision := fs.String("decision", "", "for resolve: done, repeat or abort")
-	var words []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return exitBadInput
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		words = append(words, fs.Arg(0))
-		rest = fs.Args()[1:]
+	words, ok := parseWords(fs, args)
+	if !ok {
+		return exitBadInput
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "error: "+format+"\n", a...)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/base64"
-	"errors"
 	"flag"
 	"fmt"
 	"html/template"
@@ -15,7 +14,6 @@ import (
 	"time"
 
 	"go.temporal.io/api/enums/v1"
-	"go.temporal.io/api/serviceerror"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
@@ -29,16 +27,9 @@ func reportCommand(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("out", "", "the HTML file to write (default: report-WORKFLOW_ID.html)")
-	var words []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return exitBadInput
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		words = append(words, fs.Arg(0))
-		rest = fs.Args()[1:]
+	words, ok := parseWords(fs, args)
+	if !ok {
+		return exitBadInput
 	}
 	bad := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
@@ -59,13 +50,9 @@ func reportCommand(args []string, stdout, stderr io.Writer) int {
 		return bad("%v", err)
 	}
 	defer c.Close()
-	desc, err := c.DescribeWorkflowExecution(ctx, id, "")
+	desc, err := lookUp(ctx, c, id)
 	if err != nil {
-		var nf *serviceerror.NotFound
-		if errors.As(err, &nf) {
-			return bad("there is no run with workflow ID %q", id)
-		}
-		return bad("look up %s: %v", id, err)
+		return bad("%v", err)
 	}
 	if st := desc.GetWorkflowExecutionInfo().GetStatus(); st == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
 		return bad("run %s is still running: report it once it has ended (the progress query shows it now)", id)

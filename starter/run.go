@@ -82,19 +82,27 @@ func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.StringVar(&f.approve, "approve", "", `which steps wait for a person's approval besides those the plan marks: "state-changing" (every click, select, check or key press that may send a request)`)
 }
 
+// parseWords parses args whose flags may come before, between or after the words, and
+// returns the words; ok is false after the flag set reported an error.
+func parseWords(fs *flag.FlagSet, args []string) (words []string, ok bool) {
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return nil, false
+		}
+		if fs.NArg() == 0 {
+			return words, true
+		}
+		words = append(words, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+}
+
 // parseGoalArgs parses args — flags before or after the goal's words — into the run's
 // input, checked; ok is false after the error was written.
 func parseGoalArgs(fs *flag.FlagSet, f *runFlags, args []string, stderr io.Writer) (workflows.GoalInput, bool) {
-	var goalWords []string
-	for rest := args; ; {
-		if err := fs.Parse(rest); err != nil {
-			return workflows.GoalInput{}, false
-		}
-		if fs.NArg() == 0 {
-			break
-		}
-		goalWords = append(goalWords, fs.Arg(0))
-		rest = fs.Args()[1:]
+	goalWords, ok := parseWords(fs, args)
+	if !ok {
+		return workflows.GoalInput{}, false
 	}
 	in, err := f.input(strings.TrimSpace(strings.Join(goalWords, " ")))
 	if err != nil {

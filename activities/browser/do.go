@@ -129,7 +129,8 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		}
 	}
 	out.Before = obs
-	if out.BeforePNG, err = s.beforeShot(ctx, obs); err != nil {
+	var shotAt time.Time
+	if out.BeforePNG, shotAt, err = s.beforeShot(ctx, obs); err != nil {
 		return nil, err
 	}
 	if opts.OnBefore != nil {
@@ -175,8 +176,15 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	if out.After, err = s.Observe(ctx); err != nil {
 		return nil, err
 	}
-	if out.AfterPNG, err = s.Screenshot(ctx); err != nil {
-		return nil, err
+	if !spec.Acts && out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(shotAt) < reuseShot {
+		// A step that does not act (a check, a wait, a read) on a page whose elements
+		// did not change: the screenshot before is the one after.
+		out.AfterPNG = out.BeforePNG
+	} else {
+		shotAt = time.Now()
+		if out.AfterPNG, err = s.Screenshot(ctx); err != nil {
+			return nil, err
+		}
 	}
 	if fb == nil && spec.VisibleEffectOnly && out.After.Fingerprint == out.Before.Fingerprint {
 		// Nothing visible yet: some pages answer late (an animation, a slow request).
@@ -210,7 +218,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	}
 	out.Feedback = fb
 	out.OK = fb == nil
-	s.remember(out.After, out.AfterPNG)
+	s.remember(out.After, out.AfterPNG, shotAt)
 	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState
 	return out, nil
 }
@@ -344,17 +352,19 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 // the start of the next, when the page's elements have not changed since.
 const reuseShot = 2 * time.Second
 
-// remember keeps the screenshot a step ended with.
-func (s *Session) remember(obs page.Observation, png []byte) {
-	s.last = shot{fingerprint: obs.Fingerprint, url: obs.URL, png: png, at: time.Now()}
+// remember keeps the screenshot a step ended with (taken at, at the latest, now).
+func (s *Session) remember(obs page.Observation, png []byte, at time.Time) {
+	s.last = shot{fingerprint: obs.Fingerprint, url: obs.URL, png: png, at: at}
 }
 
 // beforeShot is the screenshot of the page before a step acts: the one the previous step
 // ended with when it is a moment old and the page's elements, values and address are as
 // they were then (nothing happened in between), else a new one.
-func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte, error) {
+func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte, time.Time, error) {
 	if l := s.last; l.png != nil && l.fingerprint == obs.Fingerprint && l.url == obs.URL && time.Since(l.at) < reuseShot {
-		return l.png, nil
+		return l.png, l.at, nil
 	}
-	return s.Screenshot(ctx)
+	at := time.Now()
+	png, err := s.Screenshot(ctx)
+	return png, at, err
 }
