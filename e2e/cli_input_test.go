@@ -23,6 +23,7 @@ import (
 // seconds, and none fails a workflow task (a failing task is retried forever, and the run
 // would show "Running" with nothing to say why).
 func TestBadInputThroughTheCLI(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	app := strings.TrimSuffix(s.appURL, "/projects")

@@ -51,6 +51,7 @@ func eventually(t *testing.T, limit time.Duration, what string, cond func() bool
 // shows it. The runs' search attributes find exactly the successful ones, and the
 // scheduled ones by their schedule.
 func TestSchedulesAndSearchAttributes(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	out, errOut, code := s.starter(t, "schedule", "create", "--id", "demo-canary", "--every", "5s", "--url", s.appURL, demoGoal)
@@ -217,6 +218,7 @@ func TestPeopleInTheLoop(t *testing.T) {
 // TestRunReport: `starter report` writes one page whose images all load in Chromium, with
 // every step of the run. With -update-screenshots it also writes the README's picture.
 func TestRunReport(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL})
@@ -260,6 +262,7 @@ func TestRunReport(t *testing.T) {
 // runs the product started, whether it succeeded — read in Chromium from the real UI.
 // With -update-screenshots it writes the README's picture.
 func TestWebUIListShowsTheRuns(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := &stack{}
 	var ui string
 	s.temporalAddr, s.client, ui = testenv.TemporalWithUI(t)

@@ -54,6 +54,7 @@ func overlap(entries []workflows.EntryResult) int {
 // TestSuiteFromAFile: `starter run --file` with six goals runs them three at a time as
 // one Suite with a child Goal each, prints the table, and exits 1 for the one that fails.
 func TestSuiteFromAFile(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	var lines []string
@@ -198,6 +199,7 @@ entries:
 // TestAStartPageThatIsNoneFailsFast: a start URL that answers 404 ends the run at once,
 // failed, saying so — nothing is tried on an error page.
 func TestAStartPageThatIsNoneFailsFast(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	start := time.Now()
@@ -213,6 +215,7 @@ func TestAStartPageThatIsNoneFailsFast(t *testing.T) {
 // TestParallelGoal: a goal written "In parallel: A; B. After both: C" runs A and B side by
 // side as goals of their own, then C, and reads as one run.
 func TestParallelGoal(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	goal := fmt.Sprintf(`In parallel: %s; %s. After both: check that "Alpha" is visible, then check that "Beta" is visible`, createGoal("Alpha"), createGoal("Beta"))

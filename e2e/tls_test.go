@@ -76,6 +76,7 @@ func tlsFront(t *testing.T, addr string) (string, string) {
 // from the environment alone — as they would a TLS cluster or Temporal Cloud; without the
 // CA they refuse the server, saying where they looked.
 func TestTemporalOverTLS(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	front, ca := tlsFront(t, s.temporalAddr)
 	tlsEnv := []string{"TEMPORAL_TLS=true", "TEMPORAL_TLS_CA=" + ca, "TEMPORAL_TLS_SERVER_NAME=localhost", "TEMPORAL_API_KEY=test-key"}
