@@ -115,10 +115,21 @@ wait:
 
 	// Three runs of one workflow: two continued as new, the last completed. No step
 	// was attempted again once completed; the history of each run replays.
-	list, err := s.client.ListWorkflow(context.Background(), &workflowservice.ListWorkflowExecutionsRequest{Query: fmt.Sprintf("WorkflowId = %q", run.GetID())})
-	if err != nil {
-		t.Fatal(err)
-	}
+	// Visibility follows the runs' ends a moment later.
+	var list *workflowservice.ListWorkflowExecutionsResponse
+	eventually(t, 30*time.Second, "the last run shows as completed", func() bool {
+		var err error
+		list, err = s.client.ListWorkflow(context.Background(), &workflowservice.ListWorkflowExecutionsRequest{Query: fmt.Sprintf("WorkflowId = %q", run.GetID())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range list.GetExecutions() {
+			if e.GetStatus() == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
+				return false
+			}
+		}
+		return true
+	})
 	statuses := map[enums.WorkflowExecutionStatus]int{}
 	attempts := map[int]int{}
 	maxEvents, maxSteps, carried := 0, 0, 0

@@ -213,11 +213,15 @@ func runCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(progress, "started %s\n  %s\n", run.GetID(), link)
 
-	done := make(chan struct{})
-	go follow(ctx, c, run, progress, done)
+	done, followed := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(followed)
+		follow(ctx, c, run, progress, done)
+	}()
 	var res workflows.GoalResult
 	err = run.Get(ctx, &res)
 	close(done)
+	<-followed // the steps that ended since the last look are printed too
 	if err != nil {
 		// The workers decide what they can plan: a goal they cannot read, or a plan
 		// missing its parameters, is the caller's to fix.
@@ -281,17 +285,17 @@ func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.W
 	phase := workflows.Phase("")
 	t := time.NewTicker(250 * time.Millisecond)
 	defer t.Stop()
-	for {
+	for last := false; !last; {
 		select {
 		case <-done:
-			return
+			last = true // one more look: the run has ended since the last one
 		case <-ctx.Done():
 			return
 		case <-t.C:
 		}
 		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		v, err := c.QueryWorkflowWithOptions(qctx, &client.QueryWorkflowWithOptionsRequest{
-			WorkflowID: run.GetID(), RunID: run.GetRunID(), QueryType: workflows.ProgressQuery,
+			WorkflowID: run.GetID(), QueryType: workflows.ProgressQuery, // the latest run, if it continued as new
 			QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
 		})
 		cancel()
