@@ -196,3 +196,12 @@ func IsHistoryMove(v string) bool {
 	}
 	return false
 }
+
+// Describe is steps as people read them, with their parameters bound, joined by "; ".
+func Describe(steps []Step, params map[string]string) string {
+	parts := make([]string, len(steps))
+	for i, s := range steps {
+		parts[i] = s.Bind(params).String()
+	}
+	return strings.Join(parts, "; ")
+}

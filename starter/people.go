@@ -117,12 +117,43 @@ func outcome(raw json.RawMessage) string {
 
 // progress asks a run's latest execution for its progress.
 func progress(ctx context.Context, c client.Client, id string) (workflows.Progress, error) {
-	var p workflows.Progress
+	return query[workflows.Progress](ctx, c, id, workflows.ProgressQuery)
+}
+
+// query asks the latest run of a workflow (the one it continued as, if it did; ended or
+// not) a query.
+func query[T any](ctx context.Context, c client.Client, id, name string) (T, error) {
+	var out T
 	v, err := c.QueryWorkflowWithOptions(ctx, &client.QueryWorkflowWithOptionsRequest{
-		WorkflowID: id, QueryType: workflows.ProgressQuery, QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
+		WorkflowID: id, QueryType: name, QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
 	})
 	if err != nil {
-		return p, err
+		return out, err
 	}
-	return p, v.QueryResult.Get(&p)
+	if v.QueryResult == nil {
+		return out, fmt.Errorf("the query %s of %s answered nothing", name, id)
+	}
+	return out, v.QueryResult.Get(&out)
+}
+
+// watch asks a workflow a query every so often until done is closed, and once more then
+// (what changed since the last look), handing each answer to see.
+func watch[T any](ctx context.Context, c client.Client, id, name string, every time.Duration, done <-chan struct{}, see func(T)) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for last := false; !last; {
+		select {
+		case <-done:
+			last = true
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		v, err := query[T](qctx, c, id, name)
+		cancel()
+		if err == nil {
+			see(v)
+		}
+	}
 }

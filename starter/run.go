@@ -14,7 +14,6 @@ import (
 	"strings"
 	"time"
 
-	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -283,29 +282,7 @@ func readPlan(path string) ([]plan.Step, error) {
 func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
 	seen := map[int]string{}
 	phase := workflows.Phase("")
-	t := time.NewTicker(250 * time.Millisecond)
-	defer t.Stop()
-	for last := false; !last; {
-		select {
-		case <-done:
-			last = true // one more look: the run has ended since the last one
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		v, err := c.QueryWorkflowWithOptions(qctx, &client.QueryWorkflowWithOptionsRequest{
-			WorkflowID: run.GetID(), QueryType: workflows.ProgressQuery, // the latest run, if it continued as new
-			QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
-		})
-		cancel()
-		if err != nil || v.QueryResult == nil {
-			continue
-		}
-		var p workflows.Progress
-		if v.QueryResult.Get(&p) != nil {
-			continue
-		}
+	watch(ctx, c, run.GetID(), workflows.ProgressQuery, 250*time.Millisecond, done, func(p workflows.Progress) {
 		for _, s := range p.Steps {
 			key := fmt.Sprintf("%s/%d", s.Status, s.Attempts)
 			if seen[s.Order] == key || s.Status == workflows.StepPending {
@@ -322,7 +299,7 @@ func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.W
 			fmt.Fprintf(w, "  … %s\n", p.Phase)
 		}
 		phase = p.Phase
-	}
+	})
 }
 
 func printResult(w io.Writer, r *workflows.GoalResult, link string) {

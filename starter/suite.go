@@ -12,7 +12,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
 	"gopkg.in/yaml.v3"
 
@@ -119,11 +118,15 @@ func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "started suite %s: %d goals, %d at a time\n  %s\n", run.GetID(), len(in.Entries), in.Parallel, tc.RunURL(run.GetID(), run.GetRunID()))
 
-	done := make(chan struct{})
-	go followSuite(ctx, c, run, stdout, done)
+	done, followed := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(followed)
+		followSuite(ctx, c, run, stdout, done)
+	}()
 	var res workflows.SuiteResult
 	err = run.Get(ctx, &res)
 	close(done)
+	<-followed
 	if err != nil {
 		if _, msg, ok := appError(err); ok {
 			return bad("%s", msg)
@@ -141,28 +144,7 @@ func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
 // followSuite prints each entry as it ends.
 func followSuite(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
 	seen := map[string]bool{}
-	t := time.NewTicker(500 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		v, err := c.QueryWorkflowWithOptions(qctx, &client.QueryWorkflowWithOptionsRequest{
-			WorkflowID: run.GetID(), RunID: run.GetRunID(), QueryType: workflows.SuiteQuery, QueryRejectCondition: enums.QUERY_REJECT_CONDITION_NONE,
-		})
-		cancel()
-		if err != nil || v.QueryResult == nil {
-			continue
-		}
-		var res workflows.SuiteResult
-		if v.QueryResult.Get(&res) != nil {
-			continue
-		}
+	watch(ctx, c, run.GetID(), workflows.SuiteQuery, 500*time.Millisecond, done, func(res workflows.SuiteResult) {
 		for _, e := range res.Entries {
 			if e.Ended.IsZero() || seen[e.ID+fmt.Sprint(e.Attempts)] {
 				continue
@@ -170,7 +152,7 @@ func followSuite(ctx context.Context, c client.Client, run client.WorkflowRun, w
 			seen[e.ID+fmt.Sprint(e.Attempts)] = true
 			fmt.Fprintf(w, "  %-4s %-8s %s\n", e.ID, e.Status, oneLineGoal(e.Goal, 70))
 		}
-	}
+	})
 }
 
 func printSuite(w io.Writer, r *workflows.SuiteResult, tc config.Temporal) {

@@ -203,10 +203,8 @@ func (r *run) validateResolution(a Resolution) error {
 		return fmt.Errorf("step %d was already answered by %s", r.doubt.Step, r.resolution.By)
 	case a.Decision != "done" && a.Decision != "repeat" && a.Decision != "abort":
 		return fmt.Errorf(`decision %q: "done" (its effect is there), "repeat" (do it again) or "abort"`, a.Decision)
-	case strings.TrimSpace(a.By) == "":
-		return errors.New(`say who answers: "by" is empty`)
 	}
-	return nil
+	return who(a.By)
 }
 
 func (r *run) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {

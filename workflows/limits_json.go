@@ -6,6 +6,31 @@ import (
 	"time"
 )
 
+// Duration is a time.Duration written as "30s" in JSON.
+type Duration time.Duration
+
+// MarshalJSON writes "30s".
+func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
+
+// UnmarshalJSON reads "30s" or nanoseconds.
+func (d *Duration) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err == nil {
+		v, err := time.ParseDuration(s)
+		if err != nil {
+			return fmt.Errorf("%q is not a duration (e.g. \"30s\", \"5m\")", s)
+		}
+		*d = Duration(v)
+		return nil
+	}
+	var ns int64
+	if err := json.Unmarshal(b, &ns); err != nil {
+		return fmt.Errorf("want a duration such as \"30s\", got %s", b)
+	}
+	*d = Duration(ns)
+	return nil
+}
+
 // limitsJSON is Limits as JSON: durations as Go duration strings ("30s", "5m"), so that
 // people starting runs from the temporal CLI or the Web UI can write them.
 type limitsJSON struct {
@@ -58,20 +83,11 @@ func (l *Limits) UnmarshalJSON(b []byte) error {
 		if len(f.raw) == 0 {
 			continue
 		}
-		var s string
-		if err := json.Unmarshal(f.raw, &s); err == nil {
-			d, err := time.ParseDuration(s)
-			if err != nil {
-				return fmt.Errorf("limits.%s: %q is not a duration (e.g. \"30s\", \"5m\")", f.name, s)
-			}
-			*f.dst = d
-			continue
+		var d Duration
+		if err := d.UnmarshalJSON(f.raw); err != nil {
+			return fmt.Errorf("limits.%s: %w", f.name, err)
 		}
-		var ns int64
-		if err := json.Unmarshal(f.raw, &ns); err != nil {
-			return fmt.Errorf("limits.%s: want a duration such as \"30s\", got %s", f.name, f.raw)
-		}
-		*f.dst = time.Duration(ns)
+		*f.dst = time.Duration(d)
 	}
 	return nil
 }

@@ -34,7 +34,7 @@ func (r *run) validate(ctx workflow.Context) error {
 		// The closing checks were the last steps, and each held on the page as it is
 		// now (nothing acted after them): looking again would only read the same page.
 		r.res.Validation = Validation{Success: true, Verified: true, Confidence: 0.9, FinalScreenshot: r.last.ScreenshotKey,
-			Reason: fmt.Sprintf("all %d steps completed, and on the final page %q: %s (the closing checks were the last steps)", in.StepsPlanned, r.last.Title, checksText(in.Checks, r.params))}
+			Reason: fmt.Sprintf("all %d steps completed, and on the final page %q: %s (the closing checks were the last steps)", in.StepsPlanned, r.last.Title, plan.Describe(in.Checks, r.params))}
 		return nil
 	}
 	var res activities.ValidateGoalResult
@@ -72,23 +72,9 @@ func (r *run) validate(ctx workflow.Context) error {
 // completed, the plan ends with its closing checks, each of which held on the final page
 // (no step acted after them), and no model is there to judge the page as well.
 func (r *run) checkedAtTheEnd(in activities.ValidateGoalInput) bool {
-	if r.model || len(in.Checks) == 0 || in.StepsCompleted != in.StepsPlanned || r.last.ScreenshotKey == "" {
-		return false
-	}
-	for j := len(r.steps) - len(in.Checks); j < len(r.steps); j++ {
-		if s := r.steps[j]; s.Status != StepCompleted || s.Unverified {
-			return false
-		}
-	}
-	return true
-}
-
-func checksText(checks []plan.Step, params map[string]string) string {
-	parts := make([]string, len(checks))
-	for i, c := range checks {
-		parts[i] = c.Bind(params).String()
-	}
-	return strings.Join(parts, "; ")
+	// Every planned step completed (a replanned one never ends a plan), so the closing
+	// checks did, on the page as it is now.
+	return !r.model && len(in.Checks) > 0 && in.StepsCompleted == in.StepsPlanned && r.last.ScreenshotKey != ""
 }
 
 // unverifiedSteps counts the steps done without evidence that they worked.

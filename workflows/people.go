@@ -102,7 +102,7 @@ func (r *run) registerPeople(ctx workflow.Context) error {
 
 func who(by string) error {
 	if strings.TrimSpace(by) == "" {
-		return errors.New(`say who you are: "by" is empty`)
+		return errors.New(`say who answers: "by" is empty`)
 	}
 	return nil
 }

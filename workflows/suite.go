@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -67,31 +66,6 @@ type SuiteEntry struct {
 	// long wait waits first (default 30s).
 	Retries  int      `json:"retries,omitempty"`
 	Cooldown Duration `json:"cooldown,omitempty"`
-}
-
-// Duration is a time.Duration written as "30s" in JSON.
-type Duration time.Duration
-
-// MarshalJSON writes "30s".
-func (d Duration) MarshalJSON() ([]byte, error) { return json.Marshal(time.Duration(d).String()) }
-
-// UnmarshalJSON reads "30s" or nanoseconds.
-func (d *Duration) UnmarshalJSON(b []byte) error {
-	var s string
-	if err := json.Unmarshal(b, &s); err == nil {
-		v, err := time.ParseDuration(s)
-		if err != nil {
-			return fmt.Errorf("%q is not a duration (e.g. \"30s\")", s)
-		}
-		*d = Duration(v)
-		return nil
-	}
-	var ns int64
-	if err := json.Unmarshal(b, &ns); err != nil {
-		return fmt.Errorf("want a duration such as \"30s\", got %s", b)
-	}
-	*d = Duration(ns)
-	return nil
 }
 
 // Input is the entry's Goal input, started at startURL when it names none.

@@ -507,7 +507,7 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 		}
 	}
 	res.Success, res.Confidence = true, 0.9
-	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, describeChecks(in.Checks, in.Params))
+	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, plan.Describe(in.Checks, in.Params))
 }
 
 // baseline withdraws a verdict whose checks already held on the page before the step.
@@ -520,18 +520,7 @@ func baseline(res *activities.ValidateGoalResult, in activities.ValidateGoalInpu
 		}
 	}
 	res.Success, res.Inconclusive = false, true
-	res.Reason = fmt.Sprintf("%s held on the page before the step as well, so it says nothing about the step", describeChecks(in.Checks, in.Params))
-}
-
-func describeChecks(checks []plan.Step, params map[string]string) string {
-	s := ""
-	for i, c := range checks {
-		if i > 0 {
-			s += "; "
-		}
-		s += c.Bind(params).String()
-	}
-	return s
+	res.Reason = fmt.Sprintf("%s held on the page before the step as well, so it says nothing about the step", plan.Describe(in.Checks, in.Params))
 }
 
 // safeFileName is a site's suggested file name made safe for an object key: letters,
