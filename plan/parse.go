@@ -76,58 +76,6 @@ func Parse(goal string) ([]Step, error) {
 	return steps, nil
 }
 
-// mask replaces each quoted string by a placeholder \x01N\x02 so that the splitting and
-// the sentence patterns never look inside quotes.
-func mask(s string) (string, []string) {
-	s = strings.NewReplacer("“", `"`, "”", `"`, "„", `"`, "‘", "'", "’", "'", "«", `"`, "»", `"`).Replace(s)
-	var out strings.Builder
-	var quotes []string
-	r := []rune(s)
-	for i := 0; i < len(r); i++ {
-		c := r[i]
-		if c == '"' || (c == '\'' && (i == 0 || !isWordRune(r[i-1]))) {
-			if end := closingQuote(r, i); end > 0 {
-				fmt.Fprintf(&out, "\x01%d\x02", len(quotes))
-				quotes = append(quotes, string(r[i+1:end]))
-				i = end
-				continue
-			}
-		}
-		out.WriteRune(c)
-	}
-	return out.String(), quotes
-}
-
-// closingQuote finds the quote that closes the one at open, or -1. A single quote closes
-// only where it is not followed by a letter, so that "don't" stays a word.
-func closingQuote(r []rune, open int) int {
-	for j := open + 1; j < len(r); j++ {
-		if r[j] != r[open] {
-			continue
-		}
-		if r[open] == '\'' && j+1 < len(r) && isWordRune(r[j+1]) {
-			continue
-		}
-		return j
-	}
-	return -1
-}
-
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
-var quoteToken = regexp.MustCompile("\x01(\\d+)\x02")
-
-// unmask puts the quoted strings back, with their quotes when keepQuotes is set.
-func unmask(s string, quotes []string, keepQuotes bool) string {
-	return quoteToken.ReplaceAllStringFunc(s, func(m string) string {
-		n, _ := strconv.Atoi(quoteToken.FindStringSubmatch(m)[1])
-		if keepQuotes {
-			return `"` + quotes[n] + `"`
-		}
-		return quotes[n]
-	})
-}
-
 var (
 	listMarker = regexp.MustCompile(`^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*`)
 	// separator matches the places where one step may end and the next begin. Whether it

@@ -1,0 +1,198 @@
+package browser
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/fault"
+	"github.com/webagent-dev/webagent/plan"
+	"go.temporal.io/sdk/activity"
+)
+
+// storeMarked draws the elements' numbers on a screenshot and stores the copy; it
+// returns the key, or "" when it could not.
+func (a *Activities) storeMarked(ctx context.Context, key string, png []byte, obs page.Observation) string {
+	img, err := page.DrawMarks(png, obs)
+	if err == nil {
+		err = a.Store.Put(ctx, key, "image/png", img)
+	}
+	if err != nil {
+		activity.GetLogger(ctx).Warn("numbered screenshot", "err", err)
+		return ""
+	}
+	return key
+}
+
+// storeObservation puts the screenshot and the element list in the store and returns
+// their keys.
+func (a *Activities) storeObservation(ctx context.Context, name string, obs page.Observation, png []byte) (activities.Snapshot, error) {
+	snap := activities.Snapshot{URL: obs.URL, Title: obs.Title, Fingerprint: obs.Fingerprint, Elements: len(obs.Elements)}
+	if len(png) > 0 {
+		if err := a.Store.Put(ctx, name+".png", "image/png", png); err != nil {
+			return snap, err
+		}
+		snap.ScreenshotKey = name + ".png"
+		fault.At(ctx, fault.Store)
+	}
+	data, err := json.Marshal(obs)
+	if err != nil {
+		return snap, err
+	}
+	if err := a.Store.Put(ctx, name+".json", "application/json", data); err != nil {
+		return snap, err
+	}
+	snap.ElementsKey = name + ".json"
+	return snap, nil
+}
+
+// Observe stores a look at the page — screenshot, element list and visible text —
+// without acting, for a model that plans or reads the page.
+func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (activities.Snapshot, error) {
+	var snap activities.Snapshot
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		hb.set(activities.PhaseObserving)
+		if err := s.Settle(ctx, 3*time.Second); err != nil {
+			return err
+		}
+		var err error
+		snap, _, err = a.observe(ctx, s, in.KeyPrefix, in.Name, 0, "looked at the page")
+		return err
+	})
+	return snap, err
+}
+
+// observe stores the page's screenshot, element list and text under name, records the
+// page in the dataset as reached by action in step, and returns the text too.
+func (a *Activities) observe(ctx context.Context, s *Session, prefix, name string, step int, action string) (activities.Snapshot, string, error) {
+	obs, err := s.Observe(ctx)
+	if err != nil {
+		return activities.Snapshot{}, "", err
+	}
+	png, err := s.Screenshot(ctx)
+	if err != nil {
+		return activities.Snapshot{}, "", err
+	}
+	if a.Dataset != nil {
+		// The dataset is a record of the run, not part of it: kept beside it, in order;
+		// a failure is only logged.
+		log := activity.GetLogger(ctx)
+		a.behind(prefix, func(ctx context.Context) {
+			if _, err := a.Dataset.Capture(ctx, prefix, step, action, png, obs); err != nil {
+				log.Warn("dataset capture", "err", err)
+			}
+		})
+	}
+	name = prefix + "/" + name
+	snap, err := a.storeObservation(ctx, name, obs, png)
+	if err != nil {
+		return snap, "", err
+	}
+	text, err := s.VisibleText(ctx)
+	if err != nil {
+		return snap, "", err
+	}
+	if err := a.Store.Put(ctx, name+".txt", "text/plain; charset=utf-8", []byte(text)); err != nil {
+		return snap, text, err
+	}
+	snap.TextKey = name + ".txt"
+	return snap, text, nil
+}
+
+// ValidateGoal looks at the final page: the plan's closing checks must still hold. The
+// final screenshot is stored.
+func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+	var res activities.ValidateGoalResult
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		hb.set(activities.PhaseChecking)
+		if err := s.Settle(ctx, 3*time.Second); err != nil {
+			return err
+		}
+		var text string
+		var err error
+		if res.Final, text, err = a.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {
+			return err
+		}
+		if in.Baseline != "" {
+			// An effect is looked for in what the page shows, not in the values of its
+			// fields: those may be what the agent itself typed.
+			if text, err = s.ShownText(ctx); err != nil {
+				return err
+			}
+		}
+		verdict(&res, in, text)
+		if res.Success && in.Baseline != "" {
+			before, err := a.Store.Get(ctx, in.Baseline)
+			if err != nil {
+				return fmt.Errorf("read the page before the step (%s): %w", in.Baseline, err)
+			}
+			baseline(&res, in, string(before))
+		}
+		return nil
+	})
+	return res, err
+}
+
+// verdict judges the final page's text against the plan's closing checks.
+func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput, text string) {
+	if in.StepsCompleted < in.StepsPlanned {
+		res.Reason = fmt.Sprintf("only %d of %d steps completed", in.StepsCompleted, in.StepsPlanned)
+		res.Confidence = 0.95
+		return
+	}
+	if len(in.Checks) == 0 {
+		res.Success, res.Confidence = true, 0.6
+		res.Reason = fmt.Sprintf("all %d steps completed and checked; the goal states no final check to confirm it", in.StepsPlanned)
+		return
+	}
+	pg := page.NormalizeText(text)
+	for _, c := range in.Checks {
+		c = c.Bind(in.Params)
+		if page.ContainsText(pg, c.Value) == c.Negated {
+			res.Confidence = 0.9
+			res.Reason = fmt.Sprintf("on the page %q: %s does not hold", res.Final.Title, c.String())
+			return
+		}
+	}
+	res.Success, res.Confidence = true, 0.9
+	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, plan.Describe(in.Checks, in.Params))
+}
+
+// baseline withdraws a verdict whose checks already held on the page before the step.
+func baseline(res *activities.ValidateGoalResult, in activities.ValidateGoalInput, before string) {
+	pg := page.NormalizeText(before)
+	for _, c := range in.Checks {
+		c = c.Bind(in.Params)
+		if page.ContainsText(pg, c.Value) == c.Negated {
+			return // this check did not hold before: it is evidence
+		}
+	}
+	res.Success, res.Inconclusive = false, true
+	res.Reason = fmt.Sprintf("%s held on the page before the step as well, so it says nothing about the step", plan.Describe(in.Checks, in.Params))
+}
+
+// safeFileName is a site's suggested file name made safe for an object key: letters,
+// digits, dots, dashes and underscores, at most 100 of them, never only dots.
+func safeFileName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '_':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+		if b.Len() >= 100 {
+			break
+		}
+	}
+	out := strings.Trim(b.String(), ".")
+	if out == "" {
+		return "download"
+	}
+	return out
+}

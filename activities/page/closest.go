@@ -1,0 +1,58 @@
+package page
+
+import "sort"
+
+// Closest returns up to n elements whose texts are nearest to the description, for
+// feedback when none matches: the words a person may have meant ("Sign in" for "Log in").
+func Closest(desc string, elems []Element, n int) []Element {
+	p := norm(parseTarget(desc).phrase)
+	if p == "" {
+		return nil
+	}
+	want := trigrams(p)
+	type scored struct {
+		e Element
+		s float64
+	}
+	var all []scored
+	for _, e := range elems {
+		best := 0.0
+		for _, v := range []string{e.Name, e.Label, e.Placeholder, e.Title} {
+			if v = norm(v); v != "" {
+				best = max(best, jaccard(want, trigrams(v)))
+			}
+		}
+		if best >= 0.2 {
+			all = append(all, scored{e, best})
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].s > all[j].s })
+	var out []Element
+	for i := 0; i < len(all) && i < n; i++ {
+		out = append(out, all[i].e)
+	}
+	return out
+}
+
+func trigrams(s string) map[string]bool {
+	s = "  " + s + " "
+	r := []rune(s)
+	out := map[string]bool{}
+	for i := 0; i+3 <= len(r); i++ {
+		out[string(r[i:i+3])] = true
+	}
+	return out
+}
+
+func jaccard(a, b map[string]bool) float64 {
+	inter := 0
+	for k := range a {
+		if b[k] {
+			inter++
+		}
+	}
+	if u := len(a) + len(b) - inter; u > 0 {
+		return float64(inter) / float64(u)
+	}
+	return 0
+}

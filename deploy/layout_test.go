@@ -1,0 +1,64 @@
+package deploy_test
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// maxLines is the longest a non-test Go file may be: a file says one thing.
+const maxLines = 400
+
+// TestFilesAreShort keeps every non-test Go file at most maxLines long.
+func TestFilesAreShort(t *testing.T) {
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != root || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		n := 0
+		for sc := bufio.NewScanner(f); sc.Scan(); {
+			n++
+		}
+		if n > maxLines {
+			rel, _ := filepath.Rel(root, path)
+			t.Errorf("%s has %d lines (at most %d): split it by what its parts are about", rel, n, maxLines)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestContractNeedsNoImplementation checks that the workflow and the starter depend on
+// the activities' contract only, never on the libraries that implement it.
+func TestContractNeedsNoImplementation(t *testing.T) {
+	cmd := exec.Command("go", "list", "-deps", "./workflows", "./starter")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, lib := range []string{"github.com/playwright-community/playwright-go", "google.golang.org/genai", "github.com/weaviate/weaviate-go-client", "github.com/minio/minio-go"} {
+		for _, dep := range strings.Fields(string(out)) {
+			if strings.HasPrefix(dep, lib) {
+				t.Errorf("the workflow or the starter depends on %s (through %s): they must import the contract (package activities) only", lib, dep)
+				break
+			}
+		}
+	}
+}
