@@ -104,6 +104,7 @@ func (a *Activities) Wait() { a.cleanup.Wait() }
 // OpenBrowser opens a browser session in this process, restoring saved cookies and local
 // storage and the page's address when the run is recovering from a lost worker.
 func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserInput) (activities.OpenBrowserResult, error) {
+	opened := time.Now()
 	hb := beat(ctx)
 	defer hb.stop()
 	var state []byte
@@ -127,7 +128,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
-	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL())
+	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
 	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
 }
 
@@ -216,11 +217,23 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		folder = "restore"
 	}
 	name := fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, folder, in.Seq, in.Attempt)
-	// The numbered copy of the "before" screenshot is drawn and stored while the page acts.
+	// The "before" screenshot and element list (and the numbered copy, for a model) are
+	// stored while the page acts and settles, off the step's path.
 	marked := make(chan string, 1)
+	type stored struct {
+		snap activities.Snapshot
+		err  error
+	}
+	before := make(chan stored, 1)
+	storingBefore := false
 	opts := DoOptions{WaitBudget: in.WaitBudget, OnPhase: hb.set}
-	if in.Numbered {
-		opts.OnBefore = func(png []byte, obs page.Observation) {
+	opts.OnBefore = func(png []byte, obs page.Observation) {
+		storingBefore = true
+		go func() {
+			snap, err := a.storeObservation(ctx, name+"-before", obs, png)
+			before <- stored{snap, err}
+		}()
+		if in.Numbered {
 			go func() { marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
 		}
 	}
@@ -273,17 +286,6 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 			mu.Unlock()
 		}
 	}
-	// The storage state is read from the page first, while this activity still holds it.
-	var state []byte
-	if out.OK {
-		var err error
-		state, err = s.StorageState()
-		warn(err)
-	}
-	// The text the page shows after the step is what the next step's effect is judged
-	// against: a check that already held before a step is no evidence that it did anything.
-	text, err := s.ShownText(ctx)
-	warn(err)
 	var wg sync.WaitGroup
 	do := func(f func() error) {
 		wg.Add(1)
@@ -292,14 +294,41 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 			warn(f())
 		}()
 	}
+	// The storage state and the page's text are read from the page first, side by side,
+	// while this activity still holds it. The text the page shows after the step is what
+	// the next step's effect is judged against: a check that already held before a step
+	// is no evidence that it did anything.
+	var (
+		state []byte
+		text  string
+	)
+	if out.OK {
+		do(func() (err error) {
+			state, err = s.StorageState()
+			return err
+		})
+	}
 	do(func() (err error) {
-		res.Before, err = a.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG)
+		text, err = s.ShownText(ctx)
 		return err
+	})
+	wg.Wait()
+	do(func() error {
+		if !storingBefore {
+			var err error
+			res.Before, err = a.storeObservation(ctx, name+"-before", out.Before, out.BeforePNG)
+			return err
+		}
+		b := <-before
+		res.Before = b.snap
+		return b.err
 	})
 	do(func() (err error) {
 		if res.After, err = a.storeObservation(ctx, name+"-after", out.After, out.AfterPNG); err != nil {
 			return err
 		}
+		// The step has acted and its evidence is half stored.
+		fault.At(ctx, fault.Store)
 		if text != "" {
 			if err = a.Store.Put(ctx, name+"-after.txt", "text/plain; charset=utf-8", []byte(text)); err == nil {
 				res.After.TextKey = name + "-after.txt"
@@ -351,7 +380,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		})
 	}
 	wg.Wait()
-	if out.Acted && in.Numbered {
+	if out.Acted && in.Numbered && storingBefore {
 		res.Before.MarkedKey = <-marked
 	}
 	res.Duration = time.Since(started)

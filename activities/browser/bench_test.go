@@ -2,6 +2,10 @@ package browser_test
 
 import (
 	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -35,6 +39,8 @@ func benchSession(b *testing.B) *browser.Session {
 func BenchmarkObserve(b *testing.B) {
 	ctx := b.Context()
 	s := benchSession(b)
+	cpu := chromiumCPU()
+	defer reportCPU(b, cpu)
 	for b.Loop() {
 		if _, err := s.Observe(ctx); err != nil {
 			b.Fatal(err)
@@ -45,6 +51,8 @@ func BenchmarkObserve(b *testing.B) {
 func BenchmarkScreenshot(b *testing.B) {
 	ctx := b.Context()
 	s := benchSession(b)
+	cpu := chromiumCPU()
+	defer reportCPU(b, cpu)
 	for b.Loop() {
 		if _, err := s.Screenshot(ctx); err != nil {
 			b.Fatal(err)
@@ -72,9 +80,42 @@ func BenchmarkTypeStep(b *testing.B) {
 	ctx := b.Context()
 	s := benchSession(b)
 	step := plan.Step{Action: plan.Type, TargetDescription: "Project name", Value: "Apollo"}
+	cpu := chromiumCPU()
+	defer reportCPU(b, cpu)
 	for b.Loop() {
 		if out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
 			b.Fatalf("%v %+v", err, out)
 		}
 	}
+}
+
+// chromiumCPU is the CPU time all of this machine's Chromium processes have used so far
+// (Linux only; 0 elsewhere): a benchmark reports the browser's CPU per operation beside
+// its wall time, since on a small machine CPU, not waiting, bounds how many runs fit.
+func chromiumCPU() time.Duration {
+	var ticks int64
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, d := range dirs {
+		b, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
+		if open < 0 || end < open || !strings.Contains(strings.ToLower(s[open:end]), "chrom") && !strings.Contains(s[open:end], "headless") {
+			continue
+		}
+		f := strings.Fields(s[end+1:])
+		if len(f) < 13 {
+			continue
+		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		k, _ := strconv.ParseInt(f[12], 10, 64)
+		ticks += u + k
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
+
+func reportCPU(b *testing.B, from time.Duration) {
+	b.ReportMetric(float64((chromiumCPU()-from).Microseconds())/1000/float64(b.N), "chromium-cpu-ms/op")
 }

@@ -9,7 +9,6 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/page"
-	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/plan"
 	"go.temporal.io/sdk/activity"
 )
@@ -37,7 +36,6 @@ func (a *Activities) storeObservation(ctx context.Context, name string, obs page
 			return snap, err
 		}
 		snap.ScreenshotKey = name + ".png"
-		fault.At(ctx, fault.Store)
 	}
 	data, err := json.Marshal(obs)
 	if err != nil {

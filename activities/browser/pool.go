@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -57,6 +56,11 @@ type Pool struct {
 	// waiters are the opens waiting, first come first served, for a free browser.
 	waiters []chan struct{}
 	stop    chan struct{}
+	// spare is a context opened ahead for the next run (spare.go); refilling says one is
+	// being opened; shutdown, that the pool is closing.
+	spare     *spare
+	refilling bool
+	shutdown  bool
 }
 
 // wake hands the free slots, under p.mu, to the opens waiting for one, in their order.
@@ -99,6 +103,9 @@ func NewPool(cfg Config, log *slog.Logger) (*Pool, error) {
 		return nil, err
 	}
 	go p.reap()
+	p.mu.Lock()
+	p.refill()
+	p.mu.Unlock()
 	return p, nil
 }
 
@@ -195,30 +202,23 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 }
 
 func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, opts OpenOptions) (*Session, error) {
-	copts := playwright.BrowserNewContextOptions{
-		Viewport: &playwright.Size{Width: p.cfg.Width, Height: p.cfg.Height},
+	var (
+		bctx playwright.BrowserContext
+		pg   playwright.Page
+		sp   *spare
+	)
+	if len(opts.StorageState) == 0 {
+		p.mu.Lock()
+		sp = p.takeSpare(b)
+		p.mu.Unlock()
 	}
-	if len(opts.StorageState) > 0 {
-		var st playwright.StorageState
-		if err := json.Unmarshal(opts.StorageState, &st); err != nil {
-			return nil, fmt.Errorf("read saved storage state: %w", err)
+	if sp != nil {
+		bctx, pg = sp.ctx, sp.page
+	} else {
+		var err error
+		if bctx, pg, err = p.openContext(b, opts.StorageState); err != nil {
+			return nil, err
 		}
-		copts.StorageState = st.ToOptionalStorageState()
-	}
-	bctx, err := b.NewContext(copts)
-	if err != nil {
-		return nil, fmt.Errorf("new browser context: %w", err)
-	}
-	// Before the first navigation: every document the context loads records its click
-	// handlers, so that a <span> or <div> a person can click is seen as a control.
-	if err := bctx.AddInitScript(playwright.Script{Content: &listenersJS}); err != nil {
-		_ = bctx.Close()
-		return nil, fmt.Errorf("install the page script: %w", err)
-	}
-	pg, err := bctx.NewPage()
-	if err != nil {
-		_ = bctx.Close()
-		return nil, fmt.Errorf("new page: %w", err)
 	}
 	s := newSession(id, bctx, pg)
 	if opts.Sites != nil {
@@ -228,6 +228,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	if opts.URL != "" {
+		var err error
 		if s.StartStatus, err = s.Goto(ctx, opts.URL); err != nil {
 			_ = bctx.Close()
 			return nil, err
@@ -280,6 +281,11 @@ func (p *Pool) Shutdown() {
 	close(p.stop)
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.shutdown = true
+	if p.spare != nil {
+		_ = p.spare.ctx.Close()
+		p.spare = nil
+	}
 	for id, s := range p.sessions {
 		_ = s.close()
 		delete(p.sessions, id)

@@ -23,13 +23,15 @@ var observeJS string
 //go:embed listeners.js
 var listenersJS string
 
-// quietJS resolves once the DOM has had no mutation for quietMs, or after maxMs.
-const quietJS = `([quietMs, maxMs]) => new Promise((resolve) => {
+// quietJS resolves once the DOM has had no mutation for shortMs, or, on a page that is
+// still changing (a mutation came while it waited), for longMs since the last one; and
+// after maxMs in any case.
+const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
   let timer;
-  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, quietMs); });
+  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, longMs); });
   function done() { obs.disconnect(); resolve(true); }
   obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  timer = setTimeout(done, quietMs);
+  timer = setTimeout(done, shortMs);
   setTimeout(done, maxMs);
 })`
 
@@ -105,6 +107,9 @@ type Session struct {
 	downloading sync.WaitGroup
 	// last is the screenshot the last step ended with (beforeShot).
 	last shot
+	// cdp is the DevTools session of cdpPage, for quickShot.
+	cdp     playwright.CDPSession
+	cdpPage playwright.Page
 }
 
 // shot is a screenshot and the page it shows.
@@ -263,35 +268,6 @@ func isContextGone(err error) bool {
 		strings.Contains(m, "Cannot find context")
 }
 
-// Screenshot takes a PNG of the viewport with password and one-time-code fields masked.
-func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	// Locators pierce open shadow roots; each frame needs its own.
-	var masks []playwright.Locator
-	secrets := s.secretValues()
-	for _, f := range s.page.Frames() {
-		sel := secretFields
-		if len(secrets) > 0 {
-			// A secret the page shows as text (a "show password" toggle, a PIN field) is
-			// masked as well.
-			if _, err := f.Evaluate(markSecretsJS, secrets); err == nil {
-				sel += ", [data-webagent-secret]"
-			}
-		}
-		masks = append(masks, f.Locator(sel))
-	}
-	png, err := s.page.Screenshot(playwright.PageScreenshotOptions{
-		Type: playwright.ScreenshotTypePng,
-		Mask: masks,
-	})
-	if err != nil {
-		return nil, fmt.Errorf("screenshot: %w", err)
-	}
-	return png, nil
-}
-
 // element returns the live node of the last observation's element i, from the frame
 // it lives in: Playwright acts on a node through its own frame.
 func (s *Session) element(i int) (playwright.ElementHandle, error) {
@@ -318,6 +294,17 @@ func (s *Session) element(i int) (playwright.ElementHandle, error) {
 	return nil, fmt.Errorf("element %d is no longer on the page", i)
 }
 
+// The quiet windows of Settle, in milliseconds: a page that answered an action at once
+// (its change done when the action returned) is read after quietShort without a DOM
+// change; one still changing, after quietLong without one. A request the page sends
+// is waited for either way, and what comes later still is the step's check's to wait for
+// (a click whose effect is not yet visible waits up to 1.5 s for a change) and the next
+// step's target wait's.
+const (
+	quietShort = 60
+	quietLong  = 120
+)
+
 // Settle waits, at most limit, for the page's requests to finish and its DOM to stay
 // quiet. It returns ctx's error, at once, when ctx ends first.
 func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
@@ -334,7 +321,7 @@ func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
 		return err
 	}
 	quiet := min(left(), 1500*time.Millisecond)
-	if _, err := s.page.Evaluate(quietJS, []int{120, int(quiet.Milliseconds())}); err != nil && isContextGone(err) {
+	if _, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds())}); err != nil && isContextGone(err) {
 		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
 	}
 	return s.requestsDone(ctx, deadline)
