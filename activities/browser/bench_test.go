@@ -33,6 +33,7 @@ func benchSession(b *testing.B) *browser.Session {
 	if out, err := s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
 		b.Fatalf("open the dialog: %v %+v", err, out)
 	}
+	time.Sleep(2 * time.Second) // the pool's spare context is made before anything is counted
 	return s
 }
 
@@ -118,4 +119,33 @@ func chromiumCPU() time.Duration {
 
 func reportCPU(b *testing.B, from time.Duration) {
 	b.ReportMetric(float64((chromiumCPU()-from).Microseconds())/1000/float64(b.N), "chromium-cpu-ms/op")
+}
+
+// BenchmarkOpenPage is what a run's fresh browser context and page cost the machine: a
+// context and a page opened on the demo app and closed, the browser's CPU counted until
+// it has gone quiet again (a new page's renderer process keeps working for a second or
+// so after it is shown). Each open takes the spare context and its close opens the next,
+// as a worker's runs do: one new page a run.
+func BenchmarkOpenPage(b *testing.B) {
+	srv := httptest.NewServer(demoapp.New())
+	b.Cleanup(srv.Close)
+	pool := newPool(b)
+	time.Sleep(2 * time.Second) // the pool's own spare
+	ctx := b.Context()
+	var cpu time.Duration
+	for i := 0; b.Loop(); i++ {
+		from := chromiumCPU()
+		id := "open-" + strconv.Itoa(i)
+		if _, _, err := pool.Open(ctx, id, browser.OpenOptions{URL: srv.URL + "/projects"}); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pool.Close(id); err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		time.Sleep(2500 * time.Millisecond)
+		cpu += chromiumCPU() - from
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "chromium-cpu-ms/op")
 }

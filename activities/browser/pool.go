@@ -267,11 +267,15 @@ func (p *Pool) Close(id string) (bool, error) {
 	}
 	p.log.Info("browser closed", "session", id, "open", open)
 	// The slot is free now; the context closes in the background (its page may take a
-	// moment to unload), so that the run need not wait for it.
+	// moment to unload), so that the run need not wait for it; then a spare is opened
+	// for the next run.
 	go func() {
 		if err := s.close(); err != nil {
 			p.log.Warn("closing a browser context", "session", id, "err", err)
 		}
+		p.mu.Lock()
+		p.refill()
+		p.mu.Unlock()
 	}()
 	return true, nil
 }

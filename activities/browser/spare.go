@@ -17,8 +17,10 @@ type spare struct {
 	page    playwright.Page
 }
 
-// takeSpare returns the spare opened in b, or nil, and starts opening the next one.
-// Called with p.mu held.
+// takeSpare returns the spare opened in b, or nil. The next one is opened when a browser
+// is closed: between runs, not beside the run that is opening (a new page costs a renderer
+// process about a second of CPU, which on a small machine would slow that run's first
+// steps). Called with p.mu held.
 func (p *Pool) takeSpare(b playwright.Browser) *spare {
 	sp := p.spare
 	p.spare = nil
@@ -26,7 +28,6 @@ func (p *Pool) takeSpare(b playwright.Browser) *spare {
 		go sp.ctx.Close()
 		sp = nil
 	}
-	p.refill()
 	return sp
 }
 
