@@ -32,6 +32,8 @@ var (
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
 	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
+	// reIndefinite starts an unquoted target that is any one of a kind: "a rectangle".
+	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
 	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s)$`)
@@ -117,6 +119,9 @@ func exactTarget(s string, quotes []string) string {
 		}
 		if m := reVague.FindString(s); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
+		}
+		if reIndefinite.MatchString(s) {
+			return fmt.Sprintf("%q names a kind of element, not one the page shows by name: quote its visible text", s)
 		}
 		if n := len(strings.Fields(reArticle.ReplaceAllString(s, ""))); n > 6 {
 			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)

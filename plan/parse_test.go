@@ -156,6 +156,7 @@ var parseErrorCases = []struct {
 	{`Select ZMhn, LU, QMz and click Submit.`, 1, `Select ZMhn, LU, QMz`},
 	{`Click on the numbers in ascending order.`, 1, `Click on the numbers in ascending order`},
 	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
+	{`Click on a rectangle`, 1, `Click on a rectangle`},
 }
 
 func TestParseErrors(t *testing.T) {

@@ -4,8 +4,10 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -133,7 +135,8 @@ func typeText(_ context.Context, a *action) *plan.Feedback {
 	}
 	if a.out.Target.Tag == "select" {
 		a.note("selected %q in %s", shown, a.ref)
-		return a.failed(selectOption(a.el, v))
+		_, err := selectOption(a.el, v)
+		return a.failed(err)
 	}
 	if t := a.out.Target.Type; t == "date" || t == "time" || t == "month" || t == "datetime-local" {
 		iso, ok := inputValue(t, v)
@@ -157,8 +160,14 @@ func selectValue(ctx context.Context, a *action) *plan.Feedback {
 	v := a.step.Value
 	switch t := a.out.Target; {
 	case t.Tag == "select":
-		a.note("selected %q in %s", v, a.ref)
-		return a.failed(selectOption(a.el, v))
+		labels, err := selectOption(a.el, v)
+		if len(labels) > 1 {
+			a.note("selected %s in %s", quoteAll(labels), a.ref)
+			a.out.typed = strings.Join(labels, ", ")
+		} else {
+			a.note("selected %q in %s", v, a.ref)
+		}
+		return a.failed(err)
 	case t.Editable() && t.Role != "combobox":
 		a.note("typed %q into %s", v, a.ref)
 		return a.failed(a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
@@ -242,12 +251,61 @@ const scrollJS = `(how) => {
   else window.scrollBy(0, by);
 }`
 
-func selectOption(el playwright.ElementHandle, v string) error {
-	if _, err := el.SelectOption(playwright.SelectOptionValues{Labels: &[]string{v}}); err == nil {
-		return nil
+// selectOption selects v in a <select>: the option labelled v, or else the one whose
+// value is v. In a list that takes several options, "A, B and C" selects A, B and C when
+// no one option is called that and each part is exactly one option's label; it returns
+// the labels then. Anything else is refused, never a near match.
+func selectOption(el playwright.ElementHandle, v string) ([]string, error) {
+	var list struct {
+		Multiple bool     `json:"multiple"`
+		Labels   []string `json:"labels"`
 	}
-	_, err := el.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &[]string{v}})
-	return err
+	if raw, err := el.Evaluate(`(el) => ({multiple: el.multiple, labels: [...el.options].map((o) => o.label)})`); err == nil {
+		b, _ := json.Marshal(raw)
+		_ = json.Unmarshal(b, &list)
+	}
+	count := map[string]int{}
+	for _, l := range list.Labels {
+		count[l]++
+	}
+	if count[v] > 0 {
+		_, err := el.SelectOption(playwright.SelectOptionValues{Labels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+		return nil, err
+	}
+	if parts := listParts(v); list.Multiple && len(parts) > 1 {
+		for _, p := range parts {
+			if count[p] != 1 {
+				return nil, fmt.Errorf("the list has no option %q, and not each of %s exactly once (no option %q)", v, quoteAll(parts), p)
+			}
+		}
+		_, err := el.SelectOption(playwright.SelectOptionValues{Labels: &parts}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+		return parts, err
+	}
+	// An option's value, or a label the page adds late.
+	_, err := el.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+	return nil, err
+}
+
+// listSep separates the items of "A, B and C".
+var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
+
+// listParts reads "A, B and C" as its items; a value with no separator is one item.
+func listParts(v string) []string {
+	var out []string
+	for _, p := range listSep.Split(strings.TrimSpace(v), -1) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func quoteAll(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
 }
 
 // pickFromList selects from a custom (non-<select>) dropdown: open it, then click the

@@ -5,6 +5,7 @@ package browser
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -43,7 +44,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		if out.typed != "" {
 			want = out.typed
 		}
-		if page.Norm(got) != page.Norm(want) {
+		if page.Norm(got) != page.Norm(want) && !sameOptions(out.Target, got, want) {
 			if (out.Target != nil && out.Target.Secret) || plan.HasSecret(step.Value) {
 				return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}, nil
 			}
@@ -116,7 +117,7 @@ func (s *Session) checkText(ctx context.Context, step plan.Step, out *Outcome, b
 }
 
 func fieldValue(el playwright.ElementHandle) (string, error) {
-	v, err := el.Evaluate(`(el) => el.tagName === "SELECT" ? (el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el ? String(el.value) : el.innerText)`)
+	v, err := el.Evaluate(`(el) => el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el ? String(el.value) : el.innerText)`)
 	if err != nil {
 		return "", err
 	}
@@ -139,4 +140,19 @@ func pixelsChanged(a, b []byte) bool {
 	}
 	changed, err := visual.Changed(x, y, ChangeThreshold)
 	return err == nil && changed
+}
+
+// sameOptions reports whether a list that takes several options holds the ones wanted, in
+// whatever order the page lists them.
+func sameOptions(t *page.Element, got, want string) bool {
+	if t == nil || t.Tag != "select" {
+		return false
+	}
+	g, w := listParts(got), listParts(want)
+	if len(g) < 2 || len(g) != len(w) {
+		return false
+	}
+	slices.Sort(g)
+	slices.Sort(w)
+	return slices.Equal(g, w)
 }

@@ -45,8 +45,14 @@
     if (el.id && root.querySelectorAll) {
       for (const l of root.querySelectorAll(`label[for="${CSS.escape(el.id)}"]`)) parts.push(textOf(l));
     }
+    // A label that wraps its control names it by its own words, not the control's (a
+    // <select>'s options are text inside the label too).
     const wrap = el.closest("label");
-    if (wrap) parts.push(clean(wrap.innerText));
+    if (wrap) {
+      const own = wrap.cloneNode(true);
+      for (const c of own.querySelectorAll("select, textarea, input, button, datalist")) c.remove();
+      parts.push(clean(own.textContent));
+    }
     return clean(parts.join(" "));
   };
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +64,9 @@ func TestPerception(t *testing.T) {
 		{"widgets", "Due date", plan.Type, "04/08/2016", "Due date", 0, ""},
 		{"widgets", "Reminder", plan.Type, "8:22 AM", "Reminder", 0, ""},
 		{"widgets", `"Sweden" in the list`, plan.Click, "", "Sweden", 0, ""},
+		// A list that takes several options: each named one, exactly, or none.
+		{"widgets", `the "Toppings" list`, plan.Select, "Cheese, Olives and Basil", "Toppings", 0, ""},
+		{"widgets", `the "Toppings" list`, plan.Select, "Ham and pineapple", "Toppings", 0, ""},
 		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
 		// A confirm() is dismissed unless the step asks to accept it.
 		{"widgets", "Delete draft", plan.Click, "", "Delete draft", 0, "Draft kept"},
@@ -167,5 +171,41 @@ func TestTypeAtAPoint(t *testing.T) {
 	}
 	if text, err := s.VisibleText(t.Context()); err != nil || !strings.Contains(text, "Searching for new words") || strings.Contains(text, "old text") {
 		t.Errorf("the field should hold only the typed text: %q %v", text, err)
+	}
+}
+
+// TestSeveralOptionsExactly selects several options of a list that takes several, each
+// named exactly, and refuses a list of which one part is no option: nothing is selected.
+func TestSeveralOptionsExactly(t *testing.T) {
+	ctx := t.Context()
+	srv := httptest.NewServer(demoapp.New())
+	defer srv.Close()
+	s, _, err := newPool(t).Open(ctx, "several", browser.OpenOptions{URL: srv.URL + "/static/lab/widgets.html"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := func() string {
+		v, err := s.VisibleText(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	out, err := s.Do(ctx, plan.Step{Action: plan.Select, TargetDescription: "Toppings", Value: "Cheese, Pizza"}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.OK || out.Feedback == nil || !strings.Contains(out.Feedback.Details, `"Pizza"`) {
+		t.Fatalf("a list with a part that is no option must fail, naming it; got %+v", out.Feedback)
+	}
+	if text := selected(); strings.Contains(text, "Cheese") && strings.Count(text, "Cheese") > 1 {
+		t.Errorf("nothing may be selected: %q", text)
+	}
+	out, err = s.Do(ctx, plan.Step{Action: plan.Select, TargetDescription: "the Toppings list", Value: "Olive oil, Cheese"}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+	if err != nil || !out.OK {
+		t.Fatalf("want both selected: %v %+v", err, out.Feedback)
+	}
+	if !slices.Contains(out.Actions, `selected "Olive oil", "Cheese" in `+out.Target.Ref()) {
+		t.Errorf("the action should name both options: %q", out.Actions)
 	}
 }

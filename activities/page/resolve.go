@@ -49,7 +49,7 @@ var (
 		{regexp.MustCompile(`(?i)\blink\b`), "link"},
 		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
 		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|input(?:\s*field)?|field|search\s*box)\b`), "textbox"},
-		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|list)\b`), "combobox"},
+		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
 		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
 		// A date or time field is named by its kind when nothing else names it.
 		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
@@ -57,7 +57,7 @@ var (
 		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
 		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
 	}
-	fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu)\b`)
+	fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu|below|above)\b`)
 	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
 )
 
