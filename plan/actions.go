@@ -109,6 +109,10 @@ var specs = map[Action]Spec{
 			}
 			return fmt.Sprintf("check that %s is visible", q(s.Value))
 		}},
+	// Hover moves the pointer over an element: what opens a submenu or a tooltip, without
+	// a click (a click on a menu's parent item chooses it on many menus).
+	Hover: {Target: Required, Acts: true, Progress: true, Check: CheckNothing,
+		describe: func(s Step) string { return "hover over " + q(s.TargetDescription) }},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

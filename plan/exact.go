@@ -135,3 +135,40 @@ func exactTarget(s string, quotes []string) string {
 	}
 	return ""
 }
+
+var (
+	// reMenuPath is "Select File > Save as": a path through a menu, one click per item.
+	reMenuPath = regexp.MustCompile(`(?i)^(?:select|choose|pick|open|click(?:\s+on)?|go\s+to|navigate\s+to)\s+(?:the\s+)?(?:menu\s+(?:item\s+|path\s+)?)?(.+?)(?:\s+(?:from|in)\s+the\s+menu)?$`)
+	reMenuSep  = regexp.MustCompile(`\s*(?:>|→|›|»)\s*`)
+)
+
+// parseMenuPath reads a path through a menu ("Select Jinny>Lynett", 'open "File" > "Save
+// as"') as a person takes it: the pointer over each item that opens the next, then a click
+// on the last. (A click on a parent item chooses it on many menus.) ok is false when the
+// sentence is not of that shape; reason says why a path cannot be read exactly.
+func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok bool) {
+	m := reMenuPath.FindStringSubmatch(c)
+	if m == nil || !reMenuSep.MatchString(m[1]) {
+		return nil, "", false
+	}
+	parts := reMenuSep.Split(m[1], -1)
+	if len(parts) < 2 {
+		return nil, "", false
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		name := unmask(p, quotes, false)
+		if name == "" {
+			return nil, fmt.Sprintf("the menu path %q has an empty item", unmask(m[1], quotes, true)), true
+		}
+		if quoteToken.MatchString(p) && strings.TrimSpace(quoteToken.ReplaceAllString(p, "")) != "" {
+			return nil, fmt.Sprintf("in the menu path %q the item %q is not one name: quote each item alone", unmask(m[1], quotes, true), unmask(p, quotes, true)), true
+		}
+		if r := exactTarget(p, quotes); r != "" {
+			return nil, r, true
+		}
+		steps = append(steps, Step{Action: Hover, TargetDescription: strconv.Quote(name)})
+	}
+	steps[len(steps)-1].Action = Click
+	return steps, "", true
+}

@@ -45,6 +45,17 @@ func Parse(goal string) ([]Step, error) {
 			}
 			continue
 		}
+		if path, reason, ok := parseMenuPath(clause, quotes); ok {
+			if reason != "" {
+				return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
+			}
+			for _, s := range path {
+				s.Step = len(steps) + 1
+				describe(&s)
+				steps = append(steps, s)
+			}
+			continue
+		}
 		if reConfirm.MatchString(clause) {
 			// "click "Delete" and confirm": the click's dialog is to be accepted.
 			if n := len(steps); n > 0 && (steps[n-1].Action == Click || steps[n-1].Action == Press) {
@@ -159,6 +170,7 @@ var (
 	reConfirm         = regexp.MustCompile(`(?i)^(?:confirm|accept)(?:\s+(?:it|that|the\s+(?:dialog|confirmation|prompt|popup|warning)))?$`)
 	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
 	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
+	reHover           = regexp.MustCompile(`(?i)^(?:hover|mouse)\s+(?:over|on|onto)\s+(.+)$|^(?:move|put)\s+the\s+(?:mouse|pointer|cursor)\s+(?:over|on|onto)\s+(.+)$`)
 	reExtract         = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
 )
 
@@ -185,6 +197,10 @@ func parseClause(c string, quotes []string) (Step, string) {
 	}
 	if m := reWaitFor.FindStringSubmatch(c); m != nil {
 		return Step{Action: Wait, TargetDescription: text(m[1])}, ""
+	}
+	if m := reHover.FindStringSubmatch(c); m != nil {
+		t := m[1] + m[2] // one of the two forms matched
+		return exact(Step{Action: Hover, TargetDescription: text(t)}, t, quotes, "")
 	}
 	if m := reScrollTo.FindStringSubmatch(c); m != nil && !reEdge.MatchString(m[1]) {
 		return Step{Action: Scroll, TargetDescription: text(m[1])}, ""

@@ -93,6 +93,20 @@ var parseCases = []struct {
 		{Action: Click, TargetDescription: "Delete draft", AcceptDialog: true},
 		{Action: Assert, Value: "Draft deleted"},
 	}},
+	{"a menu path", `Select Jinny>Lynett`, []Step{
+		{Action: Hover, TargetDescription: `"Jinny"`},
+		{Action: Click, TargetDescription: `"Lynett"`},
+	}},
+	{"a quoted menu path, then more", `open "File" > "Save as" > "PDF" from the menu, then click "Save"`, []Step{
+		{Action: Hover, TargetDescription: `"File"`},
+		{Action: Hover, TargetDescription: `"Save as"`},
+		{Action: Click, TargetDescription: `"PDF"`},
+		{Action: Click, TargetDescription: "Save"},
+	}},
+	{"hover", `hover over "Account", then click "Sign out"`, []Step{
+		{Action: Hover, TargetDescription: "Account"},
+		{Action: Click, TargetDescription: "Sign out"},
+	}},
 	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
 		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
 		{Action: Click, TargetDescription: "Create"},
@@ -157,6 +171,8 @@ var parseErrorCases = []struct {
 	{`Click on the numbers in ascending order.`, 1, `Click on the numbers in ascending order`},
 	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
 	{`Click on a rectangle`, 1, `Click on a rectangle`},
+	{`Select File > > Save`, 1, `Select File > > Save`},
+	{`Select File > the best one`, 1, `Select File > the best one`},
 }
 
 func TestParseErrors(t *testing.T) {

@@ -27,10 +27,11 @@ const (
 	Wait     Action = "WAIT"
 	Assert   Action = "ASSERT"
 	Extract  Action = "EXTRACT"
+	Hover    Action = "HOVER"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

@@ -59,6 +59,12 @@ var handlers = map[plan.Action]func(context.Context, *action) *plan.Feedback{
 	plan.Wait:     wait,
 	plan.Assert:   func(context.Context, *action) *plan.Feedback { return nil }, // looked at in check
 	plan.Extract:  func(context.Context, *action) *plan.Feedback { return nil }, // read in check
+	plan.Hover:    hover,
+}
+
+func hover(_ context.Context, a *action) *plan.Feedback {
+	a.note("hovered over %s", a.ref)
+	return a.failed(a.el.Hover(playwright.ElementHandleHoverOptions{Timeout: timeout}))
 }
 
 // act performs the step's action.

@@ -68,6 +68,9 @@ func TestPerception(t *testing.T) {
 		{"widgets", `the "Toppings" list`, plan.Select, "Cheese, Olives and Basil", "Toppings", 0, ""},
 		{"widgets", `the "Toppings" list`, plan.Select, "Ham and pineapple", "Toppings", 0, ""},
 		{"widgets", `the "Send" button`, plan.Click, "", "Send", 0, "Sent for Ada Lovelace"},
+		// A submenu opened by the pointer, not by a click (which would choose "Tools").
+		{"widgets", `"Tools"`, plan.Hover, "", "Tools", 0, ""},
+		{"widgets", `"Export"`, plan.Click, "", "Export", 0, "Chose: Export"},
 		// A confirm() is dismissed unless the step asks to accept it.
 		{"widgets", "Delete draft", plan.Click, "", "Delete draft", 0, "Draft kept"},
 		// More controls than the list's cap: the open dialog is kept.
