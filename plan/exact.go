@@ -32,6 +32,8 @@ var (
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
 	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
+	// reTrailingPlace is a last "below" or "above" with nothing after it.
+	reTrailingPlace = regexp.MustCompile(`(?i)\s+(?:below|above)\s*$`)
 	// reIndefinite starts an unquoted target that is any one of a kind: "a rectangle".
 	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
@@ -117,7 +119,9 @@ func exactTarget(s string, quotes []string) string {
 		if m := reWith.FindString(s); m != "" {
 			return fmt.Sprintf("%q says what to use rather than what to click (%q): quote the element's visible text", s, m)
 		}
-		if m := reVague.FindString(s); m != "" {
+		// "the text area below" points at the page under the instruction, not at another
+		// element: the word says nothing of which one.
+		if m := reVague.FindString(reTrailingPlace.ReplaceAllString(s, "")); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}
 		if reIndefinite.MatchString(s) {

@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -68,6 +69,9 @@ func Parse(goal string) ([]Step, error) {
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}
+		if s.Action == Type && s.Value == "{{"+Copied+"}}" && !slices.ContainsFunc(steps, func(e Step) bool { return e.Action == Extract && e.Value == Copied }) {
+			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "nothing was copied before it: copy the text first, e.g. copy the text in \"Notes\", then paste it into \"Reply\""}
+		}
 		s.Step = len(steps) + 1
 		describe(&s)
 		// Exact or silent: a step that would not be a valid plan step is refused here,
@@ -87,6 +91,10 @@ func Parse(goal string) ([]Step, error) {
 	return steps, nil
 }
 
+// Copied is the name a "copy the text in X" step reads under, for the "paste it into Y"
+// after it.
+const Copied = "copied"
+
 var (
 	listMarker = regexp.MustCompile(`^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*`)
 	// separator matches the places where one step may end and the next begin. Whether it
@@ -94,7 +102,7 @@ var (
 	// "and") only when a verb follows.
 	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch)\b`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover)\b`)
 )
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
@@ -171,6 +179,8 @@ var (
 	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
 	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
 	reHover           = regexp.MustCompile(`(?i)^(?:hover|mouse)\s+(?:over|on|onto)\s+(.+)$|^(?:move|put)\s+the\s+(?:mouse|pointer|cursor)\s+(?:over|on|onto)\s+(.+)$`)
+	reCopy            = regexp.MustCompile(`(?i)^copy\s+(?:the\s+)?(?:text|value|contents?|words?)\s+(?:in|from|of|inside)\s+(.+)$`)
+	rePaste           = regexp.MustCompile(`(?i)^paste\s+(?:it|that|them|the\s+(?:copied\s+)?text)\s+(?:into|in|to)\s+(.+)$`)
 	reExtract         = regexp.MustCompile(`(?i)^(?:extract|read|get|copy|grab|record)\s+(.+?)(?:\s+(?:as|into)\s+(.+))?$`)
 )
 
@@ -259,6 +269,12 @@ func parseClause(c string, quotes []string) (Step, string) {
 	}
 	if m := reClick.FindStringSubmatch(c); m != nil {
 		return exact(Step{Action: Click, TargetDescription: text(m[1])}, m[1], quotes, "")
+	}
+	if m := reCopy.FindStringSubmatch(c); m != nil {
+		return exact(Step{Action: Extract, TargetDescription: text(m[1]), Value: Copied}, m[1], quotes, "")
+	}
+	if m := rePaste.FindStringSubmatch(c); m != nil {
+		return exact(Step{Action: Type, TargetDescription: text(m[1]), Value: "{{" + Copied + "}}"}, m[1], quotes, "")
 	}
 	if m := reExtract.FindStringSubmatch(c); m != nil {
 		name := text(m[2])

@@ -107,6 +107,11 @@ var parseCases = []struct {
 		{Action: Hover, TargetDescription: "Account"},
 		{Action: Click, TargetDescription: "Sign out"},
 	}},
+	{"copy and paste", `Copy the text from the 2nd text area below and paste it into the text input, then press Submit.`, []Step{
+		{Action: Extract, TargetDescription: "2nd text area below", Value: "copied"},
+		{Action: Type, TargetDescription: "text input", Value: "{{copied}}"},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
 	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
 		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
 		{Action: Click, TargetDescription: "Create"},
@@ -171,6 +176,7 @@ var parseErrorCases = []struct {
 	{`Click on the numbers in ascending order.`, 1, `Click on the numbers in ascending order`},
 	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
 	{`Click on a rectangle`, 1, `Click on a rectangle`},
+	{`Paste it into "Reply"`, 1, `Paste it into "Reply"`},
 	{`Select File > > Save`, 1, `Select File > > Save`},
 	{`Select File > the best one`, 1, `Select File > the best one`},
 }

@@ -148,14 +148,22 @@ func Placeholders(steps []Step) []string {
 	return slices.Compact(names)
 }
 
-// CheckParams reports the {{name}} placeholders that params does not define.
+// CheckParams reports the {{name}} placeholders that params does not define and no
+// earlier EXTRACT step reads (an EXTRACT's value names what it read, for the steps after it).
 func CheckParams(steps []Step, params map[string]string) error {
 	var missing []string
-	for _, n := range Placeholders(steps) {
-		if _, ok := params[n]; !ok {
-			missing = append(missing, n)
+	read := map[string]bool{}
+	for _, s := range steps {
+		for _, n := range Placeholders([]Step{s}) {
+			if _, ok := params[n]; !ok && !read[n] && !slices.Contains(missing, n) {
+				missing = append(missing, n)
+			}
+		}
+		if s.Action == Extract && s.Value != "" {
+			read[s.Value] = true
 		}
 	}
+	slices.Sort(missing)
 	if len(missing) > 0 {
 		return fmt.Errorf("the plan uses parameters that were not given: %s (pass --param name=value)", strings.Join(missing, ", "))
 	}

@@ -402,3 +402,34 @@ func TestModelBudgetEndsTheRun(t *testing.T) {
 		t.Errorf("the run should say the budget was spent: %+v", res.Errors)
 	}
 }
+
+// TestCopiedTextIsPasted: what an EXTRACT step read is the value of the {{copied}} a later
+// step types, bound by the activity that types it; the output shows the value typed.
+func TestCopiedTextIsPasted(t *testing.T) {
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		res := ok(in)
+		if in.Step.Action == plan.Extract {
+			res.Extracted = map[string]any{in.Step.Value: "Lorem ipsum"}
+		}
+		return res, nil
+	}}
+	env := newEnv(t, f)
+	validates(env, true)
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL,
+		Plan: steps(t, `Copy the text in "Notes", paste it into "Reply" and press Submit`)})
+	if res.Execution.Status != workflows.StatusSuccess {
+		t.Fatalf("execution %+v", res.Execution)
+	}
+	var typed *activities.RunStepInput
+	for i := range f.calls {
+		if f.calls[i].Step.Action == plan.Type {
+			typed = &f.calls[i]
+		}
+	}
+	if typed == nil || typed.Step.Value != "{{copied}}" || typed.Params["copied"] != "Lorem ipsum" {
+		t.Fatalf("the TYPE should carry the copied text as its parameter: %+v", typed)
+	}
+	if got := res.Steps[1].Description; !strings.Contains(got, `"Lorem ipsum"`) {
+		t.Errorf("the output should show the value typed: %q", got)
+	}
+}

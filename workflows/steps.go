@@ -103,6 +103,8 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	rec := &r.steps[i]
 	rec.Status = StepRunning
 	rec.before = r.last
+	// The values bound now include what earlier steps read ({{copied}}).
+	rec.Description = rec.Step.Bind(r.params).String()
 	start := workflow.Now(ctx)
 	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
 	limit := r.limits.AttemptsPerStep
@@ -185,6 +187,10 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 			//workflowcheck:ignore copying one map into another is the same in any order
 			for k, v := range res.Extracted {
 				r.res.ExtractedData.Structured[k] = v
+				// What a step read is a value for the steps after it ({{copied}}).
+				if text, ok := v.(string); ok && rec.Step.Action == plan.Extract {
+					r.params[k] = text
+				}
 			}
 			r.report(ctx)
 			return true, nil

@@ -77,11 +77,14 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		if el == nil {
 			return nil, nil
 		}
+		// A field's value is read exactly as it is (a copy is pasted as it was, spaces
+		// and all); shown text, as a person reads it.
 		v, err := fieldValue(el)
 		if err != nil || v == "" {
 			v, _ = el.InnerText()
+			v = strings.TrimSpace(v)
 		}
-		out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): strings.TrimSpace(v)}
+		out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): v}
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", page.Truncate(v, 60), ref))
 	}
 	return nil, nil

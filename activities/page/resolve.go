@@ -48,7 +48,9 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
 		{regexp.MustCompile(`(?i)\blink\b`), "link"},
 		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|input(?:\s*field)?|field|search\s*box)\b`), "textbox"},
+		// "the text input" is an <input>, not a text area.
+		{regexp.MustCompile(`(?i)\b(?:text\s*input|input(?:\s*field|\s*box)?)\b`), "input"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|field|search\s*box)\b`), "textbox"},
 		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
 		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
 		// A date or time field is named by its kind when nothing else names it.
@@ -149,6 +151,10 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 	}
 	if t.role != "" {
 		cands = preferAll(cands, func(e Element) bool { return roleFits(t.role, e) })
+	}
+	if t.role == "textbox" {
+		// A text box, said plainly, is a one-line field; a text area is called that.
+		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
 	cands = preferAll(cands, func(e Element) bool { return !e.Disabled })
 	switch {
@@ -318,6 +324,8 @@ func roleFits(role string, e Element) bool {
 	switch role {
 	case "textbox":
 		return e.Editable()
+	case "input":
+		return e.Tag == "input" && e.Editable()
 	case "textarea":
 		return e.Tag == "textarea" || (e.Role == "textbox" && e.Tag != "input")
 	case "combobox":
