@@ -116,7 +116,7 @@ func (a *action) typed() (string, *plan.Feedback) {
 	return v, nil
 }
 
-func typeText(_ context.Context, a *action) *plan.Feedback {
+func typeText(ctx context.Context, a *action) *plan.Feedback {
 	v, fb := a.typed()
 	if fb != nil {
 		return fb
@@ -154,6 +154,11 @@ func typeText(_ context.Context, a *action) *plan.Feedback {
 		a.out.typed = iso
 		return a.failed(a.el.Fill(iso, playwright.ElementHandleFillOptions{Timeout: timeout}))
 	}
+	if when, ok := dateValue(v); ok && !plan.HasSecret(shown) {
+		if ro, err := a.el.Evaluate(`(el) => el.readOnly === true`); err == nil && ro == true {
+			return pickDate(ctx, a, when, shown)
+		}
+	}
 	if a.out.Target.Secret && !plan.HasSecret(shown) {
 		a.note("typed a secret (%d characters) into %s", len([]rune(v)), a.ref)
 	} else {
@@ -175,8 +180,8 @@ func selectValue(ctx context.Context, a *action) *plan.Feedback {
 		}
 		return a.failed(err)
 	case t.Editable() && t.Role != "combobox":
-		a.note("typed %q into %s", v, a.ref)
-		return a.failed(a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
+		// A field: the value is typed, or picked in its calendar when it takes no typing.
+		return typeText(ctx, a)
 	}
 	return a.pickFromList(ctx)
 }

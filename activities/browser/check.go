@@ -44,7 +44,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		if out.typed != "" {
 			want = out.typed
 		}
-		if page.Norm(got) != page.Norm(want) && !sameOptions(out.Target, got, want) {
+		if page.Norm(got) != page.Norm(want) && !sameOptions(out.Target, got, want) && !sameDate(got, want) {
 			if (out.Target != nil && out.Target.Secret) || plan.HasSecret(step.Value) {
 				return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}, nil
 			}
@@ -158,4 +158,12 @@ func sameOptions(t *page.Element, got, want string) bool {
 	slices.Sort(g)
 	slices.Sort(w)
 	return slices.Equal(g, w)
+}
+
+// sameDate reports whether two values are the same calendar date written two ways: a
+// date picked in a page's calendar is written in the page's own format.
+func sameDate(got, want string) bool {
+	g, ok1 := dateValue(got)
+	w, ok2 := dateValue(want)
+	return ok1 && ok2 && g.Equal(w)
 }

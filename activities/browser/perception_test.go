@@ -73,6 +73,9 @@ func TestPerception(t *testing.T) {
 		{"widgets", `"Export"`, plan.Click, "", "Export", 0, "Chose: Export"},
 		// A confirm() is dismissed unless the step asks to accept it.
 		{"widgets", "Delete draft", plan.Click, "", "Delete draft", 0, "Draft kept"},
+		// A read-only date field: its calendar is paged to the month and the day clicked.
+		{"calendar", "Visit date", plan.Type, "02/03/2027", "Visit date", 0, "Visit on 02/03/2027"},
+		{"calendar", "Visit date", plan.Select, "2026-09-30", "Visit date", 0, "Visit on 09/30/2026"},
 		// More controls than the list's cap: the open dialog is kept.
 		{"long", "Confirm", plan.Click, "", "Confirm", 0, "Confirmed"},
 	}
