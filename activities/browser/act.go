@@ -245,9 +245,14 @@ func wait(ctx context.Context, a *action) *plan.Feedback {
 		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
 	}
 	d = min(d, MaxWait)
-	a.note("waited %s", d)
 	a.phase(activities.PhaseWaiting)
-	if err := sleep(ctx, d); err != nil {
+	pause := a.s.paced(d)
+	if pause != d {
+		a.note("waited %s after the last action (%s here)", d, pause.Round(time.Millisecond))
+	} else {
+		a.note("waited %s", d)
+	}
+	if err := sleep(ctx, pause); err != nil {
 		return &plan.Feedback{Type: plan.Other, Details: "the wait was cut short: " + err.Error()}
 	}
 	return nil

@@ -84,6 +84,7 @@ const downloadWait = time.Minute
 // broken browser and for ctx ending, which stops the attempt at its next wait; everything
 // the page does wrong is in the Outcome's Feedback.
 func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outcome, error) {
+	began := time.Now()
 	phase := opts.OnPhase
 	if phase == nil {
 		phase = func(activities.Phase) {}
@@ -155,7 +156,11 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	defer s.expectDialog(false)
 	s.setActing(true)
 	defer s.setActing(false)
+	leadIn := time.Since(began)
 	fb := s.act(ctx, step, el, out, opts, phase)
+	if spec.Acts && step.Action != plan.Wait {
+		s.actedAt, s.leadIn = time.Now(), leadIn
+	}
 	if spec.Acts {
 		fault.At(ctx, fault.Settle)
 		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {

@@ -107,6 +107,11 @@ type Session struct {
 	downloading sync.WaitGroup
 	// last is the screenshot the last step ended with (beforeShot).
 	last shot
+	// actedAt is when the last step that acts did its action, and leadIn how long that
+	// step took from its start to its action: a WAIT counts from the one and allows for
+	// the other (wait.go's paced).
+	actedAt time.Time
+	leadIn  time.Duration
 	// cdp is the DevTools session of cdpPage, for quickShot.
 	cdp     playwright.CDPSession
 	cdpPage playwright.Page
