@@ -187,6 +187,12 @@ func (s Step) Bind(params map[string]string) Step {
 	return s
 }
 
+// Described is the step in one line with params bound, and what is not bound yet — a
+// value an earlier step reads when it runs — said in words: never a {{placeholder}}.
+func (s Step) Described(params map[string]string) string {
+	return placeholder.ReplaceAllString(s.Bind(params).String(), "<what was read as $1>")
+}
+
 // Renumber sets each step's number to its 1-based position after offset.
 func Renumber(steps []Step, offset int) []Step {
 	out := slices.Clone(steps)

@@ -92,7 +92,7 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 		}
 		names := make([]string, len(checks))
 		for k, c := range checks {
-			names[k] = c.Bind(r.params).String()
+			names[k] = c.Described(r.params)
 		}
 		how := "the plan's next checks (" + strings.Join(names, "; ") + "): " + res.Reason
 		if res.Inconclusive || (rec.before.TextKey == "" && res.Success) {

@@ -275,7 +275,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 func (r *run) appendSteps(steps []plan.Step) {
 	for _, s := range steps {
 		s.Step = len(r.steps) + 1
-		r.steps = append(r.steps, StepRecord{Order: s.Step, Description: s.Bind(r.params).String(), Step: s, Status: StepPending})
+		r.steps = append(r.steps, StepRecord{Order: s.Step, Description: s.Described(r.params), Step: s, Status: StepPending})
 	}
 }
 

@@ -433,3 +433,26 @@ func TestCopiedTextIsPasted(t *testing.T) {
 		t.Errorf("the output should show the value typed: %q", got)
 	}
 }
+
+// TestUnreadValueIsNeverAPlaceholder: when the copy fails, the paste never runs, and the
+// output says in words what it would have typed, not "{{copied}}".
+func TestUnreadValueIsNeverAPlaceholder(t *testing.T) {
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		if in.Step.Action == plan.Extract {
+			return failed(plan.Feedback{Type: plan.NotVisible, Details: "no visible element matches \"Notes\""}), nil
+		}
+		return ok(in), nil
+	}}
+	env := newEnv(t, f)
+	validates(env, false)
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL,
+		Plan: steps(t, `Copy the text in "Notes", paste it into "Reply" and press Submit`)})
+	for _, s := range res.Steps {
+		if strings.Contains(s.Description, "{{") {
+			t.Errorf("step %d is reported with a placeholder: %q", s.Order, s.Description)
+		}
+	}
+	if got := res.Steps[1].Description; got != `type "<what was read as copied>" into "Reply"` {
+		t.Errorf("step 2 reads %q", got)
+	}
+}

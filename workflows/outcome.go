@@ -110,7 +110,7 @@ func (r *run) unverified() {
 func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, checks activities.ValidateGoalResult) error {
 	var steps []string
 	for _, s := range r.steps {
-		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.params)))
+		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Described(r.params)))
 	}
 	ji := activities.JudgeGoalInput{Goal: r.in.Goal, Steps: steps, Final: checks.Final}
 	if len(in.Checks) > 0 {
@@ -214,7 +214,7 @@ func (r *run) summarize(ctx workflow.Context) {
 	}
 	in := activities.SummarizeInput{Goal: r.in.Goal, Status: string(r.res.Execution.Status)}
 	for _, s := range r.steps {
-		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Bind(r.params)))
+		in.Steps = append(in.Steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Described(r.params)))
 	}
 	for _, e := range r.res.Errors {
 		in.Errors = append(in.Errors, fmt.Sprintf("step %d: %s", e.Step, e.Message))

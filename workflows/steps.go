@@ -104,7 +104,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	rec.Status = StepRunning
 	rec.before = r.last
 	// The values bound now include what earlier steps read ({{copied}}).
-	rec.Description = rec.Step.Bind(r.params).String()
+	rec.Description = rec.Step.Described(r.params)
 	start := workflow.Now(ctx)
 	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
 	limit := r.limits.AttemptsPerStep
