@@ -32,8 +32,9 @@ var (
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
 	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
-	// reTrailingPlace is a last "below" or "above" with nothing after it.
-	reTrailingPlace = regexp.MustCompile(`(?i)\s+(?:below|above)\s*$`)
+	// reTrailingPlace is a last "below" or "above" after a field's or a control's kind
+	// ("the text area below"), with nothing after it.
+	reTrailingPlace = regexp.MustCompile(`(?i)\b((?:text\s*area|textarea|text\s*box|textbox|text\s*field|field|input|list|button|checkbox|dropdown))\s+(?:below|above)\s*$`)
 	// reIndefinite starts an unquoted target that is any one of a kind: "a rectangle".
 	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
@@ -121,7 +122,7 @@ func exactTarget(s string, quotes []string) string {
 		}
 		// "the text area below" points at the page under the instruction, not at another
 		// element: the word says nothing of which one.
-		if m := reVague.FindString(reTrailingPlace.ReplaceAllString(s, "")); m != "" {
+		if m := reVague.FindString(reTrailingPlace.ReplaceAllString(s, "$1")); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}
 		if reIndefinite.MatchString(s) {

@@ -177,6 +177,7 @@ var parseErrorCases = []struct {
 	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
 	{`Click on a rectangle`, 1, `Click on a rectangle`},
 	{`Paste it into "Reply"`, 1, `Paste it into "Reply"`},
+	{`Expand the pie menu below and click on the item labeled "H".`, 1, `Expand the pie menu below`},
 	{`Select File > > Save`, 1, `Select File > > Save`},
 	{`Select File > the best one`, 1, `Select File > the best one`},
 }
