@@ -94,7 +94,15 @@ var specs = map[Action]Spec{
 			return "check " + q(s.TargetDescription)
 		}},
 	Scroll: {Target: Optional, Value: Optional, ValueMeans: "the direction: down, up, top, bottom", Acts: true, Check: CheckScrolled,
-		describe: func(s Step) string { return "scroll " + s.Value }},
+		describe: func(s Step) string {
+			switch {
+			case s.TargetDescription != "" && s.Value != "":
+				return fmt.Sprintf("scroll %s to its %s", q(s.TargetDescription), s.Value)
+			case s.TargetDescription != "":
+				return "scroll to " + q(s.TargetDescription)
+			}
+			return "scroll " + s.Value
+		}},
 	Wait: {Target: Optional, Value: Optional, ValueMeans: "how long to wait", Check: CheckNothing,
 		describe: func(s Step) string {
 			if s.TargetDescription != "" {

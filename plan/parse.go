@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
-	"unicode"
 )
 
 // ParseError says which sentence of a goal the offline planner could not read.
@@ -156,6 +154,8 @@ var (
 	reWaitTime        = regexp.MustCompile(`(?i)^wait(?:\s+for)?\s+(\d+(?:\.\d+)?\s*(?:ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?)$`)
 	reWaitFor         = regexp.MustCompile(`(?i)^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+(?:appear|show up|be visible|load)|appears|shows up|is visible|is shown|loads))?$`)
 	reScroll          = regexp.MustCompile(`(?i)^scroll(?:\s+(?:the\s+)?page)?(?:\s+(down|up|to\s+the\s+bottom|to\s+the\s+top|to\s+bottom|to\s+top))?(?:\s+(?:by\s+)?(\d+)\s*(?:px|pixels)?)?$`)
+	reScrollWithin    = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?to\s+the\s+(bottom|end|top|start)\s+of\s+(.+)$`)
+	reThePage         = regexp.MustCompile(`(?i)^(?:the\s+)?(?:page|window|screen)$`)
 	reScrollTo        = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?to\s+(.+)$`)
 	rePressKey        = regexp.MustCompile(`(?i)^(?:press|hit|push|tap)\s+(?:the\s+)?(` + keyName + `)(?:\s+key)?(?:\s+(?:in|on|inside)\s+(.+))?$`)
 	reNavigate        = regexp.MustCompile(`(?i)^(?:go\s+to|goto|open|navigate\s+to|visit|load|browse\s+to|head\s+to)\s+(?:the\s+)?(?:url|page|website|site|address)?\s*(` + urlPat + `)$`)
@@ -211,6 +211,14 @@ func parseClause(c string, quotes []string) (Step, string) {
 	if m := reHover.FindStringSubmatch(c); m != nil {
 		t := m[1] + m[2] // one of the two forms matched
 		return exact(Step{Action: Hover, TargetDescription: text(t)}, t, quotes, "")
+	}
+	if m := reScrollWithin.FindStringSubmatch(c); m != nil {
+		// "to the bottom of the text area": that element's own scroll, not the page's.
+		edge := map[string]string{"bottom": "bottom", "end": "bottom", "top": "top", "start": "top"}[strings.ToLower(m[1])]
+		if reThePage.MatchString(strings.TrimSpace(text(m[2]))) {
+			return Step{Action: Scroll, Value: edge}, ""
+		}
+		return exact(Step{Action: Scroll, TargetDescription: text(m[2]), Value: edge}, m[2], quotes, "")
 	}
 	if m := reScrollTo.FindStringSubmatch(c); m != nil && !reEdge.MatchString(m[1]) {
 		return Step{Action: Scroll, TargetDescription: text(m[1])}, ""
@@ -325,101 +333,4 @@ func assertText(subject string, quotes []string) string {
 	}
 	s := reTextPrefix.ReplaceAllString(strings.TrimSpace(subject), "")
 	return cleanOperand(s, quotes)
-}
-
-// keyFor writes a key or chord the way Playwright names it ("ctrl + a" → "Control+A").
-func keyFor(s string) string {
-	names := map[string]string{
-		"enter": "Enter", "return": "Enter", "tab": "Tab", "escape": "Escape", "esc": "Escape",
-		"backspace": "Backspace", "delete": "Delete", "del": "Delete", "space": "Space", "spacebar": "Space",
-		"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
-		"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
-		"home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown",
-		"ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "option": "Alt",
-		"meta": "Meta", "cmd": "Meta", "command": "Meta",
-	}
-	var parts []string
-	for _, p := range strings.Split(strings.ToLower(s), "+") {
-		p = strings.Join(strings.Fields(p), "")
-		switch {
-		case names[p] != "":
-			parts = append(parts, names[p])
-		case len(p) == 1:
-			parts = append(parts, strings.ToUpper(p))
-		default:
-			parts = append(parts, strings.ToUpper(p[:1])+p[1:])
-		}
-	}
-	return strings.Join(parts, "+")
-}
-
-func slug(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			b.WriteRune(r)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
-			b.WriteByte('_')
-		}
-	}
-	return strings.Trim(b.String(), "_")
-}
-
-// describe fills in the semantic role and the expected outcome the planner can infer.
-func describe(s *Step) {
-	if s.SemanticRole == "" {
-		switch s.Action {
-		case Navigate, Scroll:
-			s.SemanticRole = Navigation
-		case Type, Select, Check:
-			s.SemanticRole = FormField
-		case Assert, Wait, Extract:
-			s.SemanticRole = Confirmation
-		default:
-			s.SemanticRole = PrimaryAction
-			if reNavWords.MatchString(s.TargetDescription) {
-				s.SemanticRole = Navigation
-			}
-		}
-	}
-	if s.ExpectedOutcome == "" {
-		switch s.Action {
-		case Click:
-			s.ExpectedOutcome = "the page responds to the click on " + strconv.Quote(s.TargetDescription)
-		case Type:
-			s.ExpectedOutcome = fmt.Sprintf("%q holds %q", s.TargetDescription, s.Value)
-		case Select:
-			s.ExpectedOutcome = fmt.Sprintf("%q shows %q", s.TargetDescription, s.Value)
-		case Check:
-			s.ExpectedOutcome = fmt.Sprintf("%q is %s", s.TargetDescription, map[bool]string{true: "unchecked", false: "checked"}[s.Unchecks()])
-		case Navigate:
-			s.ExpectedOutcome = "the browser shows " + s.Value
-		case Assert:
-			s.ExpectedOutcome = s.String()
-		}
-	}
-}
-
-// ParseDuration reads a WAIT value: "2", "2s", "1.5 seconds", "500 ms", "1 minute".
-func ParseDuration(v string) (time.Duration, error) {
-	m := reDuration.FindStringSubmatch(v)
-	if m == nil {
-		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
-	}
-	n, err := strconv.ParseFloat(m[1], 64)
-	if err != nil {
-		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
-	}
-	unit := time.Second
-	switch u := strings.ToLower(m[2]); {
-	case strings.HasPrefix(u, "ms") || strings.HasPrefix(u, "milli"):
-		unit = time.Millisecond
-	case u == "m" || strings.HasPrefix(u, "min"):
-		unit = time.Minute
-	}
-	if n*float64(unit) > float64(MaxWait) {
-		return 0, fmt.Errorf("a wait of %q is longer than the %s a step may wait", v, MaxWait)
-	}
-	return time.Duration(n * float64(unit)), nil
 }

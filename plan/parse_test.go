@@ -112,6 +112,14 @@ var parseCases = []struct {
 		{Action: Type, TargetDescription: "text input", Value: "{{copied}}"},
 		{Action: Click, TargetDescription: "Submit"},
 	}},
+	{"scroll within an element", `Scroll to the bottom of the textarea, enter the name "Emile" then press "Cancel"`, []Step{
+		{Action: Scroll, TargetDescription: "textarea", Value: "bottom"},
+		{Action: Type, TargetDescription: "name", Value: "Emile"},
+		{Action: Click, TargetDescription: "Cancel"},
+	}},
+	{"scroll the page to its end", `scroll to the bottom of the page`, []Step{
+		{Action: Scroll, Value: "bottom"},
+	}},
 	{"placeholders", `type "{{name}}" into "Project name" and click "Create"`, []Step{
 		{Action: Type, Value: "{{name}}", TargetDescription: "Project name"},
 		{Action: Click, TargetDescription: "Create"},

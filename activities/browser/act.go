@@ -224,6 +224,15 @@ func navigate(ctx context.Context, a *action) *plan.Feedback {
 
 func scroll(_ context.Context, a *action) *plan.Feedback {
 	if a.el != nil {
+		if v := strings.ToLower(a.step.Value); v == "top" || v == "bottom" {
+			// The element's own scroll: "to the bottom of the text area".
+			a.note("scrolled %s to its %s", a.ref, v)
+			if err := a.el.ScrollIntoViewIfNeeded(); err != nil {
+				return a.failed(err)
+			}
+			_, err := a.el.Evaluate(`(el, v) => { el.scrollTop = v === "top" ? 0 : el.scrollHeight; }`, v)
+			return a.failed(err)
+		}
 		a.note("scrolled %s into view", a.ref)
 		return a.failed(a.el.ScrollIntoViewIfNeeded())
 	}
