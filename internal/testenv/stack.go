@@ -118,7 +118,9 @@ func Build(dir, command string) (string, error) {
 }
 
 // process is a server or worker a test started, in a process group of its own so that a
-// kill takes what it started with it (a browser, a driver), as when a machine dies.
+// kill takes what it started with it (a browser, a driver), as when a machine dies. It is
+// also killed when the test binary dies, however it dies (a killed `go test` leaves no
+// Temporal server, MinIO or worker behind).
 type process struct {
 	cmd  *exec.Cmd
 	out  *syncBuffer
@@ -128,7 +130,7 @@ type process struct {
 // start starts cmd and kills it when the test ends.
 func start(t testing.TB, name string, cmd *exec.Cmd) *process {
 	t.Helper()
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = ownGroup()
 	p := &process{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
 	cmd.Stdout, cmd.Stderr = p.out, p.out
 	if err := cmd.Start(); err != nil {
