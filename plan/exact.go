@@ -177,3 +177,15 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 	steps[len(steps)-1].Action = Click
 	return steps, "", true
 }
+
+// ListItems reads "A, B and C" as its items, split where the planner splits a list of
+// field values; a value with no separator is one item.
+func ListItems(v string) []string {
+	var out []string
+	for _, p := range rePairsSep.Split(strings.TrimSpace(v), -1) {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -297,7 +296,7 @@ func selectOption(el playwright.ElementHandle, v string) ([]string, error) {
 		_, err := el.SelectOption(playwright.SelectOptionValues{Labels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
 		return nil, err
 	}
-	if parts := listParts(v); list.Multiple && len(parts) > 1 {
+	if parts := plan.ListItems(v); list.Multiple && len(parts) > 1 {
 		for _, p := range parts {
 			if count[p] != 1 {
 				return nil, fmt.Errorf("the list has no option %q, and not each of %s exactly once (no option %q)", v, quoteAll(parts), p)
@@ -309,20 +308,6 @@ func selectOption(el playwright.ElementHandle, v string) ([]string, error) {
 	// An option's value, or a label the page adds late.
 	_, err := el.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
 	return nil, err
-}
-
-// listSep separates the items of "A, B and C".
-var listSep = regexp.MustCompile(`\s*,\s*(?:and\s+)?|\s+and\s+`)
-
-// listParts reads "A, B and C" as its items; a value with no separator is one item.
-func listParts(v string) []string {
-	var out []string
-	for _, p := range listSep.Split(strings.TrimSpace(v), -1) {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 func quoteAll(vs []string) string {

@@ -151,7 +151,7 @@ func sameOptions(t *page.Element, got, want string) bool {
 	if t == nil || t.Tag != "select" {
 		return false
 	}
-	g, w := listParts(got), listParts(want)
+	g, w := plan.ListItems(got), plan.ListItems(want)
 	if len(g) < 2 || len(g) != len(w) {
 		return false
 	}
