@@ -93,6 +93,9 @@ type RunStepInput struct {
 	Secrets map[string]string `json:"secrets,omitempty"`
 	// WaitBudget is how long to wait for the target or an asserted text to appear.
 	WaitBudget time.Duration `json:"waitBudget"`
+	// ChangeWithin, when set, bounds how long a click that changed nothing waits for a
+	// late change: the step before a timed WAIT must not eat into the wait.
+	ChangeWithin time.Duration `json:"changeWithin,omitempty"`
 	// Feedback is the evaluator's feedback on the step's earlier attempts.
 	Feedback []plan.Feedback `json:"feedback,omitempty"`
 	// Decision, when set, is the model's choice of element or point, which replaces

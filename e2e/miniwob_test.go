@@ -23,7 +23,6 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
-	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -46,10 +45,9 @@ import (
 //	WEBAGENT_MINIWOB_TASKS     comma-separated task names to run (default: every miniwob/*.html)
 //	WEBAGENT_MINIWOB_SKIP      comma-separated task names to leave out
 //	WEBAGENT_MINIWOB_SEEDS     episodes per task, seeds 1..N (default 3)
-//	WEBAGENT_MINIWOB_PLANS     a folder of <task>.json plans (a JSON list of plan steps) run
-//	                           instead of planning; the instruction's double-quoted strings
-//	                           are the parameters {{q1}}, {{q2}}, ... (examples in
-//	                           testdata/miniwob-plans)
+//	WEBAGENT_MINIWOB_PLANS     a folder of <task>.json plans run instead of planning: the
+//	                           plan a model would write from the instruction, with its
+//	                           values read out of it (taskPlan; testdata/miniwob-plans)
 //	WEBAGENT_MINIWOB_PARALLEL  episodes run at once on the one worker (default 1)
 //	WEBAGENT_MINIWOB_OUT       also write the table as Markdown to this file
 func TestMiniWoB(t *testing.T) {
@@ -115,7 +113,7 @@ type miniwobConfig struct {
 	tasks    []string
 	seeds    int
 	parallel int
-	plans    map[string][]plan.Step
+	plans    map[string]taskPlan
 	out      string
 	limits   workflows.Limits
 }
@@ -137,7 +135,7 @@ func miniwobSettings(t *testing.T, root string) miniwobConfig {
 
 	cfg := miniwobConfig{
 		seeds: envInt(t, "WEBAGENT_MINIWOB_SEEDS", 3), parallel: envInt(t, "WEBAGENT_MINIWOB_PARALLEL", 1),
-		out: os.Getenv("WEBAGENT_MINIWOB_OUT"), plans: map[string][]plan.Step{},
+		out: os.Getenv("WEBAGENT_MINIWOB_OUT"), plans: map[string]taskPlan{},
 		// A hopeless episode ends soon: a short deadline, two attempts a step, one rewrite.
 		limits: workflows.Limits{Deadline: 90 * time.Second, AttemptsPerStep: 2, Replans: 1, MaxSteps: 20},
 	}
@@ -165,19 +163,11 @@ func miniwobSettings(t *testing.T, root string) miniwobConfig {
 			if err != nil {
 				t.Fatalf("read the plan for %s: %v", task, err)
 			}
-			var steps []plan.Step
-			if err := json.Unmarshal(data, &steps); err != nil {
-				t.Fatalf("the plan %s/%s.json is not a JSON list of plan steps: %v", dir, task, err)
-			}
-			for i := range steps {
-				if steps[i].Step == 0 {
-					steps[i].Step = i + 1
-				}
-			}
-			if err := plan.Validate(steps); err != nil {
+			p, err := parseTaskPlan(data)
+			if err != nil {
 				t.Fatalf("the plan %s/%s.json: %v", dir, task, err)
 			}
-			cfg.plans[task] = steps
+			cfg.plans[task] = p
 		}
 		if len(cfg.plans) == 0 {
 			t.Logf("WEBAGENT_MINIWOB_PLANS=%s has no plan for the tasks run (<task>.json)", dir)
@@ -458,9 +448,12 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 	rewards.forget(task, seed)
 
 	in := workflows.GoalInput{Goal: utt, StartURL: pageURL, Limits: cfg.limits, SkipSkills: true}
-	if steps, ok := cfg.plans[task]; ok {
-		in.Plan, ep.planned = steps, true
-		in.Params = quotedParams(utt)
+	if p, ok := cfg.plans[task]; ok {
+		ep.planned = true
+		if in.Plan, in.Params, err = p.plan(utt); err != nil {
+			ep.detail = err.Error()
+			return ep
+		}
 	}
 	if err := in.Validate(); err != nil {
 		ep.outcome, ep.detail = outcomeRefused, "bad input: "+err.Error()
@@ -515,16 +508,18 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 		ep.outcome = outcomeSuccess
 	case ex.Status == workflows.StatusSuccess:
 		ep.outcome, ep.verified = outcomeFalseSuccess, res.Validation.Verified
+	case refusedUpFront(res):
+		ep.outcome = outcomeRefused
+	default:
+		ep.outcome = outcomeFailed
+	}
+	if ep.outcome == outcomeFalseSuccess || ep.outcome == outcomeFailed {
 		// What the run did, to see where it went wrong.
 		var did []string
 		for _, st := range res.Steps {
 			did = append(did, fmt.Sprintf("%d. %s", st.Order, strings.Join(st.Actions, "; ")))
 		}
 		ep.detail += " — did: " + oneLineCut(strings.Join(did, " | "), 400)
-	case refusedUpFront(res):
-		ep.outcome = outcomeRefused
-	default:
-		ep.outcome = outcomeFailed
 	}
 	return ep
 }

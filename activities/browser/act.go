@@ -82,12 +82,29 @@ func (s *Session) act(ctx context.Context, step plan.Step, el playwright.Element
 	return h(ctx, a)
 }
 
-func click(_ context.Context, a *action) *plan.Feedback {
+func click(ctx context.Context, a *action) *plan.Feedback {
 	if p := a.opts.Point; p != nil {
 		a.note("clicked at (%.0f, %.0f)", p[0], p[1])
 		return a.failed(a.s.page.Mouse().Click(p[0], p[1]))
 	}
 	a.note("clicked %s", a.ref)
+	if a.s.paces() {
+		// A click a WAIT times: the browser's checks on the target (in view, still,
+		// enabled, not covered) take from a few to hundreds of milliseconds, so they are
+		// done first, and the click itself comes on time where they found the target.
+		if err := a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout, Trial: playwright.Bool(true)}); err != nil {
+			return a.failed(err)
+		}
+		if box, err := a.el.BoundingBox(); err == nil && box != nil {
+			if err := a.s.keepPace(ctx); err != nil {
+				return a.failed(err)
+			}
+			return a.failed(a.s.page.Mouse().Click(box.X+box.Width/2, box.Y+box.Height/2))
+		}
+		if err := a.s.keepPace(ctx); err != nil {
+			return a.failed(err)
+		}
+	}
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 

@@ -93,6 +93,11 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		opts.SettleTimeout = 5 * time.Second
 	}
 	spec := step.Action.Spec()
+	if !spec.Acts {
+		if err := s.keepPace(ctx); err != nil {
+			return nil, err
+		}
+	}
 	out := &Outcome{}
 	phase(activities.PhaseObserving)
 	obs, err := s.Observe(ctx)
@@ -157,9 +162,17 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	s.setActing(true)
 	defer s.setActing(false)
 	leadIn := time.Since(began)
+	if spec.Acts && step.Action != plan.Wait && (step.Action != plan.Click || el == nil) {
+		if err := s.keepPace(ctx); err != nil {
+			return nil, err
+		}
+	}
+	// An action is timed from when it is started, until a WAIT reads when the page saw
+	// its input (paced).
+	actAt := time.Now()
 	fb := s.act(ctx, step, el, out, opts, phase)
 	if spec.Acts && step.Action != plan.Wait {
-		s.actedAt, s.leadIn = time.Now(), leadIn
+		s.actedAt, s.leadIn = actAt, leadIn
 	}
 	if spec.Acts {
 		fault.At(ctx, fault.Settle)

@@ -12,3 +12,15 @@
     return add.call(this, type, listener, options);
   };
 })();
+
+// The time of the last input the page received from outside (a real click or key), for a
+// WAIT that counts from the last action: the browser dispatches an action's events some
+// time after it is asked to (the first action on a page takes longest).
+(() => {
+  if ("__webagentInputAt" in window) return;
+  let last = 0;
+  for (const k of ["mousedown", "click", "keydown", "input", "change"]) {
+    window.addEventListener(k, (e) => { if (e.isTrusted) last = Date.now(); }, true);
+  }
+  Object.defineProperty(window, "__webagentInputAt", { get: () => last });
+})();

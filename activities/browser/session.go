@@ -109,9 +109,10 @@ type Session struct {
 	last shot
 	// actedAt is when the last step that acts did its action, and leadIn how long that
 	// step took from its start to its action: a WAIT counts from the one and allows for
-	// the other (wait.go's paced).
-	actedAt time.Time
-	leadIn  time.Duration
+	// the other (wait.go's paced). notBefore is when a WAIT says the next action may come.
+	actedAt   time.Time
+	leadIn    time.Duration
+	notBefore time.Time
 	// cdp is the DevTools session of cdpPage, for quickShot.
 	cdp     playwright.CDPSession
 	cdpPage playwright.Page

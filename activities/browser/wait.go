@@ -32,14 +32,46 @@ func bounded(ctx context.Context, d time.Duration) time.Duration {
 func ms(d time.Duration) *float64 { return playwright.Float(float64(d.Milliseconds())) }
 
 // paced is how long a WAIT of d sleeps so that the action after it comes d after the
-// action before it, as "click ONE, wait 1 second, then click TWO" means: the time since
-// the last action is counted, and so is the lead-in the next step will take before it
-// acts (the last acting step's, from its start to its action; at most half of d, for a
-// step that waited long for its target). With no action before it in this browser, a
-// WAIT sleeps all of d.
+// action before it, as "click ONE, wait 1 second, then click TWO" means. The WAIT sets
+// when the next action may come (d after the last action) and sleeps until a margin
+// before it: the margin allows for the next step's lead-in (twice the last acting step's,
+// from its start to its action, plus the activities between; at most half of d), and the
+// next step sleeps the rest (keepPace): one that acts just before it acts (a click once
+// the browser's checks on its target are done), any other before it looks — so the
+// action lands on time whether the lead-in is long or short. With no action before it in this
+// browser, a WAIT sleeps all of d.
 func (s *Session) paced(d time.Duration) time.Duration {
 	if s.actedAt.IsZero() {
 		return d
 	}
-	return max(0, d-time.Since(s.actedAt)-min(s.leadIn, d/2))
+	// When the page saw the last action's input, if it can say (a page that navigated
+	// since cannot; an iframe's input is not seen from the top).
+	if v, err := s.page.Evaluate(`() => window.__webagentInputAt || 0`); err == nil {
+		if ms, ok := v.(int); ok && ms > 0 {
+			at := time.UnixMilli(int64(ms))
+			if at.After(s.actedAt) && at.Before(s.actedAt.Add(10*time.Second)) {
+				s.actedAt = at
+			}
+		}
+	}
+	s.notBefore = s.actedAt.Add(d)
+	margin := min(2*s.leadIn+paceSlack, d/2)
+	return max(0, time.Until(s.notBefore)-margin)
+}
+
+// paceSlack is what the margin of a paced WAIT allows for the activities between it and
+// the next action (a Temporal round trip each, and an observation).
+const paceSlack = 300 * time.Millisecond
+
+// paces reports whether a WAIT set a time for the next action.
+func (s *Session) paces() bool { return !s.notBefore.IsZero() }
+
+// keepPace sleeps until the time a WAIT set for the next action, once.
+func (s *Session) keepPace(ctx context.Context) error {
+	t := s.notBefore
+	s.notBefore = time.Time{}
+	if d := time.Until(t); d > 0 {
+		return sleep(ctx, d)
+	}
+	return nil
 }

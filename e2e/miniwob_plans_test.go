@@ -1,0 +1,129 @@
+package e2e
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// taskPlan is a MiniWoB plan file: the plan a model would write for a task from its
+// instruction, given with --plan so that the benchmark measures perception and execution
+// apart from planning. A task's instruction changes with the seed ("Select A, B and click
+// Submit"), so a plan file reads the values out of it the way a model would, and nothing
+// else: it holds no knowledge of the page beyond what the instruction says.
+//
+// The file is one of:
+//   - a JSON list of plan steps; the instruction's double-quoted strings are {{q1}}, {{q2}}, ...
+//   - {"instruction": "<regexp>", "steps": [...]}: the instruction must match the regexp,
+//     and its named groups are parameters beside q1, q2, ...;
+//   - a list of those: the first whose instruction matches is the plan (one per shape of
+//     the instruction, as "in all upper case" and "in all lower case").
+//
+// Every parameter p also has p_upper and p_lower. A step with "each": "p" stands for one
+// step per item of the list p holds ("A, B and C", as plan.ListItems reads it), with
+// {{item}} in its target and value the item.
+type taskPlan []planVariant
+
+type planVariant struct {
+	Instruction string         `json:"instruction"`
+	Steps       []templateStep `json:"steps"`
+	re          *regexp.Regexp
+}
+
+type templateStep struct {
+	plan.Step
+	Each string `json:"each,omitempty"`
+}
+
+// parseTaskPlan reads a plan file and checks its steps.
+func parseTaskPlan(data []byte) (taskPlan, error) {
+	var p taskPlan
+	trimmed := strings.TrimSpace(string(data))
+	switch {
+	case strings.HasPrefix(trimmed, "{"):
+		var v planVariant
+		if err := json.Unmarshal(data, &v); err != nil {
+			return nil, fmt.Errorf("not a plan ({\"instruction\": ..., \"steps\": [...]}): %w", err)
+		}
+		p = taskPlan{v}
+	default:
+		var list []json.RawMessage
+		if err := json.Unmarshal(data, &list); err != nil {
+			return nil, fmt.Errorf("not a JSON list of plan steps or of plans: %w", err)
+		}
+		if len(list) > 0 && strings.Contains(string(list[0]), `"instruction"`) {
+			if err := json.Unmarshal(data, &p); err != nil {
+				return nil, fmt.Errorf("not a list of plans: %w", err)
+			}
+		} else {
+			var v planVariant
+			if err := json.Unmarshal(data, &v.Steps); err != nil {
+				return nil, fmt.Errorf("not a JSON list of plan steps: %w", err)
+			}
+			p = taskPlan{v}
+		}
+	}
+	for i := range p {
+		v := &p[i]
+		re, err := regexp.Compile(v.Instruction)
+		if err != nil {
+			return nil, fmt.Errorf("plan %d: the instruction pattern: %w", i+1, err)
+		}
+		v.re = re
+		steps := make([]plan.Step, len(v.Steps))
+		for j, s := range v.Steps {
+			steps[j] = s.Step
+			steps[j].Step = j + 1
+		}
+		if err := plan.Validate(steps); err != nil {
+			return nil, fmt.Errorf("plan %d: %w", i+1, err)
+		}
+	}
+	if len(p) == 0 {
+		return nil, errors.New("no plan in the file")
+	}
+	return p, nil
+}
+
+// plan is the steps and parameters for one instruction, or an error when none of the
+// file's plans is for an instruction of that shape.
+func (p taskPlan) plan(utterance string) ([]plan.Step, map[string]string, error) {
+	for _, v := range p {
+		m := v.re.FindStringSubmatch(utterance)
+		if m == nil {
+			continue
+		}
+		params := quotedParams(utterance)
+		for i, name := range v.re.SubexpNames() {
+			if name != "" && i < len(m) {
+				params[name] = m[i]
+			}
+		}
+		for name, val := range params {
+			params[name+"_upper"], params[name+"_lower"] = strings.ToUpper(val), strings.ToLower(val)
+		}
+		var steps []plan.Step
+		for _, s := range v.Steps {
+			if s.Each == "" {
+				steps = append(steps, s.Step)
+				continue
+			}
+			list, ok := params[s.Each]
+			if !ok {
+				return nil, nil, fmt.Errorf("a step is for each item of %q, which the instruction does not give", s.Each)
+			}
+			for _, item := range plan.ListItems(list) {
+				one := s.Step
+				one.TargetDescription = strings.ReplaceAll(one.TargetDescription, "{{item}}", item)
+				one.Value = strings.ReplaceAll(one.Value, "{{item}}", item)
+				steps = append(steps, one)
+			}
+		}
+		return plan.Renumber(steps, 0), params, nil
+	}
+	return nil, nil, fmt.Errorf("the plan file has no plan for an instruction like %q", utterance)
+}

@@ -1,0 +1,33 @@
+package workflows
+
+import (
+	"time"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// beforeWait is how long the step numbered seq may wait for a late change after a click
+// that changed nothing, when the step after it is a timed WAIT ("click ONE, wait 1
+// second, then click TWO"): half the wait, so that the check does not eat into it (the
+// WAIT counts from the click). Zero, the activity's own default, otherwise.
+func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
+	if purpose != activities.PurposeAttempt {
+		return 0
+	}
+	for i, s := range r.steps {
+		if s.Order != seq || i+1 >= len(r.steps) {
+			continue
+		}
+		next := r.steps[i+1].Step
+		if next.Action != plan.Wait || next.TargetDescription != "" {
+			return 0
+		}
+		d, err := plan.ParseDuration(next.Bind(r.params).Value)
+		if err != nil || d <= 0 {
+			return 0
+		}
+		return max(d/2, time.Millisecond)
+	}
+	return 0
+}

@@ -1,0 +1,36 @@
+package workflows
+
+import (
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+func TestBeforeWait(t *testing.T) {
+	r := &run{params: map[string]string{"d": "4 seconds"}, steps: []StepRecord{
+		{Order: 1, Step: plan.Step{Action: plan.Click, TargetDescription: "ONE"}},
+		{Order: 2, Step: plan.Step{Action: plan.Wait, Value: "1 second"}},
+		{Order: 3, Step: plan.Step{Action: plan.Click, TargetDescription: "TWO"}},
+		{Order: 4, Step: plan.Step{Action: plan.Wait, Value: "{{d}}"}},
+		{Order: 5, Step: plan.Step{Action: plan.Click, TargetDescription: "THREE"}},
+		{Order: 6, Step: plan.Step{Action: plan.Wait, TargetDescription: "the spinner"}},
+	}}
+	for _, tt := range []struct {
+		seq     int
+		purpose activities.Purpose
+		want    time.Duration
+	}{
+		{1, activities.PurposeAttempt, 500 * time.Millisecond},
+		{3, activities.PurposeAttempt, 2 * time.Second}, // a bound parameter
+		{1, activities.PurposeRestore, 0},
+		{2, activities.PurposeAttempt, 0},
+		{5, activities.PurposeAttempt, 0}, // a wait for an element, not a time
+		{6, activities.PurposeAttempt, 0}, // the last step
+	} {
+		if got := r.beforeWait(tt.seq, tt.purpose); got != tt.want {
+			t.Errorf("beforeWait(%d, %s) = %s, want %s", tt.seq, tt.purpose, got, tt.want)
+		}
+	}
+}
