@@ -4,8 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
+	"testing"
 
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -126,4 +130,56 @@ func (p taskPlan) plan(utterance string) ([]plan.Step, map[string]string, error)
 		return plan.Renumber(steps, 0), params, nil
 	}
 	return nil, nil, fmt.Errorf("the plan file has no plan for an instruction like %q", utterance)
+}
+
+// TestTaskPlans reads every plan file the project keeps and checks how a plan file reads
+// an instruction: variants, named values, a step per item of a list, the _upper/_lower
+// forms, and an instruction no variant is for.
+func TestTaskPlans(t *testing.T) {
+	files, err := filepath.Glob("testdata/miniwob-plans/*.json")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no plan files: %v", err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseTaskPlan(data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+
+	p, err := parseTaskPlan([]byte(`[
+	 {"instruction": "^Type \"(?P<text>[^\"]*)\" in upper case$", "steps": [
+	  {"action": "TYPE", "target_description": "the text input", "value": "{{text_upper}}"}]},
+	 {"instruction": "^Select (?P<items>.+?) and click Submit\\.$", "steps": [
+	  {"each": "items", "action": "CHECK", "target_description": "the \"{{item}}\" checkbox", "value": "true"},
+	  {"action": "CLICK", "target_description": "the \"Submit\" button"}]}
+	]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps, params, err := p.plan("Select ab, C d and x-1 and click Submit.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range steps {
+		got = append(got, fmt.Sprintf("%d %s", s.Step, s.Bind(params)))
+	}
+	want := []string{`1 check "the \"ab\" checkbox"`, `2 check "the \"C d\" checkbox"`, `3 check "the \"x-1\" checkbox"`, `4 click "the \"Submit\" button"`}
+	if !slices.Equal(got, want) {
+		t.Errorf("steps:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	steps, params, err = p.plan(`Type "Ada" in upper case`)
+	if err != nil || len(steps) != 1 || steps[0].Bind(params).Value != "ADA" || params["q1"] != "Ada" {
+		t.Errorf("upper case: %v %v %v", steps, params, err)
+	}
+	if _, _, err := p.plan("Click the button."); err == nil || !strings.Contains(err.Error(), "no plan for an instruction like") {
+		t.Errorf("an instruction no plan is for: %v", err)
+	}
+	if _, err := parseTaskPlan([]byte(`{"instruction": "(", "steps": []}`)); err == nil {
+		t.Error("a bad pattern was accepted")
+	}
 }

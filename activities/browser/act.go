@@ -4,7 +4,6 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -302,8 +301,7 @@ func selectOption(el playwright.ElementHandle, v string) ([]string, error) {
 		Labels   []string `json:"labels"`
 	}
 	if raw, err := el.Evaluate(`(el) => ({multiple: el.multiple, labels: [...el.options].map((o) => o.label)})`); err == nil {
-		b, _ := json.Marshal(raw)
-		_ = json.Unmarshal(b, &list)
+		_ = decode(raw, &list)
 	}
 	count := map[string]int{}
 	for _, l := range list.Labels {

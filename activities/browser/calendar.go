@@ -4,7 +4,6 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -89,8 +88,7 @@ func pickDate(ctx context.Context, a *action, when time.Time, shown string) *pla
 			Year, Month int
 			Marked      string
 		}
-		b, _ := json.Marshal(raw)
-		_ = json.Unmarshal(b, &cal)
+		_ = decode(raw, &cal)
 		switch {
 		case !cal.Found:
 			return fail("clicking it opened no calendar the agent can read")

@@ -89,6 +89,7 @@
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
+    const doc = el.ownerDocument;
     const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") ||
       el.closest("nav,form");
     if (box) {
@@ -96,7 +97,22 @@
       out.container = clean((box.getAttribute("role") || box.tagName.toLowerCase()) + " " +
         (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
-    const row = el.closest("tr,[role=row],li,[role=listitem],article");
+    let row = el.closest("tr,[role=row],li,[role=listitem],article");
+    if (!row || row === el) {
+      // Or the clickable card it is part of, or else the item of a list it is in: the
+      // nearest box that repeats beside it (a post among posts, a result among results).
+      row = null;
+      for (let p = el.parentElement, i = 0; p && i < 6 && !row; p = p.parentElement, i++) {
+        if (cards.has(p)) row = p;
+      }
+      for (let p = el.parentElement, i = 0; p && p !== doc.body && i < 6 && !row; p = p.parentElement, i++) {
+        const cls = typeof p.className === "string" ? p.className.trim() : "";
+        if (!cls || !p.parentElement) continue;
+        for (const sib of p.parentElement.children) {
+          if (sib !== p && sib.tagName === p.tagName && sib.className === p.className) { row = p; break; }
+        }
+      }
+    }
     if (row && row !== el) out.row = clean(row.innerText, 120);
     return out;
   };
@@ -175,15 +191,28 @@
   // around its link).
   const inCandidates = new Set(candidates.map((c) => c.el));
   const nameKey = (el) => clean(el.innerText || el.textContent || el.getAttribute("aria-label"), 200).toLowerCase();
+  // A small card with text of its own (an email in a list: its sender and subject beside
+  // its star and trash icons) is a control too, and it stays.
+  const card = (c, inner) => {
+    if (inner.length > 3 || /^(SECTION|MAIN|FORM|NAV|UL|OL|TABLE|BODY|HTML|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(c.el.tagName)) return false;
+    if (c.el.querySelector("h1, h2, h3, h4, h5, h6")) return false;
+    const all = clean(c.el.innerText || c.el.textContent, 400);
+    if (all.length > 300) return false;
+    let own = all.toLowerCase();
+    for (const d of inner) { const k = nameKey(d); if (k) own = own.replace(k, " "); }
+    return own.replace(/\s+/g, "").length >= 3;
+  };
   const wraps = (c) => {
+    const inner = [];
     for (const d of c.el.querySelectorAll("*")) {
       if (!inCandidates.has(d) || d === c.el) continue;
-      if (c.weak) return true;
-      if (nameKey(d) === nameKey(c.el)) return true;
+      if (!c.weak && nameKey(d) === nameKey(c.el)) return true;
+      inner.push(d);
     }
-    return false;
+    return c.weak && inner.length > 0 && !card(c, inner);
   };
   const kept = candidates.filter((c) => !wraps(c));
+  const cards = new Set(kept.filter((c) => c.weak).map((c) => c.el));
 
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
@@ -206,6 +235,19 @@
     return "";
   };
 
+  // scrolledAway: the element's centre is outside a box it is in that scrolls its content.
+  const scrolledAway = (el) => {
+    const r = el.getBoundingClientRect();
+    const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+    for (let p = el.parentElement; p && p !== el.ownerDocument.body && p !== el.ownerDocument.documentElement; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if (!/(auto|scroll)/.test(st.overflowY + " " + st.overflowX)) continue;
+      const b = p.getBoundingClientRect();
+      if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) return true;
+    }
+    return false;
+  };
+
   const vw = window.innerWidth, vh = window.innerHeight;
   const seen = new Set();
   const elements = [];
@@ -218,7 +260,12 @@
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;
     const cx = left + r.width / 2, cy = top + r.height / 2;
-    const inViewport = cx >= 0 && cy >= 0 && cx < vw && cy < vh;
+    let inViewport = cx >= 0 && cy >= 0 && cx < vw && cy < vh;
+    if (inViewport && scrolledAway(el)) {
+      // Out of sight in a box that scrolls (a feed, a list): it is there, a scroll away,
+      // not covered.
+      inViewport = false;
+    }
     if (inViewport) {
       const hit = deepHit(cx, cy);
       // Covered: what a click at its centre would reach is neither it nor inside it. A

@@ -76,6 +76,16 @@ func TestPerception(t *testing.T) {
 		// A read-only date field: its calendar is paged to the month and the day clicked.
 		{"calendar", "Visit date", plan.Type, "02/03/2027", "Visit date", 0, "Visit on 02/03/2027"},
 		{"calendar", "Visit date", plan.Select, "2026-09-30", "Visit date", 0, "Visit on 09/30/2026"},
+		// What the page hides where a person looks: a tab that is not open, a submenu.
+		{"panels", `the link "Quarterly report"`, plan.Click, "", "Quarterly report", 0, "Opened: Quarterly report"},
+		{"panels", `the item "Export PDF"`, plan.Click, "", "Export PDF", 0, "Chose: Export PDF"},
+		// Cards that open, with icons of their own, in a list: by sender, first of two.
+		{"panels", `the email from "Bob"`, plan.Click, "", "", 0, "Opened mail 2"},
+		{"panels", `the trash icon for "Ann"`, plan.Click, "", "", 2, ""},
+		{"panels", `the first trash icon for "Ann"`, plan.Click, "", "", 0, "Deleted mail 1"},
+		{"panels", `the second star icon for "Ann"`, plan.Click, "", "", 0, "Starred mail 3"},
+		// A post a scroll away inside its box, by its author.
+		{"panels", `the "Like" button for "@zed"`, plan.Click, "", "Like", 0, "Liked post 4"},
 		// More controls than the list's cap: the open dialog is kept.
 		{"long", "Confirm", plan.Click, "", "Confirm", 0, "Confirmed"},
 	}

@@ -256,11 +256,7 @@ func (s *Session) Observe(ctx context.Context) (page.Observation, error) {
 			}
 			return obs, fmt.Errorf("observe the page: %w", err)
 		}
-		raw, err := json.Marshal(v)
-		if err != nil {
-			return obs, fmt.Errorf("observe the page: %w", err)
-		}
-		if err := json.Unmarshal(raw, &obs); err != nil {
+		if err := decode(v, &obs); err != nil {
 			return obs, fmt.Errorf("observe the page: %w", err)
 		}
 		s.redactObservation(&obs)

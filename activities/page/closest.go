@@ -56,3 +56,14 @@ func jaccard(a, b map[string]bool) float64 {
 	}
 	return 0
 }
+
+// Named is the visible text a target description quotes ("the link "Neque,"" names
+// "Neque,") and its ordinal (1-based; -1 for "last"; 0 for none), or ok false when the
+// description quotes nothing.
+func Named(desc string) (name string, ordinal int, ok bool) {
+	t := parseTarget(desc)
+	if t.phrase == "" || !quoted.MatchString(desc) {
+		return "", 0, false
+	}
+	return t.phrase, t.ordinal, true
+}

@@ -1,0 +1,151 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+	"github.com/webagent-dev/webagent/activities/page"
+)
+
+// revealJS looks for what a description names in the tab panels the page hides, as a
+// person switches tabs to find a link: the element whose whole text is the name, in a
+// hidden [role=tabpanel] whose tab is visible. Found in one panel only (or in several,
+// with "the first" asked for: the first in page order), its tab is kept for a click.
+const revealJS = `({ name, first }) => {
+  const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const want = norm(name);
+  const panels = [];
+  for (const panel of document.querySelectorAll("[role=tabpanel]")) {
+    if (panel.checkVisibility && panel.checkVisibility()) continue;
+    for (const el of panel.querySelectorAll("*")) {
+      if (norm(el.textContent) !== want) continue;
+      if (Array.from(el.children).some((c) => norm(c.textContent) === want)) continue;
+      if (!panels.includes(panel)) panels.push(panel);
+    }
+  }
+  if (panels.length === 0) return { found: 0 };
+  if (panels.length > 1 && !first) return { found: panels.length };
+  const panel = panels[0];
+  const by = panel.getAttribute("aria-labelledby");
+  const tab = (panel.id && document.querySelector('[role=tab][aria-controls="' + CSS.escape(panel.id) + '"]')) ||
+    (by && document.getElementById(by));
+  if (!tab || (tab.checkVisibility && !tab.checkVisibility())) return { found: 0 };
+  window.__webagentTab = tab;
+  return { found: 1, tab: (tab.innerText || "").trim().slice(0, 60) };
+}`
+
+// revealMenuJS looks for what a description names in the submenus a menu hides, as a
+// person points through "Playback" to find "Prev": the element whose whole text is the
+// name, in a hidden [role=menu] below a visible menu. The items that open the way to it,
+// outermost first, are kept for the pointer.
+const revealMenuJS = `({ name, first }) => {
+  const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const want = norm(name);
+  const shown = (el) => !el.checkVisibility || el.checkVisibility();
+  const hits = [];
+  for (const menu of document.querySelectorAll("[role=menu]")) {
+    if (shown(menu)) continue;
+    for (const el of menu.querySelectorAll("[role=menuitem], [role=menuitemcheckbox], [role=menuitemradio]")) {
+      if (norm(el.textContent) === want && el.closest("[role=menu]") === menu) hits.push(el);
+    }
+  }
+  if (hits.length === 0 || (hits.length > 1 && !first)) return { found: hits.length };
+  const path = [];
+  for (let menu = hits[0].closest("[role=menu]"); menu && !shown(menu); ) {
+    const owner = menu.parentElement && menu.parentElement.closest("[role=menuitem], li");
+    const item = owner && (owner.matches("[role=menuitem]") ? owner : owner.querySelector(":scope > [role=menuitem]") || owner);
+    if (!item) return { found: 0 };
+    path.unshift(item);
+    menu = item.closest("[role=menu]");
+    if (!menu) return { found: 0 };
+    if (shown(menu)) break;
+  }
+  if (path.length === 0 || !shown(path[0])) return { found: 0 };
+  window.__webagentPath = path;
+  return { found: 1, path: path.map((el) => (el.innerText || "").trim().split("\n")[0].slice(0, 40)) };
+}`
+
+// reveal brings into sight what desc names when the page hides it where a person would
+// look — in a tab (revealInTab), in a submenu (revealInMenu) — and exactly one place
+// holds it; it does nothing, and says nothing, otherwise.
+func (s *Session) reveal(ctx context.Context, desc string) (bool, error) {
+	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
+		return ok, err
+	}
+	return s.revealInMenu(ctx, desc)
+}
+
+// revealInMenu points through the menu items that open the submenu holding what desc
+// names (see revealMenuJS), outermost first.
+func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
+	name, ordinal, ok := page.Named(desc)
+	if !ok || ordinal > 1 || ordinal < 0 {
+		return false, nil
+	}
+	var got struct {
+		Found int      `json:"found"`
+		Path  []string `json:"path"`
+	}
+	v, err := s.page.Evaluate(revealMenuJS, map[string]any{"name": name, "first": ordinal == 1})
+	if err == nil {
+		err = decode(v, &got)
+	}
+	if err != nil || got.Found != 1 {
+		return false, nil
+	}
+	for i := range got.Path {
+		h, err := s.page.EvaluateHandle(`(i) => window.__webagentPath[i]`, i)
+		if err != nil {
+			return false, nil
+		}
+		el := h.AsElement()
+		if el == nil {
+			return false, nil
+		}
+		err = el.Hover(playwright.ElementHandleHoverOptions{Timeout: ms(bounded(ctx, 5*time.Second))})
+		el.Dispose()
+		if err != nil {
+			return false, nil
+		}
+	}
+	s.notes = append(s.notes, fmt.Sprintf("pointed at %s, where %q is", strings.ReplaceAll(quoteAll(got.Path), ", ", ", then "), name))
+	return true, nil
+}
+
+// revealInTab opens the tab that hides the element desc names, when exactly one tab does
+// (see revealJS), and says so. Switching a tab changes what the page shows, not what it
+// holds.
+func (s *Session) revealInTab(ctx context.Context, desc string) (bool, error) {
+	name, ordinal, ok := page.Named(desc)
+	if !ok || ordinal > 1 || ordinal < 0 {
+		return false, nil
+	}
+	var got struct {
+		Found int    `json:"found"`
+		Tab   string `json:"tab"`
+	}
+	v, err := s.page.Evaluate(revealJS, map[string]any{"name": name, "first": ordinal == 1})
+	if err == nil {
+		err = decode(v, &got)
+	}
+	if err != nil || got.Found != 1 {
+		return false, nil // a page that cannot be searched so is a page without tabs
+	}
+	h, err := s.page.EvaluateHandle(`() => window.__webagentTab`)
+	if err != nil {
+		return false, nil
+	}
+	el := h.AsElement()
+	if el == nil {
+		return false, nil
+	}
+	defer el.Dispose()
+	if err := el.Click(playwright.ElementHandleClickOptions{Timeout: ms(bounded(ctx, 5*time.Second))}); err != nil {
+		return false, nil
+	}
+	s.notes = append(s.notes, fmt.Sprintf("opened the tab %q, which holds %q", got.Tab, name))
+	return true, nil
+}
