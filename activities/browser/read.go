@@ -1,5 +1,7 @@
 package browser
 
+//lint:file-ignore SA1019 A word is read from the exact node the observation numbered; only an ElementHandle names that node.
+
 import (
 	"context"
 	"encoding/json"
