@@ -80,22 +80,30 @@ func (s *Session) reveal(ctx context.Context, desc string) (bool, error) {
 	return s.revealInMenu(ctx, desc)
 }
 
+// searchHidden runs a page search for the name desc quotes (with "the first" or no
+// ordinal; any other asks for more than a search can say) into got. A page that cannot
+// be searched so is a page with nothing hidden.
+func (s *Session) searchHidden(js, desc string, got any) (string, bool) {
+	name, ordinal, ok := page.Named(desc)
+	if !ok || ordinal > 1 || ordinal < 0 {
+		return "", false
+	}
+	v, err := s.page.Evaluate(js, map[string]any{"name": name, "first": ordinal == 1})
+	if err == nil {
+		err = decode(v, got)
+	}
+	return name, err == nil
+}
+
 // revealInMenu points through the menu items that open the submenu holding what desc
 // names (see revealMenuJS), outermost first.
 func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
-	name, ordinal, ok := page.Named(desc)
-	if !ok || ordinal > 1 || ordinal < 0 {
-		return false, nil
-	}
 	var got struct {
 		Found int      `json:"found"`
 		Path  []string `json:"path"`
 	}
-	v, err := s.page.Evaluate(revealMenuJS, map[string]any{"name": name, "first": ordinal == 1})
-	if err == nil {
-		err = decode(v, &got)
-	}
-	if err != nil || got.Found != 1 {
+	name, ok := s.searchHidden(revealMenuJS, desc, &got)
+	if !ok || got.Found != 1 {
 		return false, nil
 	}
 	for i := range got.Path {
@@ -121,20 +129,13 @@ func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
 // (see revealJS), and says so. Switching a tab changes what the page shows, not what it
 // holds.
 func (s *Session) revealInTab(ctx context.Context, desc string) (bool, error) {
-	name, ordinal, ok := page.Named(desc)
-	if !ok || ordinal > 1 || ordinal < 0 {
-		return false, nil
-	}
 	var got struct {
 		Found int    `json:"found"`
 		Tab   string `json:"tab"`
 	}
-	v, err := s.page.Evaluate(revealJS, map[string]any{"name": name, "first": ordinal == 1})
-	if err == nil {
-		err = decode(v, &got)
-	}
-	if err != nil || got.Found != 1 {
-		return false, nil // a page that cannot be searched so is a page without tabs
+	name, ok := s.searchHidden(revealJS, desc, &got)
+	if !ok || got.Found != 1 {
+		return false, nil
 	}
 	h, err := s.page.EvaluateHandle(`() => window.__webagentTab`)
 	if err != nil {
