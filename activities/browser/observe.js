@@ -86,6 +86,18 @@
     return clean(parts.filter(Boolean).join(" "), 160);
   };
 
+  // repeats: a box with a class that a sibling box shares (an item of a list).
+  const repeatsMemo = new Map();
+  const repeats = (p) => {
+    let v = repeatsMemo.get(p);
+    if (v === undefined) {
+      const cls = typeof p.className === "string" ? p.className.trim() : "";
+      v = !!cls && !!p.parentElement && Array.from(p.parentElement.children).some((sib) => sib !== p && sib.tagName === p.tagName && sib.className === p.className);
+      repeatsMemo.set(p, v);
+    }
+    return v;
+  };
+
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
@@ -106,11 +118,7 @@
         if (cards.has(p)) row = p;
       }
       for (let p = el.parentElement, i = 0; p && p !== doc.body && i < 6 && !row; p = p.parentElement, i++) {
-        const cls = typeof p.className === "string" ? p.className.trim() : "";
-        if (!cls || !p.parentElement) continue;
-        for (const sib of p.parentElement.children) {
-          if (sib !== p && sib.tagName === p.tagName && sib.className === p.className) { row = p; break; }
-        }
+        if (repeats(p)) row = p;
       }
     }
     if (row && row !== el) out.row = clean(row.innerText, 120);
@@ -236,12 +244,21 @@
   };
 
   // scrolledAway: the element's centre is outside a box it is in that scrolls its content.
+  const scrollsMemo = new Map();
+  const scrolls = (p) => {
+    let v = scrollsMemo.get(p);
+    if (v === undefined) {
+      const st = getComputedStyle(p);
+      v = /(auto|scroll)/.test(st.overflowY + " " + st.overflowX);
+      scrollsMemo.set(p, v);
+    }
+    return v;
+  };
   const scrolledAway = (el) => {
     const r = el.getBoundingClientRect();
     const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
     for (let p = el.parentElement; p && p !== el.ownerDocument.body && p !== el.ownerDocument.documentElement; p = p.parentElement) {
-      const st = getComputedStyle(p);
-      if (!/(auto|scroll)/.test(st.overflowY + " " + st.overflowX)) continue;
+      if (!scrolls(p)) continue;
       const b = p.getBoundingClientRect();
       if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) return true;
     }
