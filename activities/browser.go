@@ -96,6 +96,9 @@ type RunStepInput struct {
 	// ChangeWithin, when set, bounds how long a click that changed nothing waits for a
 	// late change: the step before a timed WAIT must not eat into the wait.
 	ChangeWithin time.Duration `json:"changeWithin,omitempty"`
+	// PaceNext, on a WAIT, says the step after it acts: the wait may leave the last part
+	// of its time to that step, so that the action comes exactly on time.
+	PaceNext bool `json:"paceNext,omitempty"`
 	// Feedback is the evaluator's feedback on the step's earlier attempts.
 	Feedback []plan.Feedback `json:"feedback,omitempty"`
 	// Decision, when set, is the model's choice of element or point, which replaces

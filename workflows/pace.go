@@ -31,3 +31,19 @@ func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
 	}
 	return 0
 }
+
+// nextActs says, for a timed WAIT, that the step after it acts, so that the WAIT may leave
+// the last part of its time to it (the browser's keepPace): "wait 1 second, then click
+// TWO" clicks a second after the click before, however long the steps between take.
+func (r *run) nextActs(seq int, step plan.Step) bool {
+	if step.Action != plan.Wait || step.TargetDescription != "" {
+		return false
+	}
+	for i, s := range r.steps {
+		if s.Order == seq && i+1 < len(r.steps) {
+			next := r.steps[i+1].Step
+			return next.Action.Spec().Acts && next.Action != plan.Wait
+		}
+	}
+	return false
+}

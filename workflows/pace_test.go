@@ -34,3 +34,19 @@ func TestBeforeWait(t *testing.T) {
 		}
 	}
 }
+
+func TestNextActs(t *testing.T) {
+	r := &run{steps: []StepRecord{
+		{Order: 1, Step: plan.Step{Action: plan.Click, TargetDescription: "ONE"}},
+		{Order: 2, Step: plan.Step{Action: plan.Wait, Value: "1 second"}},
+		{Order: 3, Step: plan.Step{Action: plan.Click, TargetDescription: "TWO"}},
+		{Order: 4, Step: plan.Step{Action: plan.Wait, Value: "2 seconds"}},
+		{Order: 5, Step: plan.Step{Action: plan.Assert, Value: "Done"}},
+		{Order: 6, Step: plan.Step{Action: plan.Wait, Value: "2 seconds"}},
+	}}
+	for seq, want := range map[int]bool{1: false, 2: true, 3: false, 4: false, 6: false} {
+		if got := r.nextActs(seq, r.steps[seq-1].Step); got != want {
+			t.Errorf("nextActs(%d) = %v, want %v", seq, got, want)
+		}
+	}
+}

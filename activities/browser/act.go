@@ -270,7 +270,7 @@ func wait(ctx context.Context, a *action) *plan.Feedback {
 	}
 	d = min(d, MaxWait)
 	a.phase(activities.PhaseWaiting)
-	pause := a.s.paced(d)
+	pause := a.s.paced(d, a.opts.PaceNext)
 	if pause != d {
 		a.note("waited %s after the last action (%s here)", d, pause.Round(time.Millisecond))
 	} else {

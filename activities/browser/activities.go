@@ -226,7 +226,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	}
 	before := make(chan stored, 1)
 	storingBefore := false
-	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, OnPhase: hb.set}
+	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.set}
 	opts.OnBefore = func(png []byte, obs page.Observation) {
 		storingBefore = true
 		go func() {

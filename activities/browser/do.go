@@ -43,6 +43,10 @@ type DoOptions struct {
 	// ChangeTimeout is how long a click that changed nothing waits for a late change
 	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
 	ChangeTimeout time.Duration
+	// PaceNext says a WAIT's next step acts in this browser: the WAIT may leave the last
+	// part of its time to that step, which then acts on time (paced). Without it a WAIT
+	// sleeps all of its time itself.
+	PaceNext bool
 	// ExpectState, when set, is the state (Observation.State) the page must be in before
 	// acting — a replayed step's check; within the wait budget, or the attempt fails
 	// without acting.

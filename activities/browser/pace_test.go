@@ -35,7 +35,7 @@ func TestWaitKeepsPace(t *testing.T) {
 			{Action: plan.Wait, Value: "1 second"},
 			{Action: plan.Click, TargetDescription: `the "TWO" button`},
 		} {
-			out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: time.Second})
+			out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: time.Second, PaceNext: step.Action == plan.Wait})
 			if err != nil || !out.OK {
 				t.Fatalf("%s: %v %+v", step, err, out.Feedback)
 			}
@@ -57,5 +57,19 @@ func TestWaitKeepsPace(t *testing.T) {
 		if _, err := pool.Close("pace"); err != nil {
 			t.Fatal(err)
 		}
+	}
+	// A WAIT with nothing acting after it (the last step) sleeps all of its time itself.
+	s, _, err := pool.Open(t.Context(), "pace", browser.OpenOptions{URL: srv.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	began := time.Now()
+	for _, step := range []plan.Step{{Action: plan.Click, TargetDescription: `the "ONE" button`}, {Action: plan.Wait, Value: "1 second"}} {
+		if out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
+			t.Fatalf("%s: %v %+v", step, err, out.Feedback)
+		}
+	}
+	if d := time.Since(began); d < time.Second {
+		t.Errorf("a last WAIT of a second ended %s after the click began", d)
 	}
 }

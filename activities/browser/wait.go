@@ -38,9 +38,10 @@ func ms(d time.Duration) *float64 { return playwright.Float(float64(d.Millisecon
 // from its start to its action, plus the activities between; at most half of d), and the
 // next step sleeps the rest (keepPace): one that acts just before it acts (a click once
 // the browser's checks on its target are done), any other before it looks — so the
-// action lands on time whether the lead-in is long or short. With no action before it in this
-// browser, a WAIT sleeps all of d.
-func (s *Session) paced(d time.Duration) time.Duration {
+// action lands on time whether the lead-in is long or short. A WAIT with no action after it
+// (next false: the last step, or one that only reads) leaves nothing to it and sleeps to
+// d after the last action; with no action before it in this browser, all of d.
+func (s *Session) paced(d time.Duration, next bool) time.Duration {
 	if s.actedAt.IsZero() {
 		return d
 	}
@@ -53,6 +54,9 @@ func (s *Session) paced(d time.Duration) time.Duration {
 				s.actedAt = at
 			}
 		}
+	}
+	if !next {
+		return max(0, time.Until(s.actedAt.Add(d)))
 	}
 	s.notBefore = s.actedAt.Add(d)
 	margin := min(2*s.leadIn+paceSlack, d/2)
