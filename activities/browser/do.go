@@ -191,6 +191,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {
 			return nil, err
 		}
+		s.awaitWindow(ctx, actAt)
 	}
 	s.setActing(false)
 	followed, err := s.follow(ctx, opts.SettleTimeout)

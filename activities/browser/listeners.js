@@ -24,3 +24,21 @@
   }
   Object.defineProperty(window, "__webagentInputAt", { get: () => last });
 })();
+
+// When the page last asked for a new window (window.open, a link or form with a target):
+// the window's own event can come after the page is quiet again, and a step waits for it.
+(() => {
+  if ("__webagentOpenedAt" in window) return;
+  let last = 0;
+  const open = window.open;
+  window.open = function (...args) { last = Date.now(); return open.apply(this, args); };
+  window.addEventListener("click", (e) => {
+    const t = e.target && e.target.closest && e.target.closest("a[target], area[target], form[target], button[formtarget], input[formtarget]");
+    if (t && !/^_(self|top|parent)$/i.test(t.getAttribute("target") || t.getAttribute("formtarget") || "")) last = Date.now();
+  }, true);
+  window.addEventListener("submit", (e) => {
+    const f = e.target;
+    if (f && f.target && !/^_(self|top|parent)$/i.test(f.target)) last = Date.now();
+  }, true);
+  Object.defineProperty(window, "__webagentOpenedAt", { get: () => last });
+})();
