@@ -25,7 +25,7 @@ func TestWaitKeepsPace(t *testing.T) {
 	}))
 	defer srv.Close()
 	pool := newPool(t)
-	for _, between := range []time.Duration{0, 250 * time.Millisecond} {
+	for _, between := range []time.Duration{0, 100 * time.Millisecond} {
 		s, _, err := pool.Open(t.Context(), "pace", browser.OpenOptions{URL: srv.URL})
 		if err != nil {
 			t.Fatal(err)

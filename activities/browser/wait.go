@@ -35,7 +35,8 @@ func ms(d time.Duration) *float64 { return playwright.Float(float64(d.Millisecon
 // action before it, as "click ONE, wait 1 second, then click TWO" means. The WAIT sets
 // when the next action may come (d after the last action) and sleeps until a margin
 // before it: the margin allows for the next step's lead-in (twice the last acting step's,
-// from its start to its action, plus the activities between; at most half of d), and the
+// from its start to its action, plus the activities between; at most three quarters of d —
+// the next step looks for its target until the wait's end and its own wait after), and the
 // next step sleeps the rest (keepPace): one that acts just before it acts (a click once
 // the browser's checks on its target are done), any other before it looks — so the
 // action lands on time whether the lead-in is long or short. A WAIT with no action after it
@@ -59,7 +60,7 @@ func (s *Session) paced(d time.Duration, next bool) time.Duration {
 		return max(0, time.Until(s.actedAt.Add(d)))
 	}
 	s.notBefore = s.actedAt.Add(d)
-	margin := min(2*s.leadIn+paceSlack, d/2)
+	margin := min(2*s.leadIn+paceSlack, d*3/4)
 	return max(0, time.Until(s.notBefore)-margin)
 }
 
