@@ -15,21 +15,15 @@ func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
 	if purpose != activities.PurposeAttempt {
 		return 0
 	}
-	for i, s := range r.steps {
-		if s.Order != seq || i+1 >= len(r.steps) {
-			continue
-		}
-		next := r.steps[i+1].Step
-		if next.Action != plan.Wait || next.TargetDescription != "" {
-			return 0
-		}
-		d, err := plan.ParseDuration(next.Bind(r.params).Value)
-		if err != nil || d <= 0 {
-			return 0
-		}
-		return max(d/2, time.Millisecond)
+	next, ok := r.stepAfter(seq)
+	if !ok || next.Action != plan.Wait || next.TargetDescription != "" {
+		return 0
 	}
-	return 0
+	d, err := plan.ParseDuration(next.Bind(r.params).Value)
+	if err != nil || d <= 0 {
+		return 0
+	}
+	return max(d/2, time.Millisecond)
 }
 
 // nextActs says, for a timed WAIT, that the step after it acts, so that the WAIT may leave
@@ -39,11 +33,16 @@ func (r *run) nextActs(seq int, step plan.Step) bool {
 	if step.Action != plan.Wait || step.TargetDescription != "" {
 		return false
 	}
+	next, ok := r.stepAfter(seq)
+	return ok && next.Action.Spec().Acts
+}
+
+// stepAfter is the step that follows the one numbered seq in the plan, if any.
+func (r *run) stepAfter(seq int) (plan.Step, bool) {
 	for i, s := range r.steps {
 		if s.Order == seq && i+1 < len(r.steps) {
-			next := r.steps[i+1].Step
-			return next.Action.Spec().Acts && next.Action != plan.Wait
+			return r.steps[i+1].Step, true
 		}
 	}
-	return false
+	return plan.Step{}, false
 }

@@ -77,13 +77,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		if el == nil {
 			return nil, nil
 		}
-		// A field's value is read exactly as it is (a copy is pasted as it was, spaces
-		// and all); shown text, as a person reads it.
-		v, err := fieldValue(el)
-		if err != nil || v == "" {
-			v, _ = el.InnerText()
-			v = strings.TrimSpace(v)
-		}
+		v := shownValue(el)
 		out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): v}
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", page.Truncate(v, 60), ref))
 	}
@@ -166,4 +160,15 @@ func sameDate(got, want string) bool {
 	g, ok1 := dateValue(got)
 	w, ok2 := dateValue(want)
 	return ok1 && ok2 && g.Equal(w)
+}
+
+// shownValue is what a person reads in an element: a field's value exactly as it is (a
+// copy is pasted as it was, spaces and all), else its shown text, trimmed.
+func shownValue(el playwright.ElementHandle) string {
+	v, err := fieldValue(el)
+	if err != nil || v == "" {
+		v, _ = el.InnerText()
+		v = strings.TrimSpace(v)
+	}
+	return v
 }

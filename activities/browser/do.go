@@ -174,7 +174,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	s.setActing(true)
 	defer s.setActing(false)
 	leadIn := time.Since(began)
-	if spec.Acts && step.Action != plan.Wait && (step.Action != plan.Click || el == nil) {
+	if spec.Acts && (step.Action != plan.Click || el == nil) {
 		if err := s.keepPace(ctx); err != nil {
 			return nil, err
 		}
@@ -183,7 +183,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	// its input (paced).
 	actAt := time.Now()
 	fb := s.act(ctx, step, el, out, opts, phase)
-	if spec.Acts && step.Action != plan.Wait {
+	if spec.Acts {
 		s.actedAt, s.leadIn = actAt, leadIn
 	}
 	if spec.Acts {

@@ -139,9 +139,7 @@ func (s *Session) readWord(ctx context.Context, out *Outcome, obs page.Observati
 		if err != nil {
 			return nil, err
 		}
-		if text, err = fieldValue(el); err != nil || text == "" {
-			text, _ = el.InnerText()
-		}
+		text = shownValue(el)
 	}
 	var words []string
 	for _, w := range strings.Fields(text) {

@@ -25,11 +25,12 @@ var listenersJS string
 
 // quietJS resolves once the DOM has had no mutation for shortMs, or, on a page that is
 // still changing (a mutation came while it waited), for longMs since the last one; and
-// after maxMs in any case.
+// after maxMs in any case. It resolves with when the page last asked for a new window
+// (listeners.js), 0 for never.
 const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
   let timer;
   const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, longMs); });
-  function done() { obs.disconnect(); resolve(true); }
+  function done() { obs.disconnect(); resolve(window.__webagentOpenedAt || 0); }
   obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   timer = setTimeout(done, shortMs);
   setTimeout(done, maxMs);
@@ -113,6 +114,9 @@ type Session struct {
 	actedAt   time.Time
 	leadIn    time.Duration
 	notBefore time.Time
+	// windowAsked is when the page last asked for a new window, as the last Settle read it
+	// (zero when it could not say).
+	windowAsked time.Time
 	// cdp is the DevTools session of cdpPage, for quickShot.
 	cdp     playwright.CDPSession
 	cdpPage playwright.Page
@@ -310,6 +314,7 @@ const (
 // Settle waits, at most limit, for the page's requests to finish and its DOM to stay
 // quiet. It returns ctx's error, at once, when ctx ends first.
 func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
+	s.windowAsked = time.Time{}
 	deadline := time.Now().Add(limit)
 	if err := s.requestsDone(ctx, deadline); err != nil {
 		return err
@@ -323,8 +328,12 @@ func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
 		return err
 	}
 	quiet := min(left(), 1500*time.Millisecond)
-	if _, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds())}); err != nil && isContextGone(err) {
+	v, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds())})
+	if err != nil && isContextGone(err) {
 		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
+	}
+	if at, ok := v.(int); ok && at > 0 {
+		s.windowAsked = time.UnixMilli(int64(at))
 	}
 	return s.requestsDone(ctx, deadline)
 }

@@ -110,16 +110,11 @@ func readCapped(path string, limit int64) ([]byte, error) {
 }
 
 // awaitWindow waits, for up to two seconds, for the window the page asked for during the
-// action that began at actAt (listeners.js) to reach the session: on a busy machine its
-// event can come after the page is quiet again, and a window that comes after the step
-// would be taken for one the page opened by itself.
+// action that began at actAt (as the Settle after it read) to reach the session: on a busy
+// machine its event can come after the page is quiet again, and a window that comes after
+// the step would be taken for one the page opened by itself.
 func (s *Session) awaitWindow(ctx context.Context, actAt time.Time) {
-	v, err := s.page.Evaluate(`() => window.__webagentOpenedAt || 0`)
-	if err != nil {
-		return // the page navigated away: it opened nothing of its own
-	}
-	at, ok := v.(int)
-	if !ok || time.UnixMilli(int64(at)).Before(actAt.Add(-100*time.Millisecond)) {
+	if s.windowAsked.IsZero() || s.windowAsked.Before(actAt.Add(-100*time.Millisecond)) {
 		return
 	}
 	for end := time.Now().Add(2 * time.Second); time.Now().Before(end); {
