@@ -34,27 +34,34 @@ go_tool() {
 
 install_chromium() {
 	if [[ -x "$CHROMIUM_PATH" ]]; then
-		log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1 || echo present)"
+		log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1 || echo present) ($CHROMIUM_PATH)"
 		return
 	fi
-	if [[ "$CHROMIUM_PATH" != /usr/lib/chromium/chromium ]]; then
+	# Debian's two builds: the headless shell the workers run by default, and the full
+	# browser a headed worker needs.
+	local pkg
+	case "$CHROMIUM_PATH" in
+	/usr/lib/chromium/chromium-headless-shell) pkg=chromium-headless-shell ;;
+	/usr/lib/chromium/chromium) pkg=chromium ;;
+	*)
 		echo "CHROMIUM_PATH=$CHROMIUM_PATH does not exist; point it at a Chromium binary or unset it" >&2
 		exit 1
-	fi
+		;;
+	esac
 	local sudo=""
 	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-	log chromium "installing Debian's chromium"
+	log chromium "installing Debian's $pkg"
 	local try
 	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null; then
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$pkg" >/dev/null; then
 			break
 		fi
 		# apt has been seen to fail mid-way on a vanished temporary file; a second run works.
 		log chromium "apt-get failed (try $try of 3), retrying"
 		sleep 3
 	done
-	[[ -x "$CHROMIUM_PATH" ]] || { echo "chromium did not install" >&2; exit 1; }
-	log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1)"
+	[[ -x "$CHROMIUM_PATH" ]] || { echo "$pkg did not install" >&2; exit 1; }
+	log chromium "$("$CHROMIUM_PATH" --version 2>/dev/null | head -1) ($CHROMIUM_PATH)"
 }
 
 install_driver() {

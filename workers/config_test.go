@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -47,5 +48,26 @@ func TestUnsafeDefaults(t *testing.T) {
 	c.Store.Endpoint, c.Weaviate.Host = "minio.internal:9000", "http://10.0.0.7:8080"
 	if w := unsafeDefaults(c); len(w) != 2 {
 		t.Errorf("want two warnings off loopback, got %v", w)
+	}
+}
+
+func TestFromEnvPicksTheChromiumForTheMode(t *testing.T) {
+	t.Setenv("CHROMIUM_PATH", "")
+	t.Setenv("WEAVIATE_URL", "off")
+	c, _ := FromEnv()
+	if c.Browser.ExecutablePath != "/usr/lib/chromium/chromium-headless-shell" {
+		t.Errorf("headless: %s, want the headless shell", c.Browser.ExecutablePath)
+	}
+	t.Setenv("WEBAGENT_HEADLESS", "false")
+	if c, _ = FromEnv(); c.Browser.ExecutablePath != "/usr/lib/chromium/chromium" {
+		t.Errorf("headed: %s, want the full browser", c.Browser.ExecutablePath)
+	}
+	shell := t.TempDir() + "/chromium-headless-shell"
+	if err := os.WriteFile(shell, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("CHROMIUM_PATH", shell)
+	if _, err := FromEnv(); err == nil || !strings.Contains(err.Error(), "WEBAGENT_HEADLESS=false") || !strings.Contains(err.Error(), "headless shell") {
+		t.Errorf("a headed worker on the headless shell should be refused with a reason: %v", err)
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -109,7 +111,17 @@ func NewPool(cfg Config, log *slog.Logger) (*Pool, error) {
 	return p, nil
 }
 
+// IsHeadlessShell says whether a Chromium binary is a headless shell (Debian's
+// chromium-headless-shell, Chrome for Testing's chrome-headless-shell), which has no
+// headed mode.
+func IsHeadlessShell(path string) bool {
+	return strings.Contains(filepath.Base(path), "headless-shell") || strings.Contains(filepath.Base(path), "headless_shell")
+}
+
 func (p *Pool) launch() error {
+	if !p.cfg.Headless && IsHeadlessShell(p.cfg.ExecutablePath) {
+		return fmt.Errorf("%s is a headless shell and cannot show a window: run headless, or use the full Chromium", p.cfg.ExecutablePath)
+	}
 	b, err := p.pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
 		ExecutablePath: playwright.String(p.cfg.ExecutablePath),
 		Headless:       playwright.Bool(p.cfg.Headless),
