@@ -6,8 +6,11 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -208,6 +211,26 @@ func BenchmarkProductVsBare(b *testing.B) {
 	}
 }
 
+// machineCPU is the CPU time every process on the machine has used since boot (user,
+// nice, system, interrupts), from /proc/stat.
+func machineCPU(b *testing.B) time.Duration {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	f := strings.Fields(line) // cpu user nice system idle iowait irq softirq steal
+	if len(f) < 8 || f[0] != "cpu" {
+		b.Fatalf("/proc/stat: unexpected first line %q", line)
+	}
+	var ticks int64
+	for _, i := range []int{1, 2, 3, 6, 7} {
+		n, _ := strconv.ParseInt(f[i], 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
+
 func median(d []time.Duration) time.Duration {
 	s := slices.Clone(d)
 	slices.Sort(s)
@@ -254,7 +277,10 @@ func phaseTimes(b *testing.B, c client.Client, run client.WorkflowRun) map[strin
 }
 
 // BenchmarkConcurrentGoals runs one demo goal alone (median of three), then eight at once
-// on one worker, and reports the throughput of the eight relative to one:
+// on one worker, and reports the throughput of the eight relative to one; beside it, the
+// machine's CPU a run alone uses (every process: the worker, Chromium, the driver,
+// Temporal, MinIO), the throughput the machine's cores allow at that cost (ceiling-x:
+// cores × one run's time / its CPU), and how many cores were busy while the eight ran:
 //
 //	go test -run '^$' -bench ConcurrentGoals -benchtime 1x ./e2e/
 //
@@ -279,11 +305,14 @@ func BenchmarkConcurrentGoals(b *testing.B) {
 	for b.Loop() {
 		run(-1) // warm up
 		var alone []time.Duration
+		cpu0 := machineCPU(b)
 		for i := range 3 {
 			_, d := run(100 + i)
 			alone = append(alone, d)
 		}
+		perRun := (machineCPU(b) - cpu0) / 3
 		one := median(alone)
+		cpu0 = machineCPU(b)
 		t0 := time.Now()
 		results := make(chan workflows.GoalResult, n)
 		for i := range n {
@@ -301,11 +330,17 @@ func BenchmarkConcurrentGoals(b *testing.B) {
 			recoveries += res.Execution.BrowserRecoveries
 		}
 		wall := time.Since(t0)
+		busy := (machineCPU(b) - cpu0).Seconds() / wall.Seconds()
 		b.ReportMetric(float64(one.Milliseconds()), "one-ms")
 		b.ReportMetric(float64(wall.Milliseconds()), "eight-ms")
 		b.ReportMetric(float64(n)*float64(one)/float64(wall), "throughput-x")
 		b.ReportMetric(float64(ok), "succeeded")
 		b.ReportMetric(float64(recoveries), "recoveries")
+		// A run alone keeps perRun/one of the machine's cores busy; eight at once can go
+		// no faster than the machine's cores allow.
+		b.ReportMetric(perRun.Seconds(), "cpu-s/run")
+		b.ReportMetric(float64(runtime.NumCPU())*one.Seconds()/perRun.Seconds(), "ceiling-x")
+		b.ReportMetric(busy, "cores-busy")
 		b.Logf("runs that waited in line for a browser: %d", strings.Count(w.Output(), "waiting for a free browser"))
 	}
 }
