@@ -38,7 +38,8 @@ install_chromium() {
 		return
 	fi
 	# Debian's two builds: the headless shell the workers run by default, and the full
-	# browser a headed worker needs.
+	# browser a headed worker needs. The fonts are the ones the full browser recommends,
+	# so that pages render alike with either.
 	local pkg
 	case "$CHROMIUM_PATH" in
 	/usr/lib/chromium/chromium-headless-shell) pkg=chromium-headless-shell ;;
@@ -53,7 +54,7 @@ install_chromium() {
 	log chromium "installing Debian's $pkg"
 	local try
 	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$pkg" >/dev/null; then
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$pkg" fonts-liberation >/dev/null; then
 			break
 		fi
 		# apt has been seen to fail mid-way on a vanished temporary file; a second run works.
