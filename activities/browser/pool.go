@@ -115,7 +115,8 @@ func NewPool(cfg Config, log *slog.Logger) (*Pool, error) {
 // chromium-headless-shell, Chrome for Testing's chrome-headless-shell), which has no
 // headed mode.
 func IsHeadlessShell(path string) bool {
-	return strings.Contains(filepath.Base(path), "headless-shell") || strings.Contains(filepath.Base(path), "headless_shell")
+	name := strings.ReplaceAll(filepath.Base(path), "_", "-")
+	return strings.Contains(name, "headless-shell")
 }
 
 func (p *Pool) launch() error {
