@@ -93,8 +93,9 @@ func BenchmarkTypeStep(b *testing.B) {
 // chromiumCPU is the CPU time all of this machine's Chromium processes have used so far
 // (Linux only; 0 elsewhere): a benchmark reports the browser's CPU per operation beside
 // its wall time, since on a small machine CPU, not waiting, bounds how many runs fit.
-func chromiumCPU() time.Duration {
-	var ticks int64
+// chromiumProcs calls fn with the /proc directory and the stat fields (after the name)
+// of each of Chromium's processes.
+func chromiumProcs(fn func(dir string, stat []string)) {
 	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
 	for _, d := range dirs {
 		b, err := os.ReadFile(d)
@@ -106,15 +107,39 @@ func chromiumCPU() time.Duration {
 		if open < 0 || end < open || !strings.Contains(strings.ToLower(s[open:end]), "chrom") && !strings.Contains(s[open:end], "headless") {
 			continue
 		}
-		f := strings.Fields(s[end+1:])
-		if len(f) < 13 {
-			continue
+		if f := strings.Fields(s[end+1:]); len(f) >= 13 {
+			fn(filepath.Dir(d), f)
 		}
+	}
+}
+
+func chromiumCPU() time.Duration {
+	var ticks int64
+	chromiumProcs(func(_ string, f []string) {
 		u, _ := strconv.ParseInt(f[11], 10, 64)
 		k, _ := strconv.ParseInt(f[12], 10, 64)
 		ticks += u + k
-	}
+	})
 	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+}
+
+// chromiumMemory is the memory Chromium's processes hold, each shared page counted once
+// (the sum of their proportional set sizes), in MiB.
+func chromiumMemory() float64 {
+	var kb int64
+	chromiumProcs(func(dir string, _ []string) {
+		data, err := os.ReadFile(dir + "/smaps_rollup")
+		if err != nil {
+			return
+		}
+		for l := range strings.Lines(string(data)) {
+			if f := strings.Fields(l); len(f) >= 2 && f[0] == "Pss:" {
+				n, _ := strconv.ParseInt(f[1], 10, 64)
+				kb += n
+			}
+		}
+	})
+	return float64(kb) / 1024
 }
 
 func reportCPU(b *testing.B, from time.Duration) {
@@ -148,4 +173,33 @@ func BenchmarkOpenPage(b *testing.B) {
 		b.StartTimer()
 	}
 	b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N), "chromium-cpu-ms/op")
+}
+
+// BenchmarkSessionMemory is what the sessions a worker holds at once cost in memory
+// (WEBAGENT_MAX_BROWSERS): the browser with its spare context, then eight sessions on the
+// demo app's project list, each page loaded and shown.
+func BenchmarkSessionMemory(b *testing.B) {
+	srv := httptest.NewServer(demoapp.New())
+	b.Cleanup(srv.Close)
+	const n = 8
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		pool := newPool(b)
+		time.Sleep(2 * time.Second) // the spare
+		base := chromiumMemory()
+		b.StartTimer()
+		for j := range n {
+			id := "mem-" + strconv.Itoa(i) + "-" + strconv.Itoa(j)
+			if _, _, err := pool.Open(b.Context(), id, browser.OpenOptions{URL: srv.URL + "/projects"}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.StopTimer()
+		time.Sleep(2 * time.Second)
+		all := chromiumMemory()
+		pool.Shutdown()
+		b.ReportMetric(base, "browser-MiB")
+		b.ReportMetric((all-base)/n, "MiB/session")
+		b.StartTimer()
+	}
 }
