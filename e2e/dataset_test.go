@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/webagent-dev/webagent/activities/dataset"
+	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -16,6 +18,12 @@ import (
 // their own — and exports its visual dataset with the starter.
 func TestDataset(t *testing.T) {
 	s := newStack(t)
+	// The demo app's late "Import" button is a new state wherever it lands in the run, and
+	// a run that fast can meet it between the menu's opening and the next step (the menu
+	// seen again, with one more button). This test is about the dialog and the menu.
+	s.app = demoapp.New()
+	s.app.ControlDelay = time.Hour
+	s.serveApp(t)
 	s.worker(t)
 	goal := `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", ` +
 		`click "Project actions" in the row "Apollo", press Escape, then check that "Apollo" is visible`
