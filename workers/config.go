@@ -53,16 +53,6 @@ type WeaviateConfig struct {
 	Threshold float64
 }
 
-// defaultChromium is Debian's headless shell for a headless worker (a page opened in it
-// costs a sixth of the CPU of the full browser's headless mode) and the full browser for
-// a headed one.
-func defaultChromium(headless bool) string {
-	if headless {
-		return "/usr/lib/chromium/chromium-headless-shell"
-	}
-	return "/usr/lib/chromium/chromium"
-}
-
 // FromEnv reads the configuration; the error names every variable that is wrong.
 func FromEnv() (Config, error) {
 	var errs []error
@@ -92,7 +82,7 @@ func FromEnv() (Config, error) {
 	keep(err)
 	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)
 	keep(err)
-	c.Browser.ExecutablePath = config.Get("CHROMIUM_PATH", defaultChromium(c.Browser.Headless))
+	c.Browser.ExecutablePath = config.Get("CHROMIUM_PATH", config.Chromium(c.Browser.Headless))
 	c.Browser.MaxSessions, err = config.Int("WEBAGENT_MAX_BROWSERS", 4)
 	keep(err)
 	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
@@ -136,7 +126,7 @@ func FromEnv() (Config, error) {
 	if _, err := os.Stat(c.Browser.ExecutablePath); err != nil {
 		errs = append(errs, fmt.Errorf("CHROMIUM_PATH=%s: no such file (run `make setup`, or point it at Chromium)", c.Browser.ExecutablePath))
 	} else if !c.Browser.Headless && browser.IsHeadlessShell(c.Browser.ExecutablePath) {
-		errs = append(errs, fmt.Errorf("WEBAGENT_HEADLESS=false: CHROMIUM_PATH=%s is the headless shell, which shows no window; point it at the full browser (%s; `apt-get install chromium`)", c.Browser.ExecutablePath, defaultChromium(false)))
+		errs = append(errs, fmt.Errorf("WEBAGENT_HEADLESS=false: CHROMIUM_PATH=%s is the headless shell, which shows no window; point it at the full browser (%s; `apt-get install chromium`)", c.Browser.ExecutablePath, config.ChromiumFull))
 	}
 	if _, err := os.Stat(filepath.Join(c.Browser.DriverDir, "package", "cli.js")); err != nil {
 		errs = append(errs, fmt.Errorf("PLAYWRIGHT_DRIVER_DIR=%s: no playwright-core driver there (run `make setup`)", c.Browser.DriverDir))

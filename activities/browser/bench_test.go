@@ -90,9 +90,6 @@ func BenchmarkTypeStep(b *testing.B) {
 	}
 }
 
-// chromiumCPU is the CPU time all of this machine's Chromium processes have used so far
-// (Linux only; 0 elsewhere): a benchmark reports the browser's CPU per operation beside
-// its wall time, since on a small machine CPU, not waiting, bounds how many runs fit.
 // chromiumProcs calls fn with the /proc directory and the stat fields (after the name)
 // of each of Chromium's processes.
 func chromiumProcs(fn func(dir string, stat []string)) {
@@ -113,6 +110,9 @@ func chromiumProcs(fn func(dir string, stat []string)) {
 	}
 }
 
+// chromiumCPU is the CPU time all of this machine's Chromium processes have used so far
+// (Linux only; 0 elsewhere): a benchmark reports the browser's CPU per operation beside
+// its wall time, since on a small machine CPU, not waiting, bounds how many runs fit.
 func chromiumCPU() time.Duration {
 	var ticks int64
 	chromiumProcs(func(_ string, f []string) {

@@ -185,8 +185,6 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	fb := s.act(ctx, step, el, out, opts, phase)
 	if spec.Acts {
 		s.actedAt, s.leadIn = actAt, leadIn
-	}
-	if spec.Acts {
 		fault.At(ctx, fault.Settle)
 		if err := s.Settle(ctx, opts.SettleTimeout); err != nil {
 			return nil, err

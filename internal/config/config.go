@@ -30,6 +30,22 @@ const (
 	WeaviateVersion       = "v1.35.2"
 )
 
+// Debian's Chromium builds (deploy/versions.sh and deploy/setup.sh name the same): the
+// headless shell the workers run by default — a page opened in it costs a sixth of the CPU
+// of the full browser's headless mode — and the full browser a headed worker needs.
+const (
+	ChromiumHeadlessShell = "/usr/lib/chromium/chromium-headless-shell"
+	ChromiumFull          = "/usr/lib/chromium/chromium"
+)
+
+// Chromium is the default Chromium binary for a headless or a headed browser.
+func Chromium(headless bool) string {
+	if headless {
+		return ChromiumHeadlessShell
+	}
+	return ChromiumFull
+}
+
 // Temporal says where the Temporal service is.
 type Temporal struct {
 	Address   string // TEMPORAL_ADDRESS

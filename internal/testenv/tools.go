@@ -54,7 +54,7 @@ func DriverDir(t testing.TB) string {
 func Chromium(t testing.TB) string {
 	p := os.Getenv("CHROMIUM_PATH")
 	if p == "" {
-		p = "/usr/lib/chromium/chromium-headless-shell"
+		p = config.ChromiumHeadlessShell
 	}
 	if _, err := os.Stat(p); err != nil {
 		t.Fatalf("chromium is not installed at %s: run `make setup` (or set CHROMIUM_PATH)", p)
