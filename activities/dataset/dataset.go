@@ -44,7 +44,7 @@ type State struct {
 	Seq  int    `json:"seq"`
 	Name string `json:"name"`
 	// File is the screenshot's name in the dataset folder; a state seen before (the
-	// same pixels) names the earlier file, which is stored once.
+	// same screenshot) names the earlier file, which is stored once.
 	File  string `json:"file"`
 	URL   string `json:"url"`
 	Title string `json:"title"`
@@ -54,13 +54,15 @@ type State struct {
 	Action string `json:"action"`
 	// Previous is the state before this one ("" for the first).
 	Previous string `json:"previous,omitempty"`
-	// Why says what made it distinct: "first", "structure" (the controls or their states
-	// changed) or "pixels" (more than the threshold changed).
-	Why          string       `json:"why"`
-	Revisit      bool         `json:"revisit,omitempty"`
-	Elements     []ElementBox `json:"elements"`
-	At           time.Time    `json:"timestamp"`
-	PixelsSHA256 string       `json:"pixelsSha256"`
+	// Why says what made it distinct: "first", "structure" (the URL, the controls, their
+	// states or values changed) or "pixels" (the same structure, and more than the
+	// threshold of the pixels changed).
+	Why      string       `json:"why"`
+	Revisit  bool         `json:"revisit,omitempty"`
+	Elements []ElementBox `json:"elements"`
+	At       time.Time    `json:"timestamp"`
+	// SHA256 is the file's SHA-256.
+	SHA256 string `json:"sha256"`
 	// Signature is the page's structure (see Signature).
 	Signature string `json:"signature"`
 }
@@ -87,10 +89,13 @@ type run struct {
 	mu       sync.Mutex
 	loaded   bool
 	manifest Manifest
-	last     *image.RGBA
-	lastPNG  []byte
-	lastSig  string
-	files    map[string]string // pixels hash → file
+	// lastPNG and lastSig are the last recorded state's screenshot and structure; last
+	// is its pixels, decoded when first needed. seen is the last screenshot captured.
+	last    *image.RGBA
+	lastPNG []byte
+	lastSig string
+	seen    []byte
+	files   map[string]string // file hash → file
 }
 
 // Capture records the page as a state of the run whose objects live under prefix, if it
@@ -105,34 +110,49 @@ func (r *Recorder) Capture(ctx context.Context, prefix string, step int, action 
 		return nil, err
 	}
 	sig := Signature(obs)
-	if ru.lastPNG != nil && sig == ru.lastSig && string(ru.lastPNG) == string(png) {
+	if ru.seen != nil && sig == ru.lastSig && string(ru.seen) == string(png) {
 		return nil, nil // byte for byte the same frame, and the same controls
 	}
-	img, err := visual.Decode(png)
-	if err != nil {
-		return nil, err
-	}
+	// Pixels are decoded only when the structure cannot tell the states apart: most
+	// steps change a control or a value, and a screenshot's decode is the most costly
+	// thing a step does in this process.
 	why := "first"
-	if ru.last != nil {
+	var img *image.RGBA
+	switch {
+	case ru.lastPNG == nil:
+	case sig != ru.lastSig:
+		why = "structure"
+	default:
+		if ru.last == nil {
+			last, err := visual.Decode(ru.lastPNG)
+			if err != nil {
+				return nil, err
+			}
+			ru.last = last
+		}
+		var err error
+		if img, err = visual.Decode(png); err != nil {
+			return nil, err
+		}
 		switch changed, err := visual.Changed(ru.last, img, r.threshold()); {
 		case err == nil && changed:
 			why = "pixels"
-		case sig != ru.lastSig:
-			why = "structure"
 		case err != nil && !strings.Contains(err.Error(), "size"):
 			return nil, err
 		case err != nil:
 			why = "pixels" // the viewport changed size
 		default:
-			ru.lastPNG = png
+			ru.seen = png
 			return nil, nil
 		}
 	}
-	sum := sha256.Sum256(img.Pix)
+	// Chromium encodes the same pixels to the same bytes: the file's hash finds a state
+	// seen before.
+	sum := sha256.Sum256(png)
 	hash := hex.EncodeToString(sum[:])
 	st := State{
 		Seq: len(ru.manifest.States) + 1, Name: Name(obs), URL: obs.URL, Title: obs.Title, Step: step, Action: action,
-		Why: why, At: time.Now().UTC(), PixelsSHA256: hash, Signature: sig,
+		Why: why, At: time.Now().UTC(), SHA256: hash, Signature: sig,
 	}
 	if n := len(ru.manifest.States); n > 0 {
 		st.Previous = ru.manifest.States[n-1].File
@@ -159,7 +179,7 @@ func (r *Recorder) Capture(ctx context.Context, prefix string, step int, action 
 	if err := r.Store.Put(ctx, prefix+"/dataset/"+ManifestName, "application/json", data); err != nil {
 		return nil, err
 	}
-	ru.last, ru.lastPNG, ru.lastSig = img, png, sig
+	ru.last, ru.lastPNG, ru.seen, ru.lastSig = img, png, png, sig
 	return &st, nil
 }
 
@@ -209,7 +229,9 @@ func (r *Recorder) load(ctx context.Context, prefix string, ru *run) error {
 		return fmt.Errorf("read the dataset manifest: %w", err)
 	}
 	for _, s := range ru.manifest.States {
-		ru.files[s.PixelsSHA256] = s.File
+		if s.SHA256 != "" {
+			ru.files[s.SHA256] = s.File
+		}
 	}
 	if n := len(ru.manifest.States); n > 0 {
 		last := ru.manifest.States[n-1]
@@ -217,10 +239,7 @@ func (r *Recorder) load(ctx context.Context, prefix string, ru *run) error {
 		if err != nil {
 			return err
 		}
-		if ru.last, err = visual.Decode(png); err != nil {
-			return err
-		}
-		ru.lastPNG, ru.lastSig = png, last.Signature
+		ru.lastPNG, ru.seen, ru.lastSig = png, png, last.Signature
 	}
 	ru.loaded = true
 	return nil

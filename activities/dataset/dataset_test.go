@@ -109,11 +109,11 @@ func TestCapture(t *testing.T) {
 	}
 	steps := []capture{
 		{"list.png", list, true, "first", "001-00-projects-tracker.png", false},
-		{"list.png", list, false, "", "", false},                                                                   // the same frame
-		{"list-1pct.png", list, false, "", "", false},                                                              // 1% < 2%, same structure
-		{"list-1pct.png", filled(dialog, ""), true, "structure", "002-03-dialog-new-project.png", false},           // the controls changed
-		{"list-5pct.png", filled(dialog, "Apollo"), true, "pixels", "003-04-dialog-new-project-filled.png", false}, // 5% > 2%
-		{"list-1pct.png", filled(dialog, "Apollo"), true, "pixels", "002-03-dialog-new-project.png", true},         // pixels seen before: stored once
+		{"list.png", list, false, "", "", false},                                                                      // the same frame
+		{"list-1pct.png", list, false, "", "", false},                                                                 // 1% < 2%, same structure
+		{"list-1pct.png", filled(dialog, ""), true, "structure", "002-03-dialog-new-project.png", false},              // the controls changed
+		{"list-5pct.png", filled(dialog, "Apollo"), true, "structure", "003-04-dialog-new-project-filled.png", false}, // a value changed
+		{"list-1pct.png", filled(dialog, "Apollo"), true, "pixels", "002-03-dialog-new-project.png", true},            // 5% > 2%, and the screenshot was seen before: stored once
 		{"list.png", list, true, "structure", "001-00-projects-tracker.png", true},
 	}
 	for i, c := range steps {
@@ -143,6 +143,9 @@ func TestCapture(t *testing.T) {
 	r2 := &Recorder{Store: st}
 	if s, err := r2.Capture(ctx, prefix, 7, "step", shot(t, "list.png"), list); err != nil || s != nil {
 		t.Fatalf("the same state as the manifest's last: want no new state, got %+v %v", s, err)
+	}
+	if s, err := r2.Capture(ctx, prefix, 7, "step", shot(t, "list-1pct.png"), list); err != nil || s != nil {
+		t.Fatalf("1%% of the pixels of the manifest's last state: want no new state, got %+v %v", s, err)
 	}
 	s, err := r2.Capture(ctx, prefix, 8, "step", shot(t, "modal.png"), filled(dialog, ""))
 	if err != nil || s == nil || s.Seq != 6 || s.File != "006-08-dialog-new-project.png" {
