@@ -1,12 +1,13 @@
 package e2e
 
 import (
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/webagent-dev/webagent/internal/testenv"
 )
 
 // procKinds names the machine's processes a run costs CPU in, by their command name.
@@ -37,29 +38,15 @@ type procTime struct {
 
 func readProcs() procCPU {
 	out := procCPU{}
-	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, f := range stats {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		st := string(data)
-		open, end := strings.IndexByte(st, '('), strings.LastIndexByte(st, ')')
-		if open < 0 || end < open {
-			continue
-		}
-		fields := strings.Fields(st[end+1:])
-		if len(fields) < 20 {
-			continue
-		}
+	testenv.EachProcess(func(dir, name string, stat []string) {
 		var ticks int64
 		for _, i := range []int{11, 12, 13, 14} { // utime, stime, cutime, cstime
-			n, _ := strconv.ParseInt(fields[i], 10, 64)
+			n, _ := strconv.ParseInt(stat[i], 10, 64)
 			ticks += n
 		}
-		key := filepath.Base(filepath.Dir(f)) + "/" + fields[19]
-		out[key] = procTime{kind: procKind(st[open+1 : end]), cpu: time.Duration(ticks) * 10 * time.Millisecond} // USER_HZ is 100 on Linux
-	}
+		key := filepath.Base(dir) + "/" + stat[19]                                                   // the pid and its start time
+		out[key] = procTime{kind: procKind(name), cpu: time.Duration(ticks) * 10 * time.Millisecond} // USER_HZ is 100 on Linux
+	})
 	return out
 }
 

@@ -3,7 +3,6 @@ package browser_test
 import (
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +11,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/browser"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -93,21 +93,11 @@ func BenchmarkTypeStep(b *testing.B) {
 // chromiumProcs calls fn with the /proc directory and the stat fields (after the name)
 // of each of Chromium's processes.
 func chromiumProcs(fn func(dir string, stat []string)) {
-	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
-	for _, d := range dirs {
-		b, err := os.ReadFile(d)
-		if err != nil {
-			continue
+	testenv.EachProcess(func(dir, name string, stat []string) {
+		if strings.Contains(strings.ToLower(name), "chrom") || strings.Contains(name, "headless") {
+			fn(dir, stat)
 		}
-		s := string(b)
-		open, end := strings.IndexByte(s, '('), strings.LastIndexByte(s, ')')
-		if open < 0 || end < open || !strings.Contains(strings.ToLower(s[open:end]), "chrom") && !strings.Contains(s[open:end], "headless") {
-			continue
-		}
-		if f := strings.Fields(s[end+1:]); len(f) >= 13 {
-			fn(filepath.Dir(d), f)
-		}
-	}
+	})
 }
 
 // chromiumCPU is the CPU time all of this machine's Chromium processes have used so far
