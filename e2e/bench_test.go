@@ -228,7 +228,7 @@ func machineCPU(b *testing.B) time.Duration {
 		n, _ := strconv.ParseInt(f[i], 10, 64)
 		ticks += n
 	}
-	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+	return testenv.Ticks(ticks)
 }
 
 func median(d []time.Duration) time.Duration {

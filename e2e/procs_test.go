@@ -10,13 +10,16 @@ import (
 	"github.com/webagent-dev/webagent/internal/testenv"
 )
 
-// procKinds names the machine's processes a run costs CPU in, by their command name.
+// procKinds names the machine's processes a run costs CPU in, besides Chromium's, by
+// their command name.
 var procKinds = []struct{ kind, match string }{
-	{"chromium", "chrom"}, {"chromium", "headless"}, {"driver", "node"},
-	{"worker", "workers"}, {"temporal", "temporal"}, {"minio", "minio"},
+	{"driver", "node"}, {"worker", "workers"}, {"temporal", "temporal"}, {"minio", "minio"},
 }
 
 func procKind(comm string) string {
+	if testenv.IsChromium(comm) {
+		return "chromium"
+	}
 	comm = strings.ToLower(comm)
 	for _, k := range procKinds {
 		if strings.Contains(comm, k.match) {
@@ -44,8 +47,8 @@ func readProcs() procCPU {
 			n, _ := strconv.ParseInt(stat[i], 10, 64)
 			ticks += n
 		}
-		key := filepath.Base(dir) + "/" + stat[19]                                                   // the pid and its start time
-		out[key] = procTime{kind: procKind(name), cpu: time.Duration(ticks) * 10 * time.Millisecond} // USER_HZ is 100 on Linux
+		key := filepath.Base(dir) + "/" + stat[19] // the pid and its start time
+		out[key] = procTime{kind: procKind(name), cpu: testenv.Ticks(ticks)}
 	})
 	return out
 }

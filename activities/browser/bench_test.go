@@ -94,7 +94,7 @@ func BenchmarkTypeStep(b *testing.B) {
 // of each of Chromium's processes.
 func chromiumProcs(fn func(dir string, stat []string)) {
 	testenv.EachProcess(func(dir, name string, stat []string) {
-		if strings.Contains(strings.ToLower(name), "chrom") || strings.Contains(name, "headless") {
+		if testenv.IsChromium(name) {
 			fn(dir, stat)
 		}
 	})
@@ -110,7 +110,7 @@ func chromiumCPU() time.Duration {
 		k, _ := strconv.ParseInt(f[12], 10, 64)
 		ticks += u + k
 	})
-	return time.Duration(ticks) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+	return testenv.Ticks(ticks)
 }
 
 // chromiumMemory is the memory Chromium's processes hold, each shared page counted once
