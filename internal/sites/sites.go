@@ -12,6 +12,8 @@ import (
 	"net/netip"
 	"net/url"
 	"strings"
+
+	"github.com/webagent-dev/webagent/internal/textcut"
 )
 
 // Policy is where a run's browser may go.
@@ -122,9 +124,4 @@ func internal(host string) bool {
 	return ip != nil && (ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsPrivate() || ip.IsUnspecified())
 }
 
-func clip(s string) string {
-	if len(s) > 120 {
-		return s[:120] + "…"
-	}
-	return s
-}
+func clip(s string) string { return textcut.Cut(s, 120, "…") }
