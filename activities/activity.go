@@ -42,6 +42,8 @@ var (
 	CloseBrowser = Activity[CloseBrowserInput, CloseBrowserResult]{"CloseBrowser"}
 	// ShareRun hands out time-limited links to a run's stored objects.
 	ShareRun = Activity[ShareRunInput, ShareRunResult]{"ShareRun"}
+	// WorkerGrants says which secrets (by name) and internal addresses a worker grants.
+	WorkerGrants = Activity[WorkerGrantsInput, WorkerGrantsResult]{"WorkerGrants"}
 )
 
 // The model family (activities/model), on ModelTaskQueue.

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -47,8 +48,12 @@ type OpenBrowserInput struct {
 	URL       string `json:"url"`
 	// StorageStateKey, when set, names the saved cookies and local storage to restore.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
-	// Sites is where the browser may go; nil allows any http(s) address.
+	// Sites is where the browser may go; nil allows any http(s) address (internal ones
+	// only as far as the worker grants them).
 	Sites *sites.Policy `json:"sites,omitempty"`
+	// Secrets are the secrets the goal and its given plan name: the worker refuses to
+	// open a browser for a run that names one it does not grant.
+	Secrets []secret.Use `json:"secrets,omitempty"`
 }
 
 // OpenBrowserResult says which worker holds the session: every later browser activity
@@ -88,9 +93,6 @@ type RunStepInput struct {
 	Purpose Purpose           `json:"purpose"`
 	Step    plan.Step         `json:"step"`
 	Params  map[string]string `json:"params,omitempty"`
-	// Secrets name, for each {{secret:name}}, where the worker finds its value ("env:VAR",
-	// "file:PATH"): references, never values.
-	Secrets map[string]string `json:"secrets,omitempty"`
 	// WaitBudget is how long to wait for the target or an asserted text to appear.
 	WaitBudget time.Duration `json:"waitBudget"`
 	// ChangeWithin, when set, bounds how long a click that changed nothing waits for a
@@ -285,22 +287,52 @@ type CloseBrowserResult struct {
 	Closed bool `json:"closed"`
 }
 
-// ShareRunInput asks for links to one run's stored objects under a key prefix.
+// ShareRunInput asks for links to the objects one finished run stored: a run, never an
+// arbitrary key prefix, so that no answer spans runs.
 type ShareRunInput struct {
-	// Prefix is the objects' key prefix, e.g. "runs/<workflowId>/<runId>/dataset/".
-	Prefix string `json:"prefix"`
+	// WorkflowID and RunID name the run as its keys do (runs/<workflowId>/<runId>/): a
+	// run continued as new keeps its first run's ID (GoalResult's Metadata.RunID).
+	WorkflowID string `json:"workflowId"`
+	RunID      string `json:"runId"`
+	// Folder, when set, narrows the answer to one folder of the run, e.g. "dataset".
+	Folder string `json:"folder,omitempty"`
 	// TTL is how long the links work.
 	TTL time.Duration `json:"ttl"`
+	// Prefix is what starters sent before sharing was per run; it is kept only to be
+	// refused with a message that says what to send instead.
+	Prefix string `json:"prefix,omitempty"`
 }
 
-// ShareRunResult lists the objects under the prefix, each with a time-limited link that
-// needs no credentials.
+// ShareRunResult lists the run's objects in key order, each with a time-limited link
+// that needs no credentials.
 type ShareRunResult struct {
 	Objects []SharedObject `json:"objects"`
+	// Truncated says the run holds more objects than one answer carries: the ones
+	// listed are the first.
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // SharedObject is one stored object and a link to read it.
 type SharedObject struct {
 	Key string `json:"key"`
 	URL string `json:"url"`
+}
+
+// WorkerGrantsInput asks a worker what its operator grants runs.
+type WorkerGrantsInput struct{}
+
+// WorkerGrantsResult is what a worker grants: secret names with their sites, never a
+// value or where it is read, and the internal addresses its browsers may reach.
+type WorkerGrantsResult struct {
+	Secrets []GrantedSecret `json:"secrets"`
+	// Internal is the grant of internal addresses as the operator wrote it, or "none".
+	Internal string `json:"internal"`
+}
+
+// GrantedSecret is one secret a worker grants: written {{secret:Name}} in a goal, or
+// {{totp:Name}} for the current code of a TOTP seed.
+type GrantedSecret struct {
+	Name  string   `json:"name"`
+	Sites []string `json:"sites"`
+	TOTP  bool     `json:"totp,omitempty"`
 }

@@ -17,6 +17,12 @@ const (
 	ErrSkillNotFound = "SkillNotFound"
 	// ErrNoSkillsLibrary: the worker has no skills library configured.
 	ErrNoSkillsLibrary = "NoSkillsLibrary"
+	// ErrSecretNotGranted: the run names a secret the worker's operator does not grant
+	// (or not in the form it is used).
+	ErrSecretNotGranted = "SecretNotGranted"
+	// ErrSiteBlocked: the start URL is outside the run's sites, or an internal address the
+	// worker's operator does not grant.
+	ErrSiteBlocked = "SiteBlocked"
 )
 
 // Error types of model calls, for retry policies and for people reading a failed run.

@@ -42,8 +42,12 @@ wait_for weaviate "http http://127.0.0.1:$WEAVIATE_PORT/v1/.well-known/ready" 12
 DEMOAPP_ADDR="127.0.0.1:$DEMOAPP_PORT" start demoapp "$RUN_DIR/bin/demoapp"
 wait_for demoapp "http http://127.0.0.1:$DEMOAPP_PORT/healthz" 30
 
+# The demo app is on loopback, which a worker's browsers reach only when granted: this
+# local stack grants loopback (and nothing else internal) unless told otherwise.
+WEBAGENT_INTERNAL_ADDRESSES="${WEBAGENT_INTERNAL_ADDRESSES:-loopback}"
 TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" MINIO_ENDPOINT="127.0.0.1:$MINIO_PORT" \
-	WEAVIATE_URL="127.0.0.1:$WEAVIATE_PORT" start worker "$RUN_DIR/bin/worker"
+	WEAVIATE_URL="127.0.0.1:$WEAVIATE_PORT" WEBAGENT_INTERNAL_ADDRESSES="$WEBAGENT_INTERNAL_ADDRESSES" \
+	start worker "$RUN_DIR/bin/worker"
 wait_for worker "log worker ready" 60
 
 echo
@@ -52,4 +56,4 @@ echo "  Temporal      127.0.0.1:$TEMPORAL_PORT   Web UI http://127.0.0.1:$TEMPOR
 echo "  MinIO         http://127.0.0.1:$MINIO_PORT   (bucket ${MINIO_BUCKET:-webagent})"
 echo "  Weaviate      http://127.0.0.1:$WEAVIATE_PORT   (skills)"
 echo "  demo app      http://127.0.0.1:$DEMOAPP_PORT/projects"
-echo "  worker        log $RUN_DIR/worker.log"
+echo "  worker        log $RUN_DIR/worker.log   (internal addresses granted: $WEBAGENT_INTERNAL_ADDRESSES; secrets: ${WEBAGENT_SECRETS:-none})"

@@ -74,7 +74,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(b), ExecutablePath: testenv.Chromium(b), Headless: true, MaxSessions: 2,
+	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(b), ExecutablePath: testenv.Chromium(b), Headless: true, MaxSessions: 2, Internal: testenv.Loopback(),
 		Width: 1280, Height: 800}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		b.Fatal(err)

@@ -15,6 +15,8 @@ import (
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/codec"
 	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/internal/secret"
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -42,6 +44,9 @@ type Config struct {
 	// (StateKeyFrom says which).
 	StateKey     []byte
 	StateKeyFrom string
+	// Secrets are the secrets the operator grants runs, by name, each with the sites it
+	// may be typed on (WEBAGENT_SECRETS: a JSON file, or the JSON itself).
+	Secrets *secret.Vault
 }
 
 // WeaviateConfig says where the skills library is.
@@ -72,6 +77,10 @@ func FromEnv() (Config, error) {
 		},
 	}
 	var err error
+	c.Browser.Internal, err = sites.ParseInternal(os.Getenv(sites.InternalEnv))
+	keep(err)
+	c.Secrets, err = secret.FromEnv()
+	keep(err)
 	c.Model, err = model.ConfigFromEnv(os.Getenv)
 	keep(err)
 	c.ModelCheckCache = config.Get("WEBAGENT_MODEL_CHECK_CACHE", filepath.Join(config.CacheDir(), "models.json"))

@@ -32,6 +32,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/codec"
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -58,6 +59,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	for _, w := range unsafeDefaults(cfg) {
 		log.Warn(w)
 	}
+	log.Info("what runs are granted", "secrets", len(cfg.Secrets.Names()), "internalAddresses", cfg.Browser.Internal.String())
 	if st.LifecycleErr != nil {
 		log.Warn("saved browser state will not expire by itself; runs still delete theirs at the end", "err", st.LifecycleErr)
 	}
@@ -84,7 +86,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	}
 
 	own := ownQueue(cfg.TaskQueue)
-	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, StateSealer: sealer, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold},
+	b := &browser.Activities{Pool: pool, Store: st, TaskQueue: own, StateSealer: sealer, Dataset: &dataset.Recorder{Store: st, Threshold: cfg.StateThreshold}, Secrets: cfg.Secrets,
 		Notify: func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error {
 			sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 			defer cancel()
@@ -101,7 +103,9 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	shared.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
 	shared.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
 	shared.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
+	shared.RegisterWorkflowWithOptions(workflows.Grants, workflow.RegisterOptions{Name: workflows.GrantsWorkflowName})
 	register(shared, b.OpenBrowser, activities.OpenBrowser.Name)
+	register(shared, b.WorkerGrants, activities.WorkerGrants.Name)
 	register(shared, (&dataset.Sharing{Store: st}).ShareRun, activities.ShareRun.Name)
 
 	// Planning and every model call: a queue of their own, rate-limited across workers.
@@ -225,6 +229,9 @@ func unsafeDefaults(cfg Config) []string {
 	}
 	if cfg.Weaviate.Host != "" && !loopback(cfg.Weaviate.Host) {
 		out = append(out, "the skills library at "+cfg.Weaviate.Host+" is reached without credentials: put it on a private network or behind authentication")
+	}
+	if cfg.Browser.Internal.Allows("169.254.169.254") {
+		out = append(out, sites.InternalEnv+" grants link-local addresses: a run's browser can read the cloud metadata service (169.254.169.254), which hands out the machine's credentials on most clouds")
 	}
 	return out
 }

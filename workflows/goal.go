@@ -10,6 +10,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -23,7 +24,7 @@ import (
 // browser is opened elsewhere and the page restored. At the end the goal is validated on
 // the final page and the standard output returned.
 func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
-	if err := in.Validate(); err != nil {
+	if err := in.validate(legacySecrets(ctx, len(in.Secrets) > 0)); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
 	}
 	r := newRun(ctx, in)
@@ -348,7 +349,7 @@ func attempts(n int) string {
 func oneLine(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > 120 {
-		s = s[:117] + "..."
+		s = textcut.Cut(s, 117, "...")
 	}
 	return s
 }

@@ -354,8 +354,8 @@ func TestBoundedInput(t *testing.T) {
 		{"over-long goal", workflows.GoalInput{Goal: strings.Repeat("click \"A\", ", 3000), StartURL: startURL}, "at most 20000"},
 		{"too many attempts", workflows.GoalInput{Goal: `click "A"`, StartURL: startURL, Limits: workflows.Limits{AttemptsPerStep: 1000}}, "limits.attemptsPerStep is 1000"},
 		{"negative deadline", workflows.GoalInput{Goal: `click "A"`, StartURL: startURL, Limits: workflows.Limits{Deadline: -time.Second}}, "limits.deadline is -1s"},
-		{"a secret given as a value", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL, Secrets: map[string]string{"pw": "hunter2"}}, "never the value"},
-		{"an undeclared secret", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL}, "no secret \"pw\" was given"},
+		{"a secret given as a value", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL, Secrets: map[string]string{"pw": "hunter2"}}, `remove "secrets" from the input`},
+		{"a secret the run says where to read", workflows.GoalInput{Goal: `type "{{secret:pw}}" into "Password"`, StartURL: startURL, Secrets: map[string]string{"pw": "env:MINIO_SECRET_KEY"}}, "the worker's operator grants secrets by name"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -366,8 +366,11 @@ func TestBoundedInput(t *testing.T) {
 			if err := env.GetWorkflowError(); !errors.As(err, &ae) || ae.Type() != workflows.ErrBadInput || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("want a BadInput error saying %q, got %v", tt.want, err)
 			}
-			if strings.Contains(env.GetWorkflowError().Error(), "hunter2") {
-				t.Error("the error repeats the secret")
+			if msg := env.GetWorkflowError().Error(); strings.Contains(msg, "hunter2") || strings.Contains(msg, "MINIO_SECRET_KEY") {
+				t.Error("the error repeats what the run gave as a secret")
+			}
+			if len(f.opens) > 0 {
+				t.Error("a browser was opened for a bad input")
 			}
 		})
 	}

@@ -29,8 +29,9 @@ type GoalInput struct {
 	// private ranges) when the start URL is not one.
 	AllowedDomains []string `json:"allowedDomains,omitempty"`
 	AllowPrivate   bool     `json:"allowPrivate,omitempty"`
-	// Secrets say where the worker finds each {{secret:name}} of the goal or plan:
-	// "env:VAR" or "file:PATH" on the worker — references, never values.
+	// Secrets is refused: runs started before the worker's operator granted secrets by
+	// name said here where the worker read each {{secret:name}}. It is kept so that such
+	// an input still decodes, and is refused with the reason.
 	Secrets map[string]string `json:"secrets,omitempty"`
 	// Plan, when given, is used as written: no planning.
 	Plan []plan.Step `json:"plan,omitempty"`
@@ -206,7 +207,12 @@ func (l Limits) WithDefaults() Limits {
 }
 
 // Validate says what is wrong with the input, in words that say what to do.
-func (in GoalInput) Validate() error {
+func (in GoalInput) Validate() error { return in.validate(false) }
+
+// validate is Validate; legacySecrets accepts the "secrets" of a run started before the
+// worker's operator granted secrets (its references are ignored: the worker types only
+// what it grants).
+func (in GoalInput) validate(legacySecrets bool) error {
 	if in.unreadable != nil {
 		return in.unreadable
 	}
@@ -250,23 +256,13 @@ func (in GoalInput) Validate() error {
 			}
 		}
 	}
-	for _, n := range sortedKeys(in.Secrets) {
-		if err := secret.Check(n, in.Secrets[n]); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	used := plan.SecretNames(in.Goal)
-	if len(in.Plan) > 0 {
-		used = append(used, plan.StepSecrets(in.Plan)...)
-	}
-	for _, n := range used {
-		if _, ok := in.Secrets[n]; !ok {
-			errs = append(errs, fmt.Errorf("the goal uses {{secret:%s}} but no secret %q was given: pass --secret %s=env:VARIABLE (or file:/path)", n, n, n))
-		}
+	if len(in.Secrets) > 0 && !legacySecrets {
+		errs = append(errs, fmt.Errorf(`"secrets" (%s): a run no longer says where the worker reads a secret; the worker's operator grants secrets by name (%s), and a run only writes {{secret:name}} or {{totp:name}} with a name the worker grants (`+"`starter secrets`"+` lists them): remove "secrets" from the input`,
+			strings.Join(sortedKeys(in.Secrets), ", "), secret.Env))
 	}
 	for _, n := range sortedKeys(in.Params) {
 		if v := in.Params[n]; strings.Contains(v, "{{") {
-			errs = append(errs, fmt.Errorf("parameter %q holds a placeholder; secrets go in --secret, not in --param", n))
+			errs = append(errs, fmt.Errorf("parameter %q holds a placeholder; a secret is written {{secret:name}} in the goal or plan, with a name the worker grants, never passed as a parameter", n))
 		}
 	}
 	if in.Mode != "" && in.Mode != ModeReplay && in.Mode != ModeGuided {

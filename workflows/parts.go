@@ -18,7 +18,7 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 	in := SuiteInput{Name: oneLine(r.in.Goal), Parallel: min(len(parts), 5)}
 	for _, p := range parts {
 		in.Entries = append(in.Entries, SuiteEntry{ID: p.ID, Goal: p.Goal, StartURL: r.in.StartURL, Params: r.in.Params,
-			Secrets: r.in.Secrets, Limits: r.in.Limits, DependsOn: p.DependsOn})
+			Limits: r.in.Limits, DependsOn: p.DependsOn})
 		r.steps = append(r.steps, StepRecord{Order: len(r.steps) + 1, Description: fmt.Sprintf("%s: %s", p.ID, p.Goal), Status: StepRunning})
 	}
 	r.report(ctx)

@@ -37,6 +37,7 @@ func (r *run) startOpen(ctx workflow.Context, url, stateKey string) workflow.Fut
 		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, r.gen),
 		URL:             url,
 		StorageStateKey: stateKey,
+		Secrets:         r.in.secretUses(),
 	}
 	if workflow.GetVersion(ctx, "site-policy", workflow.DefaultVersion, 1) == 1 {
 		p := r.in.Sites()

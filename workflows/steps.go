@@ -313,7 +313,7 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 	}
 	return activities.RunStep.Execute(r.sessionOptions(ctx, timeout, summary), activities.RunStepInput{
 		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
-		Step: step, Params: r.params, Secrets: r.in.Secrets, WaitBudget: budget, ChangeWithin: r.beforeWait(seq, purpose),
+		Step: step, Params: r.params, WaitBudget: budget, ChangeWithin: r.beforeWait(seq, purpose),
 		PaceNext: r.nextActs(seq, step),
 		Feedback: feedback, Decision: dec,
 		CheckState: r.skill != nil && r.mode() == ModeReplay && step.State != "" && purpose == activities.PurposeAttempt,

@@ -104,7 +104,11 @@ func (in *SuiteInput) Normalize() {
 // Validate says what is wrong with a suite, entry by entry: an input a Goal run would
 // refuse, an unknown or cyclic dependency, a policy that is none. A suite that cannot run
 // fails before anything starts.
-func (in SuiteInput) Validate() error {
+func (in SuiteInput) Validate() error { return in.validate(false) }
+
+// validate is Validate; legacySecrets accepts the "secrets" of entries of a suite started
+// before the worker's operator granted secrets (see GoalInput.validate).
+func (in SuiteInput) validate(legacySecrets bool) error {
 	var errs []error
 	switch {
 	case len(in.Entries) == 0:
@@ -121,7 +125,7 @@ func (in SuiteInput) Validate() error {
 			errs = append(errs, fmt.Errorf("entry %d: the id %q is used twice", i+1, e.ID))
 		}
 		ids[e.ID] = i
-		if err := e.Input().Validate(); err != nil {
+		if err := e.Input().validate(legacySecrets); err != nil {
 			errs = append(errs, fmt.Errorf("entry %s: %w", e.ID, err))
 		}
 		switch e.OnFailure {
@@ -225,7 +229,8 @@ const StatusNotRun Status = "not run"
 // Suite runs a suite of goals; see SuiteInput.
 func Suite(ctx workflow.Context, in SuiteInput) (*SuiteResult, error) {
 	in.Normalize()
-	if err := in.Validate(); err != nil {
+	hasSecrets := slices.ContainsFunc(in.Entries, func(e SuiteEntry) bool { return len(e.Secrets) > 0 })
+	if err := in.validate(legacySecrets(ctx, hasSecrets)); err != nil {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
 	}
 	s := &suiteRun{in: in, res: SuiteResult{Name: in.Name}, done: map[string]bool{}, index: map[string]int{}}

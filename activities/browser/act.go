@@ -107,30 +107,6 @@ func click(ctx context.Context, a *action) *plan.Feedback {
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
-// typed resolves a TYPE's value: a {{secret:name}} is read now, at the moment of typing,
-// remembered by the session (to be redacted from all it reports), and never written down.
-func (a *action) typed() (string, *plan.Feedback) {
-	v := a.step.Value
-	if !plan.HasSecret(v) {
-		return v, nil
-	}
-	if a.opts.Secret == nil {
-		return "", &plan.Feedback{Type: plan.Other, Details: "the step types a secret, and this worker was given no way to read secrets"}
-	}
-	v, err := plan.BindSecrets(v, func(name string) (string, error) {
-		val, err := a.opts.Secret(name)
-		if err == nil {
-			a.s.addSecret(val)
-		}
-		return val, err
-	})
-	if err != nil {
-		return "", &plan.Feedback{Type: plan.Other, Details: "not typed: " + err.Error(), Suggestion: "give the worker the secret, or fix the run's reference to it"}
-	}
-	a.out.typed = v
-	return v, nil
-}
-
 func typeText(ctx context.Context, a *action) *plan.Feedback {
 	v, fb := a.typed()
 	if fb != nil {

@@ -45,6 +45,8 @@ type Activities struct {
 	// StateSealer encrypts the cookies and storage saved after each step; nil stores them
 	// as they are.
 	StateSealer *codec.Sealer
+	// Secrets are the secrets this worker's operator grants; nil grants none.
+	Secrets *secret.Vault
 	// Notify tells the run, durably, that an attempt is about to act (ActingSignal), and
 	// returns once the server has it; nil tells nobody.
 	Notify func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error
@@ -105,6 +107,11 @@ func (a *Activities) Wait() { a.cleanup.Wait() }
 // storage and the page's address when the run is recovering from a lost worker.
 func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserInput) (activities.OpenBrowserResult, error) {
 	opened := time.Now()
+	if err := a.Secrets.Check(in.Secrets); err != nil {
+		// Before anything starts: no browser for a run that names a secret this worker
+		// does not grant.
+		return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSecretNotGranted, nil)
+	}
 	hb := beat(ctx)
 	defer hb.stop()
 	var state []byte
@@ -125,6 +132,11 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.cfg.MaxSessions)))
 			activity.GetLogger(ctx).Info("waiting for a free browser", "session", in.SessionID, "position", position)
 		}})
+	var blocked *BlockedError
+	if errors.As(err, &blocked) {
+		// Where the run asked to start is not the run's, or not the worker's, to open.
+		return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSiteBlocked, nil)
+	}
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
@@ -243,12 +255,8 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 	if in.CheckState {
 		opts.ExpectState = in.Step.State
 	}
-	opts.Secret = func(name string) (string, error) {
-		ref, ok := in.Secrets[name]
-		if !ok {
-			return "", fmt.Errorf("the run has no secret %q", name)
-		}
-		return secret.Resolve(name, ref)
+	if a.Secrets != nil {
+		opts.Secret = a.Secrets.Reveal
 	}
 	if a.Notify != nil && in.Purpose == activities.PurposeAttempt {
 		opts.BeforeAct = func(ctx context.Context) error {

@@ -11,6 +11,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/fault"
+	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -18,8 +19,10 @@ import (
 type DoOptions struct {
 	// WaitBudget is how long to wait for a target, or an asserted text, to appear.
 	WaitBudget time.Duration
-	// Secret reads the value of a {{secret:name}} at the moment of typing.
-	Secret func(name string) (string, error)
+	// Secret reads the value of a {{secret:name}} or {{totp:name}} at the moment of
+	// typing into a field of the page or frame at the address at; it refuses a secret the
+	// worker does not grant, or one not granted for that site.
+	Secret func(u secret.Use, at string) (string, error)
 	// SettleTimeout bounds the wait for the page to settle after acting.
 	SettleTimeout time.Duration
 	// Element, when set, is the index of the element to act on (a decision made

@@ -31,6 +31,9 @@ type Config struct {
 	// IdleTimeout closes a session no activity has used for this long, for runs that
 	// were terminated without closing their browser.
 	IdleTimeout time.Duration
+	// Internal is the internal addresses the operator lets the browsers reach
+	// (WEBAGENT_INTERNAL_ADDRESSES): whatever a run asks, none beyond these.
+	Internal sites.Internal
 }
 
 // chromiumArgs keep Chromium from reaching for the network on its own and from needing
@@ -139,7 +142,8 @@ func (p *Pool) launch() error {
 // OpenOptions says where a new session starts.
 type OpenOptions struct {
 	URL string
-	// Sites is where the page may go; nil allows any address.
+	// Sites is where the page may go; nil allows any site. Either way, internal addresses
+	// only as far as Config.Internal grants them.
 	Sites *sites.Policy
 	// StorageState is the JSON of a saved Playwright storage state (cookies and local
 	// storage), restored into the new context.
@@ -235,11 +239,9 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	s := newSession(id, bctx, pg)
-	if opts.Sites != nil {
-		if err := s.guard(bctx, opts.Sites); err != nil {
-			_ = bctx.Close()
-			return nil, fmt.Errorf("install the site policy: %w", err)
-		}
+	if err := s.guard(bctx, opts.Sites.Granted(p.cfg.Internal)); err != nil {
+		_ = bctx.Close()
+		return nil, fmt.Errorf("install the site policy: %w", err)
 	}
 	if opts.URL != "" {
 		var err error

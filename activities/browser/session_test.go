@@ -20,7 +20,7 @@ import (
 func newPool(t testing.TB) *browser.Pool {
 	t.Helper()
 	p, err := browser.NewPool(browser.Config{
-		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 12,
+		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 12, Internal: testenv.Loopback(),
 	}, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestOpenWaitsInLine(t *testing.T) {
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	p, err := browser.NewPool(browser.Config{
-		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 1,
+		DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, MaxSessions: 1, Internal: testenv.Loopback(),
 	}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		t.Fatal(err)

@@ -36,7 +36,7 @@ func TestGenerateTestdata(t *testing.T) {
 	app := demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	srv := httptest.NewServer(app)
 	defer srv.Close()
-	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true},
+	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, Internal: testenv.Loopback()},
 		slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)

@@ -1,8 +1,9 @@
 // Package sites decides where a run's browser may go: http and https only, to the run's
 // allowed domains (by default the start URL's site) and their subdomains, and to internal
 // addresses — loopback, link-local, private ranges — only when the start URL is one or the
-// run allows them. A NAVIGATE outside them is refused; a link, redirect or popup that
-// leads outside is blocked in the browser and reported.
+// run allows them, and then only to those the worker's operator grants (Internal). A
+// NAVIGATE outside them is refused; a link, redirect or popup that leads outside is
+// blocked in the browser and reported.
 package sites
 
 import (
@@ -19,8 +20,16 @@ import (
 // Policy is where a run's browser may go.
 type Policy struct {
 	Domains []string `json:"domains,omitempty"`
-	// Private allows internal addresses (loopback, link-local, private ranges).
+	// Private allows internal addresses (loopback, link-local, private ranges): the run's
+	// ask, which the worker's grant caps.
 	Private bool `json:"private,omitempty"`
+
+	// grant, set by the worker (Granted), is the internal addresses it lets its browsers
+	// reach; nil where the run's ask alone is checked (the workflow's own checks).
+	grant *Internal
+	// any allows every site (a run from before site policies); internal addresses still
+	// only as far as grant holds them.
+	any bool
 }
 
 // For is the policy of a run that starts at start: its site, the extra domains, and
@@ -66,8 +75,13 @@ func (p Policy) Check(raw string) error {
 	if host == "" {
 		return fmt.Errorf("%s has no host", clip(raw))
 	}
-	if internal(host) && !p.Private {
-		return fmt.Errorf("%s is an internal address (loopback, link-local or private); this run does not allow them", clip(raw))
+	if internal(host) {
+		if err := p.checkInternal(raw, host, ""); err != nil {
+			return err
+		}
+	}
+	if p.any {
+		return nil
 	}
 	for _, d := range p.Domains {
 		if host == d || strings.HasSuffix(host, "."+d) {
@@ -85,13 +99,16 @@ type Resolver func(ctx context.Context, host string) ([]netip.Addr, error)
 // name pointed at the cloud metadata address or at the local network) is refused. A
 // lookup that fails refuses nothing: the browser's own lookup fails the same way.
 func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) error {
-	if err := p.Check(raw); err != nil || p.Private {
+	if err := p.Check(raw); err != nil || (p.Private && p.grant == nil) {
 		return err
 	}
 	u, _ := url.Parse(raw)
 	host := strings.ToLower(u.Hostname())
-	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil {
-		return nil // an address was checked as it is
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || internal(host) {
+		return nil // an address, or localhost, was checked as it is
+	}
+	if p.Private && p.grant.host(host) {
+		return nil // the operator named the host
 	}
 	addrs, err := lookup(ctx, host)
 	if err != nil {
@@ -99,8 +116,26 @@ func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) 
 	}
 	for _, a := range addrs {
 		if internal(a.Unmap().String()) {
-			return fmt.Errorf("%s resolves to %s, an internal address (loopback, link-local or private); this run does not allow them", clip(raw), a)
+			if err := p.checkInternal(raw, a.Unmap().String(), host); err != nil {
+				return err
+			}
 		}
+	}
+	return nil
+}
+
+// checkInternal says why the browser may not reach the internal address (or localhost)
+// host, which raw leads to (through name, when it was looked up).
+func (p Policy) checkInternal(raw, host, name string) error {
+	what := clip(raw) + " is an internal address (loopback, link-local or private)"
+	if name != "" {
+		what = fmt.Sprintf("%s resolves to %s, an internal address (loopback, link-local or private)", clip(raw), host)
+	}
+	if !p.Private {
+		return fmt.Errorf("%s; this run does not allow them", what)
+	}
+	if p.grant != nil && !p.grant.host(host) {
+		return fmt.Errorf("%s that this worker does not grant (its operator grants them in %s: %s)", what, InternalEnv, p.grant)
 	}
 	return nil
 }

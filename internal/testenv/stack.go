@@ -21,6 +21,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/webagent-dev/webagent/activities/store"
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -106,11 +107,16 @@ func waitHTTP(t testing.TB, name, url string, limit time.Duration, out *syncBuff
 	t.Fatalf("%s did not become healthy in %s:\n%s", name, limit, out.String())
 }
 
-// Build builds one of the project's commands ("workers", "starter") into dir and
-// returns the binary's path.
-func Build(dir, command string) (string, error) {
-	bin := filepath.Join(dir, command)
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/webagent-dev/webagent/"+command)
+// Build builds one of the project's commands ("workers", "starter") into dir, with the
+// given build tags if any (the fault tests' worker: fault.Tag), and returns the binary's
+// path: dir/command, or dir/command-tag1-tag2 with tags.
+func Build(dir, command string, tags ...string) (string, error) {
+	bin := filepath.Join(dir, strings.Join(append([]string{command}, tags...), "-"))
+	args := []string{"build", "-o", bin}
+	if len(tags) > 0 {
+		args = append(args, "-tags="+strings.Join(tags, ","))
+	}
+	cmd := exec.Command("go", append(args, "github.com/webagent-dev/webagent/"+command)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("build %s: %v\n%s", command, err, out)
 	}
@@ -185,9 +191,11 @@ func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...strin
 }
 
 // WorkerEnv is the environment StartWorker gives the worker: the test's stack, no Gemini
-// credentials, no skills library, and a model-check cache of the test's own, then env.
+// credentials, no skills library, no secrets granted, loopback granted (the test's pages
+// are served there), and a model-check cache of the test's own, then env.
 func WorkerEnv(t testing.TB, temporalAddr, minioAddr string, env ...string) []string {
-	out := append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off")
+	out := append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off",
+		"WEBAGENT_SECRETS=", "WEBAGENT_INTERNAL_ADDRESSES=loopback")
 	out = append(out,
 		"TEMPORAL_ADDRESS="+temporalAddr,
 		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
@@ -259,4 +267,15 @@ func SearchAttributeArgs() []string {
 		args = append(args, "--search-attribute", a.Name+"="+a.Type)
 	}
 	return args
+}
+
+// Loopback is the grant of internal addresses the tests' workers and pools run with: the
+// pages the tests serve are on loopback, which a worker reaches only when its operator
+// grants it (WEBAGENT_INTERNAL_ADDRESSES=loopback).
+func Loopback() sites.Internal {
+	g, err := sites.ParseInternal("loopback")
+	if err != nil {
+		panic(err)
+	}
+	return g
 }

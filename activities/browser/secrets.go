@@ -1,0 +1,69 @@
+package browser
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/webagent-dev/webagent/internal/secret"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// typed resolves a TYPE's value: a {{secret:name}} or {{totp:name}} is read now, at the
+// moment of typing, only if the field is on one of the secret's sites; it is remembered by
+// the session (to be redacted from all it reports), and never written down.
+func (a *action) typed() (string, *plan.Feedback) {
+	v := a.step.Value
+	if !plan.HasSecret(v) {
+		return v, nil
+	}
+	refused := func(err error) *plan.Feedback {
+		return &plan.Feedback{Type: plan.Other, Details: "not typed: " + err.Error(),
+			Suggestion: "a secret is typed only into a field of one of the sites its worker's operator granted it for"}
+	}
+	if a.opts.Secret == nil {
+		return "", refused(errors.New("the step types a secret, and this worker grants none"))
+	}
+	at, err := a.fieldAddress()
+	if err != nil {
+		return "", refused(err)
+	}
+	v, err = plan.BindSecrets(v, func(u secret.Use) (string, error) {
+		val, err := a.opts.Secret(u, at)
+		if err == nil {
+			a.s.addSecret(val)
+		}
+		return val, err
+	})
+	if err != nil {
+		return "", refused(err)
+	}
+	a.out.typed = v
+	return v, nil
+}
+
+// fieldAddress is the address of the page or frame a TYPE's value goes to: the target's
+// own frame, or the page's when the typing goes to a point or to the focused element —
+// unless that is inside a frame, whose site the page's address does not tell.
+func (a *action) fieldAddress() (string, error) {
+	if a.el != nil {
+		f, err := a.el.OwnerFrame()
+		if err != nil || f == nil {
+			return "", errors.New("which page or frame the field belongs to cannot be told")
+		}
+		return f.URL(), nil
+	}
+	var inFrame any
+	var err error
+	if p := a.opts.Point; p != nil {
+		inFrame, err = a.s.page.Evaluate(`([x, y]) => { const e = document.elementFromPoint(x, y); return !!e && /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(e.tagName) }`, []float64{p[0], p[1]})
+	} else {
+		inFrame, err = a.s.page.Evaluate(`() => { const e = document.activeElement; return !!e && /^(IFRAME|FRAME|OBJECT|EMBED)$/.test(e.tagName) }`)
+	}
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("which page the field belongs to cannot be told: %w", err)
+	case inFrame == true:
+		return "", errors.New("the field is inside a frame, whose site cannot be told from the page: name the field, so that its own frame is checked")
+	}
+	return a.s.page.URL(), nil
+}
