@@ -58,6 +58,8 @@ type Server struct {
 	// account may sign in at /lab/signin; signIns counts its sign-ins.
 	account Account
 	signIns int
+	// tickets are the sign-ins waiting for their one-time code.
+	tickets map[string]bool
 	// onCreate is called when a create request arrives, before it is answered.
 	onCreate func()
 }
@@ -113,6 +115,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("POST /lab/save", s.save)
 	s.mux.HandleFunc("/lab/signin", s.signin)
+	s.mux.HandleFunc("/lab/signin/code", s.signinCode)
 	s.mux.HandleFunc("GET /lab/invoice.csv", invoice)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s

@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -22,32 +23,47 @@ import (
 	"github.com/webagent-dev/webagent/workflows"
 )
 
-// TestSecretsStaySecret signs in on a form checked by the server, with a password from the
-// worker's environment and a PIN from a file on the worker, written {{secret:name}} in the
-// goal: once through the starter's --secret, once in a plan given to a run with a model.
-// The page shows both as text on the way (a "Show password" toggle, a PIN field that is a
-// text box). Then it looks for the two canaries everywhere the run leaves a trace: every
-// history on the server, decoded; the worker's log; every object in MinIO; Weaviate; the
-// model stand-in's recorded requests; the outputs.
+// TestSecretsStaySecret signs in on a form checked by the server, with two-step
+// verification, using three secrets the worker's operator grants for the app's origin
+// only: a password from the worker's environment, a PIN from a file on the worker, and a
+// TOTP seed whose current code the run types ({{totp:otp}}). Once through the starter,
+// once in a plan given to a run with a model. The page shows the password and the PIN as
+// text on the way (a "Show password" toggle, a PIN field that is a text box). Then it
+// looks for the three canaries everywhere the run leaves a trace: every history on the
+// server, decoded; the worker's log; every object in MinIO; Weaviate; the model
+// stand-in's recorded requests; the outputs.
 func TestSecretsStaySecret(t *testing.T) {
-	const password, pin = "canary-7Qx9-pass", "40961357"
+	const password, pin, seed = "canary-7Qx9-pass", "40961357", "JBSWY3DPEHPK3PXPCANARY7Q"
 	weaviate := testenv.Weaviate(t)
 	s := newStack(t)
-	s.app.SetAccount(demoapp.Account{User: "ada", Password: password, PIN: pin})
-	pinFile := filepath.Join(t.TempDir(), "pin")
-	if err := os.WriteFile(pinFile, []byte(pin+"\n"), 0o600); err != nil {
-		t.Fatal(err)
+	s.app.SetAccount(demoapp.Account{User: "ada", Password: password, PIN: pin, TOTPSeed: seed})
+	dir := t.TempDir()
+	pinFile, seedFile := filepath.Join(dir, "pin"), filepath.Join(dir, "seed")
+	for f, v := range map[string]string{pinFile: pin + "\n", seedFile: seed + "\n"} {
+		if err := os.WriteFile(f, []byte(v), 0o600); err != nil {
+			t.Fatal(err)
+		}
 	}
-	signin := strings.TrimSuffix(s.appURL, "/projects") + "/lab/signin"
-	goal := `type "ada" into "User name", type "{{secret:password}}" into "Password", check "Show password", type "{{secret:pin}}" into "PIN", click "Sign in", then check that "Welcome, ada" is visible`
-	secrets := []string{"--secret", "password=env:WEBAGENT_TEST_PASSWORD", "--secret", "pin=file:" + pinFile}
+	origin := strings.TrimSuffix(s.appURL, "/projects")
+	signin := origin + "/lab/signin"
+	grants := fmt.Sprintf(`{"password": {"from": "env:WEBAGENT_TEST_PASSWORD", "sites": [%q]},
+		"pin": {"from": "file:%s", "sites": [%q]},
+		"otp": {"from": "file:%s", "sites": [%q], "totp": true}}`, origin, pinFile, origin, seedFile, origin)
+	goal := `type "ada" into "User name", type "{{secret:password}}" into "Password", check "Show password", type "{{secret:pin}}" into "PIN", click "Sign in", type "{{totp:otp}}" into "Code from your authenticator app", click "Verify", then check that "Welcome, ada" is visible`
+	env := []string{"WEAVIATE_URL=" + weaviate.Addr, "WEBAGENT_TEST_PASSWORD=" + password, "WEBAGENT_SECRETS=" + grants}
 
-	// Offline, through the starter.
-	w := s.worker(t, "WEAVIATE_URL="+weaviate.Addr, "WEBAGENT_TEST_PASSWORD="+password)
-	out, errOut, code := s.starter(t, append(append([]string{"run", "--json", "--url", signin}, secrets...), goal)...)
+	// Offline, through the starter, which lists the names the worker grants first.
+	w := s.worker(t, env...)
+	out, errOut, code := s.starter(t, "secrets")
+	if code != 0 || !strings.Contains(out, "{{secret:password}}") || !strings.Contains(out, "{{totp:otp}}") || !strings.Contains(out, "internal addresses the browsers may reach: loopback") {
+		t.Errorf("starter secrets: exit %d\n%s%s", code, out, errOut)
+	}
+	listed := out + errOut
+	out, errOut, code = s.starter(t, "run", "--json", "--url", signin, goal)
 	if code != 0 || s.app.SignIns() != 1 {
 		t.Fatalf("starter: exit %d, %d sign-ins\n%s\n%s", code, s.app.SignIns(), out, errOut)
 	}
+	out += listed
 	logs := w.Output()
 	w.Kill()
 
@@ -67,9 +83,8 @@ func TestSecretsStaySecret(t *testing.T) {
 		}
 		return geminitest.Reply{Status: http.StatusBadRequest, Message: "no answer for " + c.Role}
 	})
-	w = s.worker(t, "WEAVIATE_URL="+weaviate.Addr, "WEBAGENT_TEST_PASSWORD="+password, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL)
-	res := s.result(t, s.start(t, workflows.GoalInput{Goal: "sign in as ada", StartURL: signin, Plan: steps,
-		Secrets: map[string]string{"password": "env:WEBAGENT_TEST_PASSWORD", "pin": "file:" + pinFile}}))
+	w = s.worker(t, append(env, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL)...)
+	res := s.result(t, s.start(t, workflows.GoalInput{Goal: "sign in as ada", StartURL: signin, Plan: steps}))
 	if res.Execution.Status != workflows.StatusSuccess || s.app.SignIns() != 2 {
 		t.Fatalf("plan run: status %s, %d sign-ins; %v", res.Execution.Status, s.app.SignIns(), res.Errors)
 	}
@@ -78,7 +93,7 @@ func TestSecretsStaySecret(t *testing.T) {
 
 	leak := func(where, text string) {
 		t.Helper()
-		for _, c := range []string{password, pin} {
+		for _, c := range []string{password, pin, seed} {
 			if strings.Contains(text, c) {
 				i := strings.Index(text, c)
 				t.Errorf("a secret is in %s: …%s…", where, text[max(0, i-80):min(len(text), i+len(c)+40)])

@@ -29,8 +29,11 @@ commands:
         write the run's UI states (screenshots) and their manifest to DIR
   skills list | show ID | delete ID | export FILE | import FILE
         manage the skills library in Weaviate
-  codec-server [--listen ADDR] [--cors ORIGINS]
-        decode the encrypted history for the Web UI and the temporal CLI (WEBAGENT_CODEC_KEYS)
+  codec-server [--listen ADDR] [--cors ORIGINS] [--token-file FILE]
+        decode the encrypted history for the Web UI and the temporal CLI (WEBAGENT_CODEC_KEYS);
+        callers send the access token (WEBAGENT_CODEC_TOKEN or FILE) as Authorization: Bearer
+        (temporal --codec-auth "Bearer TOKEN"); browsers only from ORIGINS (the local Web UI);
+        without a token anyone who can reach it can decrypt every history
   approve | reject WORKFLOW_ID [--step N] [--by NAME] [--note TEXT]
         answer a step that waits for a person's approval
   pause | resume | cancel WORKFLOW_ID [--by NAME] [--note TEXT]
@@ -42,6 +45,9 @@ commands:
   schedule create --id ID (--cron EXPR | --every DURATION) [run flags] "GOAL"
   schedule list | describe ID | pause ID | unpause ID | trigger ID | delete ID
         recurring runs on Temporal Schedules
+  secrets [--json]
+        the secrets the workers grant runs ({{secret:name}}, {{totp:name}}) with the sites each
+        may be typed on, and the internal addresses their browsers may reach; never a value
   report WORKFLOW_ID [--out FILE.html]
         one self-contained HTML page: the outcome, every step with its screenshots, the dataset
 
@@ -69,6 +75,8 @@ func main() {
 		os.Exit(scheduleCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "report":
 		os.Exit(reportCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "secrets":
+		os.Exit(secretsCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

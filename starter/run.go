@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -63,7 +65,7 @@ type runFlags struct {
 func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.StringVar(&f.url, "url", config.Get("WEBAGENT_START_URL", "http://127.0.0.1:8090/projects"), "start URL")
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
-	fs.Var(f.secrets, "secret", "a secret for {{secret:name}} in the goal or plan, as name=env:VARIABLE or name=file:/path — where the worker reads it; the value never enters the run (repeatable)")
+	fs.Var(f.secrets, "secret", "no longer taken: the workers' operator grants secrets by name (`starter secrets` lists them); write {{secret:name}} in the goal")
 	fs.Var(&f.domains, "allow-domain", "a site the browser may go to besides the start URL's, with its subdomains (repeatable)")
 	fs.BoolVar(&f.private, "allow-private", false, "let the browser reach internal addresses (loopback, link-local, private ranges) when the start URL is not one")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
@@ -111,9 +113,16 @@ func parseGoalArgs(fs *flag.FlagSet, f *runFlags, args []string, stderr io.Write
 	return in, true
 }
 
+// errSecretFlag refuses the --secret of older starters, which let a run say where the
+// worker reads a secret; the reference given is not repeated.
+var errSecretFlag = errors.New("--secret is no longer taken: a run does not say where the worker reads a secret. The workers' operator grants secrets by name (WEBAGENT_SECRETS on the worker), and the goal writes {{secret:name}} (or {{totp:name}}) with a name they grant; `starter secrets` lists them")
+
 // input is the run's input from the flags and the goal, checked as the workflow checks it.
 func (f *runFlags) input(goal string) (workflows.GoalInput, error) {
-	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, Secrets: f.secrets, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
+	if len(f.secrets) > 0 {
+		return workflows.GoalInput{}, errSecretFlag
+	}
+	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
 		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve)}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
@@ -366,7 +375,7 @@ func describeRun(in workflows.GoalInput) (summary, details string) {
 func summaryLine(goal string) string {
 	goal = strings.Join(strings.Fields(goal), " ")
 	if len(goal) > 200 {
-		goal = goal[:197] + "..."
+		goal = textcut.Cut(goal, 197, "...")
 	}
 	return goal
 }

@@ -16,6 +16,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/webagent-dev/webagent/internal/config"
+	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -70,6 +71,9 @@ func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
+	if len(f.secrets) > 0 {
+		return bad("%v", errSecretFlag)
+	}
 	if parallel > 0 {
 		in.Parallel = parallel
 	}
@@ -89,9 +93,6 @@ func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
 				}
 				e.Params[k] = v
 			}
-		}
-		if len(e.Secrets) == 0 && len(f.secrets) > 0 {
-			e.Secrets = f.secrets
 		}
 	}
 	in.Normalize()
@@ -182,7 +183,7 @@ func printSuite(w io.Writer, r *workflows.SuiteResult, tc config.Temporal) {
 func oneLineGoal(goal string, n int) string {
 	goal = strings.Join(strings.Fields(goal), " ")
 	if len(goal) > n {
-		goal = goal[:n-1] + "…"
+		goal = textcut.Cut(goal, n-1, "…")
 	}
 	return goal
 }
