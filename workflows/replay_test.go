@@ -13,8 +13,10 @@ import (
 // TestReplayHistories replays recorded runs against today's workflow code: a change that
 // would break a run in flight fails here. The histories are real runs recorded by the
 // end-to-end tests (go test ./e2e -args -update-histories): the demo goal, the same goal
-// with its worker killed mid-run, a model's replan, and the first run of a long run that
-// continued as new (with the "continue-as-new" version marker).
+// with its worker killed mid-run, a model's replan, the first run of a long run that
+// continued as new (with the "continue-as-new" version marker), and a sign-in whose input
+// said where the worker read its secrets, recorded before the worker's operator granted
+// them (replayed as it ran, by the "worker-secrets" version).
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {
