@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -20,7 +21,9 @@ import (
 
 // TestHistoryEncrypted runs the demo goal with WEBAGENT_CODEC_KEYS set on the worker and
 // the starter: `temporal workflow show` without the codec shows no goal, no step and no
-// output in the history; with --codec-endpoint pointing at `starter codec-server`, it does.
+// output in the history; with --codec-endpoint pointing at `starter codec-server`, it does
+// when it sends the server's access token (--codec-auth "Bearer TOKEN"), and does not
+// without it or with another.
 func TestHistoryEncrypted(t *testing.T) {
 	key := make([]byte, 32)
 	if _, err := rand.Read(key); err != nil {
@@ -39,7 +42,8 @@ func TestHistoryEncrypted(t *testing.T) {
 		t.Fatalf("the starter's JSON: %v\n%s", err, out)
 	}
 
-	show := func(extra ...string) string {
+	// try runs `temporal workflow show`: its output, and its error with what it said.
+	try := func(extra ...string) (string, error) {
 		t.Helper()
 		args := append([]string{"workflow", "show", "--address", s.temporalAddr, "--workflow-id", res.Metadata.WorkflowID, "--output", "json"}, extra...)
 		cmd := exec.Command(testenv.TemporalBin(t), args...)
@@ -47,12 +51,17 @@ func TestHistoryEncrypted(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {
-			t.Fatalf("temporal %v: %v\n%s", args, err, stderr.String())
+			return stdout.String(), fmt.Errorf("%v: %s", err, stderr.String())
 		}
-		if stderr.Len() > 0 {
-			t.Logf("temporal %v: %s", args, stderr.String())
+		return stdout.String(), nil
+	}
+	show := func(extra ...string) string {
+		t.Helper()
+		out, err := try(extra...)
+		if err != nil {
+			t.Fatalf("temporal workflow show %v: %v", extra, err)
 		}
-		return stdout.String()
+		return out
 	}
 	plain := readable(t, show())
 	for _, word := range []string{"Apollo", "Project name", "New project"} {
@@ -64,16 +73,27 @@ func TestHistoryEncrypted(t *testing.T) {
 		t.Errorf("the history's payloads should be marked encrypted")
 	}
 
+	token := make([]byte, 32)
+	if _, err := rand.Read(token); err != nil {
+		t.Fatal(err)
+	}
+	bearer := "Bearer " + hex.EncodeToString(token)
 	addr := testenv.Addr(testenv.FreePort(t))
 	srv := exec.Command(starterBin, "codec-server", "--listen", addr)
-	srv.Env = append(os.Environ(), codec.Env+"="+keys)
+	srv.Env = append(os.Environ(), codec.Env+"="+keys, "WEBAGENT_CODEC_TOKEN="+hex.EncodeToString(token))
+	var said bytes.Buffer
+	srv.Stdout, srv.Stderr = &said, &said
 	if err := srv.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = srv.Process.Kill(); _ = srv.Wait() })
 	for deadline := time.Now().Add(10 * time.Second); ; {
+		// Without the token: the server answers, and refuses.
 		if resp, err := http.Post("http://"+addr+"/decode", "application/json", strings.NewReader(`{"payloads":[]}`)); err == nil {
 			resp.Body.Close()
+			if resp.StatusCode != http.StatusUnauthorized {
+				t.Errorf("/decode without the token: %s, want 401", resp.Status)
+			}
 			break
 		}
 		if time.Now().After(deadline) {
@@ -81,9 +101,24 @@ func TestHistoryEncrypted(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	decoded := readable(t, show("--codec-endpoint", fmt.Sprintf("http://%s", addr)))
+	endpoint := fmt.Sprintf("http://%s", addr)
+	decoded := readable(t, show("--codec-endpoint", endpoint, "--codec-auth", bearer))
 	if !strings.Contains(decoded, "Apollo") {
-		t.Errorf("with the codec server the history should show the goal (%d bytes):\n%.3000s", len(decoded), decoded)
+		t.Errorf("with the codec server and its token the history should show the goal (%d bytes):\n%.3000s", len(decoded), decoded)
+	}
+	// With another token the server answers 401, on which the CLI gives up only when its
+	// command times out; it must not show the goal (a missing token is refused alike: the
+	// probe above).
+	out, err := try("--codec-endpoint", endpoint, "--codec-auth", "Bearer "+strings.Repeat("0", 64), "--command-timeout", "3s")
+	if err == nil {
+		out = readable(t, out)
+	}
+	if strings.Contains(out, "Apollo") {
+		t.Errorf("with another token the history shows the goal")
+	}
+	t.Logf("temporal workflow show with another token: %v", err)
+	if strings.Contains(said.String(), hex.EncodeToString(token)) || strings.Contains(said.String(), "warning") {
+		t.Errorf("the codec server with a token should neither print it nor warn:\n%s", said.String())
 	}
 }
 
