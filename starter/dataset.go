@@ -45,16 +45,24 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return bad("%v", err)
 	}
-	runID := desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
+	// A run continued as new keeps its objects under its first run's ID.
+	runID := desc.GetWorkflowExecutionInfo().GetFirstRunId()
+	if runID == "" {
+		runID = desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
+	}
 
 	prefix := fmt.Sprintf("runs/%s/%s/dataset/", id, runID)
 	// A worker, which holds the store's credentials, hands out links to the objects.
 	var shared activities.ShareRunResult
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", activities.ShareRunInput{Prefix: prefix, TTL: 10 * time.Minute}, &shared); err != nil {
+	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}
+	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
 		if _, msg, ok := appError(err); ok {
 			return bad("%s", msg)
 		}
 		return bad("%v", err)
+	}
+	if shared.Truncated {
+		return bad("the dataset of run %s of %s holds more objects than one answer carries (%d): nothing was written; copy %s from the store itself", runID, id, len(shared.Objects), prefix)
 	}
 	links := map[string]string{}
 	for _, o := range shared.Objects {

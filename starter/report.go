@@ -62,10 +62,17 @@ func reportCommand(args []string, stdout, stderr io.Writer) int {
 		return bad("run %s has no result to report: %v", id, err)
 	}
 	// A worker, which holds the store's credentials, hands out links to the run's objects.
-	prefix := fmt.Sprintf("runs/%s/%s/", res.Metadata.WorkflowID, res.Metadata.RunID)
+	// Metadata.RunID is the run that named the keys (the first, if it continued as new).
 	var shared activities.ShareRunResult
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", activities.ShareRunInput{Prefix: prefix, TTL: 10 * time.Minute}, &shared); err != nil {
+	in := activities.ShareRunInput{WorkflowID: res.Metadata.WorkflowID, RunID: res.Metadata.RunID, TTL: 10 * time.Minute}
+	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
+		if _, msg, ok := appError(err); ok {
+			return bad("get the run's screenshots: %s", msg)
+		}
 		return bad("get the run's screenshots: %v", err)
+	}
+	if shared.Truncated {
+		fmt.Fprintf(stderr, "warning: run %s stored more objects than one answer carries; the report shows what the first %d of them hold\n", id, len(shared.Objects))
 	}
 	links := map[string]string{}
 	for _, o := range shared.Objects {

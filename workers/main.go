@@ -106,7 +106,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	shared.RegisterWorkflowWithOptions(workflows.Grants, workflow.RegisterOptions{Name: workflows.GrantsWorkflowName})
 	register(shared, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(shared, b.WorkerGrants, activities.WorkerGrants.Name)
-	register(shared, (&dataset.Sharing{Store: st}).ShareRun, activities.ShareRun.Name)
+	register(shared, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
 
 	// Planning and every model call: a queue of their own, rate-limited across workers.
 	planner := &planning.Activities{}
