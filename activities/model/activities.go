@@ -10,6 +10,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -224,9 +225,4 @@ func (p *Planner) Replan(ctx context.Context, in activities.ReplanInput) (Replan
 	return p.Client.Replan(ctx, ReplanInput{ReplanInput: in, Page: pg.page(), Marked: img})
 }
 
-func truncateText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "\n[…]"
-}
+func truncateText(s string, n int) string { return textcut.Cut(s, n, "\n[…]") }

@@ -3,6 +3,8 @@ package page
 import (
 	"regexp"
 	"strings"
+
+	"github.com/webagent-dev/webagent/internal/textcut"
 )
 
 var spaces = regexp.MustCompile(`\s+`)
@@ -19,15 +21,12 @@ func Norm(s string) string { return norm(s) }
 // OneLine collapses s's spacing to single spaces.
 func OneLine(s string) string { return spaces.ReplaceAllString(s, " ") }
 
-// Truncate cuts s to n bytes, marking the cut with an ellipsis.
+// Truncate cuts s to at most n bytes, marking the cut with an ellipsis. It never cuts a
+// character in two: what it returns goes into step errors and feedback, and invalid UTF-8
+// there is a failure Temporal cannot encode.
 func Truncate(s string, n int) string { return truncate(s, n) }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+func truncate(s string, n int) string { return textcut.Cut(s, n, "…") }
 
 // FirstNonEmpty returns the first of vs that is not empty.
 func FirstNonEmpty(vs ...string) string { return firstNonEmpty(vs...) }
