@@ -4,6 +4,8 @@ import (
 	"context"
 	"net"
 	"net/netip"
+	"net/url"
+	"sync"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
@@ -22,28 +24,58 @@ func (e *BlockedError) Error() string { return "blocked: " + e.Reason }
 // to report. A host name is looked up first: one that leads to an internal address is
 // refused like the address (a resolver that answers the browser differently a moment
 // later is not caught: pin names with a filtering proxy for sites you do not trust).
-// Other requests (images, scripts, styles from a
-// CDN) pass: only where the page goes is the run's to decide.
+// Other requests (images, scripts, styles from a CDN, a script's fetch) may go to any
+// site, but not to an internal address the run did not ask for or the worker does not
+// grant: a page cannot make the browser reach into the worker's network. WebSockets are
+// not routed (a filtering proxy is the answer there too).
 func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
 	s.sites = p
+	var mu sync.Mutex
+	reach := map[string]error{} // a host's verdict for requests that are not navigations
 	return bctx.Route("**/*", func(r playwright.Route) {
 		req := r.Request()
-		if req.IsNavigationRequest() {
-			ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
-			err := p.CheckResolved(ctx, req.URL(), lookup)
-			cancel()
+		if !req.IsNavigationRequest() {
+			host := hostOf(req.URL())
+			mu.Lock()
+			err, seen := reach[host]
+			mu.Unlock()
+			if !seen {
+				ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
+				err = p.CheckReach(ctx, req.URL(), lookup)
+				cancel()
+				mu.Lock()
+				reach[host] = err
+				mu.Unlock()
+			}
 			if err != nil {
-				s.mu.Lock()
-				s.blocked = append(s.blocked, err.Error())
-				s.mu.Unlock()
-				// "No Content": the browser stays on the page it was on, where an abort
-				// would show its own error page.
-				_ = r.Fulfill(playwright.RouteFulfillOptions{Status: playwright.Int(204)})
+				_ = r.Abort("blockedbyclient")
 				return
 			}
+			_ = r.Continue()
+			return
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
+		err := p.CheckResolved(ctx, req.URL(), lookup)
+		cancel()
+		if err != nil {
+			s.mu.Lock()
+			s.blocked = append(s.blocked, err.Error())
+			s.mu.Unlock()
+			// "No Content": the browser stays on the page it was on, where an abort
+			// would show its own error page.
+			_ = r.Fulfill(playwright.RouteFulfillOptions{Status: playwright.Int(204)})
+			return
 		}
 		_ = r.Continue()
 	})
+}
+
+// hostOf is the scheme and host of an address, the key of a verdict on reaching it.
+func hostOf(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Scheme + "://" + u.Host
+	}
+	return raw
 }
 
 // lookupTimeout bounds the look at where a host name leads before the page may go there.

@@ -88,3 +88,37 @@ func TestParseInternal(t *testing.T) {
 		t.Errorf("none: %q", g.String())
 	}
 }
+
+// A page's own requests (images, scripts, fetch) may go to any site, and to internal
+// addresses only as a navigation may.
+func TestCheckReach(t *testing.T) {
+	loopback, _ := ParseInternal("127.0.0.1/32")
+	lookup := func(_ context.Context, host string) ([]netip.Addr, error) {
+		if host == "rebind.example.com" {
+			return []netip.Addr{netip.MustParseAddr("10.0.0.7")}, nil
+		}
+		return []netip.Addr{netip.MustParseAddr("93.184.215.14")}, nil
+	}
+	a, b := For("http://127.0.0.1:8090/", nil, true), For("https://www.example.com/", nil, false)
+	asks, public := a.Granted(loopback), b.Granted(loopback)
+	for _, tc := range []struct {
+		p    *Policy
+		url  string
+		want string
+	}{
+		{asks, "https://cdn.example.net/app.js", ""},
+		{asks, "http://127.0.0.1:9000/x", ""},
+		{asks, "http://127.0.0.2:9000/x", "does not grant"},
+		{asks, "http://169.254.169.254/latest/meta-data/", "does not grant"},
+		{asks, "https://rebind.example.com/", "resolves to 10.0.0.7"},
+		{asks, "data:image/png;base64,AAAA", ""},
+		{public, "https://cdn.example.net/app.js", ""},
+		{public, "http://127.0.0.1:9000/x", "this run does not allow them"},
+		{public, "https://rebind.example.com/", "this run does not allow them"},
+	} {
+		err := tc.p.CheckReach(t.Context(), tc.url, lookup)
+		if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.url, err, tc.want)
+		}
+	}
+}

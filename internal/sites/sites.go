@@ -124,6 +124,42 @@ func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) 
 	return nil
 }
 
+// CheckReach says why the page may not fetch raw — an image, a script, an XHR, not a
+// navigation — or nil. Such requests may go to any site (a CDN), but to internal addresses
+// only as navigations may: whatever a page's script asks, the browser reaches only the
+// internal addresses the run asked for and the worker grants. Other schemes (data:, blob:)
+// never leave the browser.
+func (p Policy) CheckReach(ctx context.Context, raw string, lookup Resolver) error {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("%q is not an address", clip(raw))
+	}
+	switch strings.ToLower(u.Scheme) {
+	case "http", "https", "ws", "wss":
+	default:
+		return nil
+	}
+	host := strings.ToLower(u.Hostname())
+	if internal(host) {
+		return p.checkInternal(raw, host, "")
+	}
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || (p.Private && (p.grant == nil || p.grant.host(host))) {
+		return nil
+	}
+	addrs, err := lookup(ctx, host)
+	if err != nil {
+		return nil
+	}
+	for _, a := range addrs {
+		if internal(a.Unmap().String()) {
+			if err := p.checkInternal(raw, a.Unmap().String(), host); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
 // checkInternal says why the browser may not reach the internal address (or localhost)
 // host, which raw leads to (through name, when it was looked up).
 func (p Policy) checkInternal(raw, host, name string) error {
