@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // keyFor writes a key or chord the way Playwright names it ("ctrl + a" → "Control+A").
@@ -28,10 +29,12 @@ func keyFor(s string) string {
 		switch {
 		case names[p] != "":
 			parts = append(parts, names[p])
-		case len(p) == 1:
+		case utf8.RuneCountInString(p) == 1:
 			parts = append(parts, strings.ToUpper(p))
 		default:
-			parts = append(parts, strings.ToUpper(p[:1])+p[1:])
+			// The first character, not the first byte: a key named in another script.
+			r, n := utf8.DecodeRuneInString(p)
+			parts = append(parts, string(unicode.ToUpper(r))+p[n:])
 		}
 	}
 	return strings.Join(parts, "+")
