@@ -51,7 +51,7 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		runID = desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
 	}
 
-	prefix := fmt.Sprintf("runs/%s/%s/dataset/", id, runID)
+	prefix := activities.RunPrefix(id, runID) + "/dataset/"
 	// A worker, which holds the store's credentials, hands out links to the objects.
 	var shared activities.ShareRunResult
 	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}

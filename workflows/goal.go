@@ -146,7 +146,7 @@ func (r *run) mode() Mode {
 func (r *run) replaying(rec *StepRecord) bool { return rec.Cached && r.mode() == ModeReplay }
 
 func (r *run) keyPrefix() string {
-	return fmt.Sprintf("runs/%s/%s", r.res.Metadata.WorkflowID, r.res.Metadata.RunID)
+	return activities.RunPrefix(r.res.Metadata.WorkflowID, r.res.Metadata.RunID)
 }
 
 func (r *run) run(ctx workflow.Context) error {

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/uuid"
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/api/serviceerror"
 	"go.temporal.io/api/workflowservice/v1"
@@ -78,13 +77,13 @@ func (s *Sharing) ShareRun(ctx context.Context, in activities.ShareRunInput) (ac
 		return activities.ShareRunResult{}, fmt.Errorf("list run %s of %s: %w", in.RunID, in.WorkflowID, err)
 	}
 	sort.Strings(keys)
-	state := runPrefixOf(in.WorkflowID, in.RunID) + stateFolder + "/"
+	state := activities.RunPrefix(in.WorkflowID, in.RunID) + "/" + stateFolder + "/"
 	res := activities.ShareRunResult{Objects: []activities.SharedObject{}}
 	size := 0
 	for _, k := range keys {
-		// The store lists by prefix; whatever it answers, a key outside the prefix, the
-		// sealed browser state and a nested run's keys stay out.
-		if !strings.HasPrefix(k, prefix) || strings.HasPrefix(k, state) || nested(strings.TrimPrefix(k, prefix)) {
+		// The store lists by prefix; whatever it answers, a key outside the prefix and the
+		// sealed browser state stay out.
+		if !strings.HasPrefix(k, prefix) || strings.HasPrefix(k, state) {
 			continue
 		}
 		if len(res.Objects) == MaxSharedObjects {
@@ -106,62 +105,26 @@ func (s *Sharing) ShareRun(ctx context.Context, in activities.ShareRunInput) (ac
 	return res, nil
 }
 
-// runPrefix is the key prefix of the run (and folder) in asks for, refusing names that
-// could reach outside it. Keys are written unescaped (workflows' keyPrefix), so an ID with
-// a "/" would name another run's folder rather than its own: such IDs are refused, never
-// escaped, since the keys of such a run could not be found escaped either.
+// runPrefix is the key prefix of the run (and folder) in asks for. The IDs are escaped as
+// the run's keys are (activities.RunPrefix), so no ID reaches into another run's folder;
+// a folder must be one plain segment.
 func runPrefix(in activities.ShareRunInput) (string, error) {
 	if in.Prefix != "" {
 		return "", badInput("a run is no longer shared by key prefix (%q): name it with workflowId and runId instead (a starter older than the workers sends a prefix: update it)", in.Prefix)
 	}
-	if err := plainName("workflow ID", in.WorkflowID); err != nil {
-		return "", err
+	if in.WorkflowID == "" || in.RunID == "" {
+		return "", badInput("the workflow ID or the run ID is missing: name the run whose objects to share by both")
 	}
-	if err := plainName("run ID", in.RunID); err != nil {
-		return "", err
-	}
-	p := runPrefixOf(in.WorkflowID, in.RunID)
-	if in.Folder == "" {
+	p := activities.RunPrefix(in.WorkflowID, in.RunID) + "/"
+	switch {
+	case in.Folder == "":
 		return p, nil
-	}
-	if err := plainName("folder", in.Folder); err != nil {
-		return "", err
-	}
-	if in.Folder == stateFolder {
+	case strings.ContainsAny(in.Folder, `/\`) || strings.Contains(in.Folder, ".."):
+		return "", badInput("the folder %q is not one folder of the run, such as dataset or steps", in.Folder)
+	case in.Folder == stateFolder:
 		return "", badInput("the folder %q holds a run's sealed browser state, which is never shared", in.Folder)
 	}
 	return p + in.Folder + "/", nil
-}
-
-// runPrefixOf is where the Goal workflow keeps a run's objects (its keyPrefix), ending
-// with "/" so that run "a" never lists run "ab"'s objects.
-func runPrefixOf(workflowID, runID string) string {
-	return "runs/" + workflowID + "/" + runID + "/"
-}
-
-// nested reports whether a key under a run's prefix is another run's: Temporal lets a
-// workflow ID hold "/", and the keys of run R of workflow "a/b" sit under run "b" of
-// workflow "a" (runs/a/b/R/...). A run ID is a UUID, and no folder a run writes is named
-// like one, so a UUID among the folders of the rest of the key is another run's.
-func nested(rest string) bool {
-	dirs := strings.Split(rest, "/")
-	for _, d := range dirs[:len(dirs)-1] {
-		if len(d) == 36 && uuid.Validate(d) == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// plainName refuses a name that is not exactly one segment of a key.
-func plainName(what, name string) error {
-	switch {
-	case name == "":
-		return badInput("the %s is missing: name the run whose objects to share by its workflow ID and run ID", what)
-	case strings.ContainsAny(name, `/\`) || strings.Contains(name, ".."):
-		return badInput("the %s %q holds a \"/\", \"\\\" or \"..\", which could name another run's objects: runs with such IDs cannot be shared", what, name)
-	}
-	return nil
 }
 
 // finished refuses a run Temporal does not know or that has not ended. A run continued as

@@ -79,8 +79,8 @@ const (
 )
 
 // bucket holds two runs of goal-1, one of goal-10 (whose keys start with goal-1's
-// "runs/goal-1"), and one of "a" with the runs of two workflows whose IDs hold a "/"
-// under it.
+// "runs/goal-1"), one of "a", and the runs of two workflows whose IDs hold a "/", kept
+// beside it escaped (activities.RunPrefix).
 var bucket = []string{
 	"runs/goal-1/r1/dataset/001.png",
 	"runs/goal-1/r1/dataset/manifest.json",
@@ -89,8 +89,8 @@ var bucket = []string{
 	"runs/goal-1/r2/steps/001-1-before.png",
 	"runs/goal-10/r9/steps/001-1-before.png",
 	"runs/a/" + runB + "/steps/001-1-before.png",
-	"runs/a/" + runB + "/" + runC + "/steps/001-1-before.png",
-	"runs/a/" + runB + "/c/" + runC + "/final.png",
+	"runs/a%2F" + runB + "/" + runC + "/steps/001-1-before.png",
+	"runs/a%2F" + runB + "%2Fc/" + runC + "/final.png",
 }
 
 // runB is a run of workflow "a"; runC a run of "a/<runB>" and of "a/<runB>/c".
@@ -146,12 +146,9 @@ func TestShareRunRefuses(t *testing.T) {
 		{"bare runs/ prefix", activities.ShareRunInput{Prefix: "runs/"}, nil, "no longer shared by key prefix"},
 		{"a run's exact prefix", activities.ShareRunInput{Prefix: "runs/goal-1/r1/"}, []execution{{"goal-1", "r1", "r1", done}}, "workflowId and runId"},
 		{"prefix beside IDs", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r1", Prefix: "runs/"}, []execution{{"goal-1", "r1", "r1", done}}, "key prefix"},
-		{"no IDs", activities.ShareRunInput{}, nil, "workflow ID is missing"},
-		{"no run ID", activities.ShareRunInput{WorkflowID: "goal-1"}, []execution{{"goal-1", "r1", "r1", done}}, "run ID is missing"},
-		{"workflow ID with a slash", activities.ShareRunInput{WorkflowID: "a/" + runB, RunID: runC}, []execution{{"a/" + runB, runC, runC, done}}, `"a/` + runB + `" holds`},
-		{"dot-dot workflow ID", activities.ShareRunInput{WorkflowID: "..", RunID: "r1"}, nil, "holds"},
-		{"escaping run ID", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r1/../../goal-10/r9"}, nil, "run ID"},
-		{"backslash", activities.ShareRunInput{WorkflowID: `goal-1\r1`, RunID: "r1"}, nil, "holds"},
+		{"no IDs", activities.ShareRunInput{}, nil, "is missing"},
+		{"no run ID", activities.ShareRunInput{WorkflowID: "goal-1"}, []execution{{"goal-1", "r1", "r1", done}}, "is missing"},
+		{"an escaping run ID names no run", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r1/../../goal-10/r9"}, []execution{{"goal-1", "r1", "r1", done}}, "there is no run"},
 		{"escaping folder", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r1", Folder: "../r2"}, []execution{{"goal-1", "r1", "r1", done}}, "folder"},
 		{"state folder", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r1", Folder: "state"}, []execution{{"goal-1", "r1", "r1", done}}, "never shared"},
 		{"unknown run", activities.ShareRunInput{WorkflowID: "goal-1", RunID: "r7"}, []execution{{"goal-1", "r1", "r1", done}}, "there is no run r7"},
@@ -180,13 +177,17 @@ func TestShareRunRefuses(t *testing.T) {
 	}
 }
 
-func TestShareRunLeavesNestedRunsOut(t *testing.T) {
-	// Temporal allows "/" in a workflow ID: the keys of "a/<runB>" and "a/<runB>/c" sit in
-	// the folder of run runB of "a", whose own objects are shared without theirs.
-	s, _ := sharing(execution{"a", runB, runB, done})
+func TestShareRunKeepsSlashedIDsApart(t *testing.T) {
+	// Temporal allows "/" in a workflow ID: the runs of "a/<runB>" and "a/<runB>/c" keep
+	// their objects beside run runB of "a", escaped, not inside its folder.
+	s, _ := sharing(execution{"a", runB, runB, done}, execution{"a/" + runB, runC, runC, done})
 	res, err := s.ShareRun(context.Background(), activities.ShareRunInput{WorkflowID: "a", RunID: runB})
 	if got := keysOf(res); err != nil || len(got) != 1 || got[0] != "runs/a/"+runB+"/steps/001-1-before.png" {
 		t.Fatalf("shared %v, %v; want only run %s's own step", got, err, runB)
+	}
+	res, err = s.ShareRun(context.Background(), activities.ShareRunInput{WorkflowID: "a/" + runB, RunID: runC})
+	if got := keysOf(res); err != nil || len(got) != 1 || got[0] != "runs/a%2F"+runB+"/"+runC+"/steps/001-1-before.png" {
+		t.Fatalf("shared %v, %v; want only the slashed run's own step", got, err)
 	}
 }
 
