@@ -35,10 +35,13 @@ test: setup
 		go test -count=1 -race $(RACE_PKGS) && \
 		go test -count=1 -timeout 60m ./...
 
-## faults: kill the worker at each point of a state-changing step, FAULT_RUNS times each (default 10)
+## faults: kill the worker at each point of a state-changing step, FAULT_RUNS times each (default 10);
+##         the hook itself first (internal/fault built with -tags faultinject, as the killed worker is)
 FAULT_RUNS ?= 10
 faults: setup
-	@set -o pipefail && source deploy/versions.sh && WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
+	@set -o pipefail && source deploy/versions.sh && \
+		go vet -tags faultinject ./internal/fault/ ./activities/browser/ && go test -count=1 -tags faultinject ./internal/fault/ && \
+		WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
 
 ## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);
 ##          optional TASKS=a,b  SKIP=a,b  PLANS=DIR (<task>.json plans)  OUT=FILE (the table as Markdown)

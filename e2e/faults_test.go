@@ -39,7 +39,15 @@ func faultRuns() int {
 // whether the click happened (the effect is absent, and a click on "Create" may have
 // sent a request), it waits for a person; the test answers as one would, from the demo
 // app's own count.
+//
+// The worker killed is built with -tags faultinject, the only build with the hook. The
+// worker that takes over is the one that ships, given the same WEBAGENT_FAULT: it must
+// ignore it, and pass the armed point of step 4 when it does the step again.
 func TestWorkerKilled(t *testing.T) {
+	hooked, err := testenv.Build(t.TempDir(), "workers", fault.Tag)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := newStack(t)
 	points := []struct {
 		name string
@@ -60,7 +68,7 @@ func TestWorkerKilled(t *testing.T) {
 				if p.env != "" {
 					env = append(env, fault.Env+"="+p.env)
 				}
-				w := s.worker(t, env...)
+				w := testenv.StartWorker(t, hooked, s.temporalAddr, s.minioAddr, env...)
 				var once sync.Once
 				if p.name == "right after the request" {
 					s.app.OnCreate(func() { once.Do(w.Kill) })
@@ -78,7 +86,7 @@ func TestWorkerKilled(t *testing.T) {
 					}
 				}
 				s.app.OnCreate(nil)
-				next := s.worker(t)
+				next := s.worker(t, env...)
 				done := make(chan workflows.GoalResult, 1)
 				go func() { done <- s.result(t, run) }()
 				var res workflows.GoalResult

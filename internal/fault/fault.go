@@ -2,6 +2,11 @@
 // asks for it: fault injection for the end-to-end tests, done the way a machine dies — the
 // whole process group at once, with SIGKILL, no clean-up, at the worst moment on purpose.
 //
+// The hook is compiled in only with the build tag faultinject (go build -tags faultinject
+// ./workers), which the fault tests give the worker they kill. Without it — the worker that
+// `go build ./workers`, deploy/up.sh and the Dockerfile make — At and WithStep do nothing
+// and WEBAGENT_FAULT is never read: no variable set on a production worker can kill it.
+//
 // WEBAGENT_FAULT=point:step (for example "before-act:4") arms one point for one step of any
 // run this worker holds; unset, every call is a no-op. The points are:
 //
@@ -10,17 +15,12 @@
 //	store       the step's screenshot is in the store, its element list is not
 package fault
 
-import (
-	"context"
-	"os"
-	"strconv"
-	"strings"
-	"sync"
-	"syscall"
-)
-
-// Env is the variable that arms a point.
+// Env is the variable that arms a point (read only by a worker built with -tags
+// faultinject).
 const Env = "WEBAGENT_FAULT"
+
+// Tag is the build tag that compiles the hook in.
+const Tag = "faultinject"
 
 // The points a browser step passes.
 const (
@@ -28,35 +28,3 @@ const (
 	Settle    = "settle"
 	Store     = "store"
 )
-
-type stepKey struct{}
-
-// WithStep marks ctx as belonging to the step with this number.
-func WithStep(ctx context.Context, seq int) context.Context {
-	return context.WithValue(ctx, stepKey{}, seq)
-}
-
-var armed = sync.OnceValues(func() (string, int) {
-	point, step, ok := strings.Cut(os.Getenv(Env), ":")
-	if !ok {
-		return "", 0
-	}
-	n, err := strconv.Atoi(step)
-	if err != nil {
-		return "", 0
-	}
-	return point, n
-})
-
-// At kills this process's group if WEBAGENT_FAULT names point and ctx's step.
-func At(ctx context.Context, point string) {
-	p, n := armed()
-	if p == "" || p != point {
-		return
-	}
-	if seq, _ := ctx.Value(stepKey{}).(int); seq != n {
-		return
-	}
-	_ = syscall.Kill(0, syscall.SIGKILL)
-	select {} // the signal is on its way
-}
