@@ -28,8 +28,8 @@ RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/..
 ## test: set up, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
 test: setup
 	@source deploy/versions.sh && set -e && \
-		go vet ./... && \
-		"$$STATICCHECK_BIN" ./... && \
+		go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/ && \
+		"$$STATICCHECK_BIN" ./... && "$$STATICCHECK_BIN" -tags faultinject ./internal/fault/ && \
 		"$$WORKFLOWCHECK_BIN" ./workflows/... && \
 		echo "vet, staticcheck, workflowcheck: clean" && \
 		go test -count=1 -race $(RACE_PKGS) && \
@@ -58,7 +58,7 @@ miniwob:
 
 ## check: the static checks alone (vet, staticcheck, workflowcheck)
 check:
-	@deploy/setup.sh checks >/dev/null && source deploy/versions.sh && go vet ./... && "$$STATICCHECK_BIN" ./... && "$$WORKFLOWCHECK_BIN" ./workflows/... && echo clean
+	@deploy/setup.sh checks >/dev/null && source deploy/versions.sh && go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/ && "$$STATICCHECK_BIN" ./... && "$$WORKFLOWCHECK_BIN" ./workflows/... && echo clean
 
 vet:
 	go vet ./...

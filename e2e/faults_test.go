@@ -87,14 +87,30 @@ func TestWorkerKilled(t *testing.T) {
 				}
 				s.app.OnCreate(nil)
 				next := s.worker(t, env...)
-				done := make(chan workflows.GoalResult, 1)
-				go func() { done <- s.result(t, run) }()
+				// The run is waited for beside the loop that answers a person; a failure
+				// is reported from the test's goroutine, where t.Fatalf may stop it.
+				type outcome struct {
+					res workflows.GoalResult
+					err error
+				}
+				done := make(chan outcome, 1)
+				go func() {
+					ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+					defer cancel()
+					var o outcome
+					o.err = run.Get(ctx, &o.res)
+					done <- o
+				}()
 				var res workflows.GoalResult
 				var answered time.Time
 			wait:
 				for {
 					select {
-					case res = <-done:
+					case o := <-done:
+						if o.err != nil {
+							t.Fatalf("run %d: %v", k+1, o.err)
+						}
+						res = o.res
 						break wait
 					case <-time.After(time.Second):
 						if d := doubt(s, run); d != nil && !d.Since.Equal(answered) {
