@@ -56,6 +56,53 @@ func serveRecorder(t *testing.T, addr, page string) *recorder {
 	return r
 }
 
+// eachHistory hands every history on the server, as text, to f, and counts them.
+func (s *stack) eachHistory(t *testing.T, f func(workflowID, text string)) int {
+	t.Helper()
+	ctx := context.Background()
+	runs := 0
+	var token []byte
+	for {
+		page, err := s.client.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{NextPageToken: token})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range page.Executions {
+			runs++
+			h := &historypb.History{}
+			it := s.client.GetWorkflowHistory(ctx, e.Execution.WorkflowId, e.Execution.RunId, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+			for it.HasNext() {
+				ev, err := it.Next()
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Events = append(h.Events, ev)
+			}
+			f(e.Execution.WorkflowId, prototext.Format(h))
+		}
+		if token = page.NextPageToken; len(token) == 0 {
+			return runs
+		}
+	}
+}
+
+// eachObject hands every object in the store to f, and counts them.
+func (s *stack) eachObject(t *testing.T, f func(key, data string)) int {
+	t.Helper()
+	keys, err := s.store.List(context.Background(), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range keys {
+		data, err := s.store.Get(context.Background(), k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(k, string(data))
+	}
+	return len(keys)
+}
+
 func (r *recorder) requests() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -229,40 +276,7 @@ func TestRunsCannotReadTheWorker(t *testing.T) {
 	}
 	leak("the runs' outputs and the starter's", strings.Join(outputs, "\n"), secret)
 	leak("the worker's log", w.Output(), secret)
-	runs := 0
-	var token []byte
-	for {
-		page, err := s.client.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{NextPageToken: token})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range page.Executions {
-			runs++
-			h := &historypb.History{}
-			it := s.client.GetWorkflowHistory(ctx, e.Execution.WorkflowId, e.Execution.RunId, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-			for it.HasNext() {
-				ev, err := it.Next()
-				if err != nil {
-					t.Fatal(err)
-				}
-				h.Events = append(h.Events, ev)
-			}
-			leak("the history of "+e.Execution.WorkflowId, prototext.Format(h), secret)
-		}
-		if token = page.NextPageToken; len(token) == 0 {
-			break
-		}
-	}
-	keys, err := s.store.List(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range keys {
-		data, err := s.store.Get(ctx, k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		leak("MinIO object "+k, string(data), secret)
-	}
-	t.Logf("%d attacks refused; %d requests to the attacker's page, none with a value; %d histories, %d objects, the log and the outputs clean", len(attempts)+7, len(attacker.requests()), runs, len(keys))
+	runs := s.eachHistory(t, func(id, text string) { leak("the history of "+id, text, secret) })
+	objects := s.eachObject(t, func(key, data string) { leak("MinIO object "+key, data, secret) })
+	t.Logf("%d attacks refused; %d requests to the attacker's page, none with a value; %d histories, %d objects, the log and the outputs clean", len(attempts)+7, len(attacker.requests()), runs, objects)
 }

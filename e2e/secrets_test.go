@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,11 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"go.temporal.io/api/enums/v1"
-	historypb "go.temporal.io/api/history/v1"
-	"go.temporal.io/api/workflowservice/v1"
-	"google.golang.org/protobuf/encoding/prototext"
 
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
@@ -105,46 +99,12 @@ func TestSecretsStaySecret(t *testing.T) {
 	leak("the starter's output", out+errOut)
 	leak("the worker's log", logs)
 
-	ctx := context.Background()
-	runs := 0
-	var token []byte
-	for {
-		page, err := s.client.ListWorkflow(ctx, &workflowservice.ListWorkflowExecutionsRequest{NextPageToken: token})
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, e := range page.Executions {
-			runs++
-			h := &historypb.History{}
-			it := s.client.GetWorkflowHistory(ctx, e.Execution.WorkflowId, e.Execution.RunId, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-			for it.HasNext() {
-				ev, err := it.Next()
-				if err != nil {
-					t.Fatal(err)
-				}
-				h.Events = append(h.Events, ev)
-			}
-			leak("the history of "+e.Execution.WorkflowId, prototext.Format(h))
-		}
-		if token = page.NextPageToken; len(token) == 0 {
-			break
-		}
-	}
+	runs := s.eachHistory(t, func(id, text string) { leak("the history of "+id, text) })
 	if runs < 3 {
 		t.Errorf("want the two runs and their skill children in the history, found %d executions", runs)
 	}
 
-	keys, err := s.store.List(ctx, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, k := range keys {
-		data, err := s.store.Get(ctx, k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		leak("MinIO object "+k, string(data))
-	}
+	objects := s.eachObject(t, func(key, data string) { leak("MinIO object "+key, data) })
 
 	resp, err := http.Get("http://" + weaviate.Addr + "/v1/objects?limit=500")
 	if err != nil {
@@ -161,5 +121,5 @@ func TestSecretsStaySecret(t *testing.T) {
 	for _, c := range calls {
 		leak("a request to the model ("+c.Role+")", c.Prompt)
 	}
-	t.Logf("no secret in %d histories, %d MinIO objects, Weaviate, %d model requests, the log or the outputs", runs, len(keys), len(calls))
+	t.Logf("no secret in %d histories, %d MinIO objects, Weaviate, %d model requests, the log or the outputs", runs, objects, len(calls))
 }

@@ -34,7 +34,7 @@ func parseSeed(v string) (seed, error) {
 	if strings.HasPrefix(strings.ToLower(v), "otpauth://") {
 		u, err := url.Parse(v)
 		if err != nil || !strings.EqualFold(u.Host, "totp") {
-			return s, errors.New("an otpauth URI must be otpauth://totp/...")
+			return s, errors.New("an otpauth URI must start with otpauth://totp/")
 		}
 		q := u.Query()
 		secret = q.Get("secret")

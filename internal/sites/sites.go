@@ -94,34 +94,15 @@ func (p Policy) Check(raw string) error {
 // Resolver looks up the addresses of a host name.
 type Resolver func(ctx context.Context, host string) ([]netip.Addr, error)
 
-// CheckResolved is Check and then, on a run that does not allow internal addresses, a
-// look at where a host name leads: a name that resolves to an internal address (a public
-// name pointed at the cloud metadata address or at the local network) is refused. A
-// lookup that fails refuses nothing: the browser's own lookup fails the same way.
+// CheckResolved is Check and then a look at where a host name leads: a name that resolves
+// to an internal address (a public name pointed at the cloud metadata address or at the
+// local network) is refused like the address.
 func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) error {
-	if err := p.Check(raw); err != nil || (p.Private && p.grant == nil) {
+	if err := p.Check(raw); err != nil {
 		return err
 	}
 	u, _ := url.Parse(raw)
-	host := strings.ToLower(u.Hostname())
-	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || internal(host) {
-		return nil // an address, or localhost, was checked as it is
-	}
-	if p.Private && p.grant.host(host) {
-		return nil // the operator named the host
-	}
-	addrs, err := lookup(ctx, host)
-	if err != nil {
-		return nil
-	}
-	for _, a := range addrs {
-		if internal(a.Unmap().String()) {
-			if err := p.checkInternal(raw, a.Unmap().String(), host); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
+	return p.checkLeads(ctx, raw, strings.ToLower(u.Hostname()), lookup)
 }
 
 // CheckReach says why the page may not fetch raw — an image, a script, an XHR, not a
@@ -143,7 +124,19 @@ func (p Policy) CheckReach(ctx context.Context, raw string, lookup Resolver) err
 	if internal(host) {
 		return p.checkInternal(raw, host, "")
 	}
-	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || (p.Private && (p.grant == nil || p.grant.host(host))) {
+	return p.checkLeads(ctx, raw, host, lookup)
+}
+
+// checkLeads looks up where the host of raw leads and refuses an internal address the
+// run or the worker does not allow. There is nothing to look up for an address or
+// localhost (checked as they are), nor for a name the run may reach wherever it leads:
+// the run allows internal addresses and the worker grants all of them, or names the host.
+// A lookup that fails refuses nothing: the browser's own lookup fails the same way.
+func (p Policy) checkLeads(ctx context.Context, raw, host string, lookup Resolver) error {
+	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || internal(host) {
+		return nil
+	}
+	if p.Private && (p.grant == nil || p.grant.host(host)) {
 		return nil
 	}
 	addrs, err := lookup(ctx, host)
@@ -151,8 +144,8 @@ func (p Policy) CheckReach(ctx context.Context, raw string, lookup Resolver) err
 		return nil
 	}
 	for _, a := range addrs {
-		if internal(a.Unmap().String()) {
-			if err := p.checkInternal(raw, a.Unmap().String(), host); err != nil {
+		if ip := a.Unmap().String(); internal(ip) {
+			if err := p.checkInternal(raw, ip, host); err != nil {
 				return err
 			}
 		}
