@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/webagent-dev/webagent/internal/sites"
 )
 
 func TestFromEnvNamesEveryWrongVariable(t *testing.T) {
@@ -13,11 +15,13 @@ func TestFromEnvNamesEveryWrongVariable(t *testing.T) {
 	t.Setenv("WEBAGENT_HEADLESS", "perhaps")
 	t.Setenv("WEBAGENT_SKILL_THRESHOLD", "2")
 	t.Setenv("WEBAGENT_LOG_LEVEL", "loud")
+	t.Setenv("WEBAGENT_INTERNAL_ADDRESSES", "loopback, everything here")
+	t.Setenv("WEBAGENT_SECRETS", `{"pw": {"from": "env:WEBAGENT_NO_SUCH_VARIABLE", "sites": ["shop.example.com"]}}`)
 	_, err := FromEnv()
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"CHROMIUM_PATH", "PLAYWRIGHT_DRIVER_DIR", "WEBAGENT_MAX_BROWSERS", "WEBAGENT_HEADLESS", "WEBAGENT_SKILL_THRESHOLD", "WEBAGENT_LOG_LEVEL"} {
+	for _, name := range []string{"CHROMIUM_PATH", "PLAYWRIGHT_DRIVER_DIR", "WEBAGENT_MAX_BROWSERS", "WEBAGENT_HEADLESS", "WEBAGENT_SKILL_THRESHOLD", "WEBAGENT_LOG_LEVEL", "WEBAGENT_INTERNAL_ADDRESSES", "WEBAGENT_SECRETS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("the error should name %s:\n%v", name, err)
 		}
@@ -33,7 +37,8 @@ func TestFromEnvDefaults(t *testing.T) {
 		t.Fatalf("only the driver should be missing: %v", err)
 	}
 	if c.Temporal.Address != "127.0.0.1:7233" || c.TaskQueue != "webagent" || c.Store.Bucket != "webagent" || c.Weaviate.Host != "" ||
-		c.Browser.MaxSessions != 4 || !c.Browser.Headless || c.Weaviate.Threshold != 0.95 {
+		c.Browser.MaxSessions != 4 || !c.Browser.Headless || c.Weaviate.Threshold != 0.95 ||
+		c.Browser.Internal.String() != "none" || len(c.Secrets.Names()) != 0 {
 		t.Fatalf("defaults: %+v", c)
 	}
 }
@@ -48,6 +53,10 @@ func TestUnsafeDefaults(t *testing.T) {
 	c.Store.Endpoint, c.Weaviate.Host = "minio.internal:9000", "http://10.0.0.7:8080"
 	if w := unsafeDefaults(c); len(w) != 2 {
 		t.Errorf("want two warnings off loopback, got %v", w)
+	}
+	c.Browser.Internal, _ = sites.ParseInternal("link-local")
+	if w := unsafeDefaults(c); len(w) != 3 || !strings.Contains(w[2], "cloud metadata") {
+		t.Errorf("granting link-local addresses should warn of the metadata service: %v", w)
 	}
 }
 
