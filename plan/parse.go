@@ -100,7 +100,7 @@ var (
 	// "and") only when a verb follows.
 	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover)\b`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double[\s-]click|double-tap|dblclick|right[\s-]click|triple-click|drag|long-press|highlight|upload|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover)\b`)
 )
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
@@ -166,7 +166,7 @@ var (
 	reSelectFrom      = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
 	reCheck           = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
 	reUncheck         = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
-	reClick           = regexp.MustCompile(`(?i)^(?:click|double-click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
+	reClick           = regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
 	reEdge            = regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`)
 	rePreposition     = regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`)
 	reAssertVerbStart = regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`)
@@ -211,6 +211,9 @@ func parseClause(c string, quotes []string) (Step, string) {
 	if m := reHover.FindStringSubmatch(c); m != nil {
 		t := m[1] + m[2] // one of the two forms matched
 		return exact(Step{Action: Hover, TargetDescription: text(t)}, t, quotes, "")
+	}
+	if reason := unsupported(c); reason != "" {
+		return Step{}, reason
 	}
 	if m := reScrollWithin.FindStringSubmatch(c); m != nil {
 		// "to the bottom of the text area": that element's own scroll, not the page's.

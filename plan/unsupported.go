@@ -1,0 +1,56 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// No verb is mapped to another action: a sentence that asks for an action the agent does
+// not have (a double click, a right click, a drag) is refused with what was asked for,
+// never read as the nearest action it does have. A single click in place of a double click
+// changes the page too, so nothing after it would notice the substitution.
+
+// unsupportedAction is one phrase for an action the agent does not have, and its name.
+type unsupportedAction struct {
+	re   *regexp.Regexp
+	name string
+	// hint says what the writer may mean instead, when the agent has a way to do it.
+	hint string
+}
+
+// unsupportedActions are read before any verb the agent has, so that "click X twice" or
+// "select the text in X" is never taken for the click or the selection it starts like.
+var unsupportedActions = []unsupportedAction{
+	{regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)\b`), "double-click", ""},
+	{regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push)\b.*\b(?:twice|two\s+times|2\s+times)$|^(?:click|tap|press)\s+twice\b`), "doing a step twice",
+		"if two single clicks or key presses are meant, write the step twice"},
+	{regexp.MustCompile(`(?i)^triple[\s-]?(?:click|tap)\b|^(?:click|tap|press)\b.*\b(?:three\s+times|3\s+times|thrice)$`), "triple-click", ""},
+	{regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click|middle[\s-]?click)\b|^(?:click|tap)\b.*\bwith\s+the\s+(?:right|middle)(?:\s+mouse)?\s+button$`), "right- or middle-click", ""},
+	{regexp.MustCompile(`(?i)^(?:drag|drop)\b|^move\s+.+\s+(?:onto|into|to)\s+.+$`), "drag and drop", ""},
+	{regexp.MustCompile(`(?i)^(?:long[\s-]?press|press\s+and\s+hold|click\s+and\s+hold|tap\s+and\s+hold|hold(?:\s+down)?)\b`), "press and hold", ""},
+	{regexp.MustCompile(`(?i)^(?:swipe|flick|pinch|zoom)\b`), "swipe or zoom", ""},
+	{regexp.MustCompile(`(?i)^(?:highlight\b|(?:select|mark)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:text|words?|characters?|letters?|sentence|paragraph)(?:\s+(?:in|of|inside|from|that)\b|\s*\x01|$))`), "selecting text",
+		"to read text, write extract the text in \"X\"; to copy it into a field, copy the text in \"X\", then paste it into \"Y\""},
+	{regexp.MustCompile(`(?i)^(?:upload|attach)\b`), "uploading a file", ""},
+	{regexp.MustCompile(`(?i)^(?:draw|sketch|paint)\b`), "drawing", ""},
+	{regexp.MustCompile(`(?i)^switch\s+to\s+(?:the\s+)?(?:(?:new|other|next|previous|original|first|second|last)\s+)?(?:browser\s+)?(?:window|popup|pop-up|iframe|frame)$|^switch\s+to\s+(?:the\s+)?(?:new|other|next|previous|original)\s+(?:browser\s+)?tab$`), "switching browser windows or tabs",
+		"a tab inside the page is clicked by its name, e.g. click the \"Billing\" tab"},
+}
+
+// unsupported gives the reason a masked sentence asks for an action the agent does not
+// have, or "" when it asks for none of them.
+func unsupported(c string) string {
+	for _, a := range unsupportedActions {
+		if !a.re.MatchString(c) {
+			continue
+		}
+		hint := a.hint
+		if hint == "" {
+			hint = "write the step with one of those only if that is really what is meant"
+		}
+		return fmt.Sprintf("%s is not an action this agent has yet, and it is not done as another action "+
+			"(a single click, a hover) in its place; the agent clicks, types, selects, ticks, presses keys, hovers, scrolls, "+
+			"waits, reads and checks text: %s", a.name, hint)
+	}
+	return ""
+}

@@ -1,0 +1,95 @@
+package plan
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestUnsupportedActionsAreRefused: a phrase for an action the agent does not have is
+// refused with the action's name, in the sentence that asks for it, and never becomes a
+// step of another action.
+func TestUnsupportedActionsAreRefused(t *testing.T) {
+	tests := []struct {
+		goal     string
+		index    int
+		sentence string
+		action   string
+	}{
+		{`double-click "Apollo"`, 1, `double-click "Apollo"`, "double-click"},
+		{`Double click on the "Apollo" row`, 1, `Double click on the "Apollo" row`, "double-click"},
+		{`click "New project", then dblclick "Apollo"`, 2, `dblclick "Apollo"`, "double-click"},
+		{`double-tap "Photo"`, 1, `double-tap "Photo"`, "double-click"},
+		{`click "New project" and double-click "Apollo"`, 2, `double-click "Apollo"`, "double-click"},
+		{`click "Apollo" twice`, 1, `click "Apollo" twice`, "twice"},
+		{`click twice on "Apollo"`, 1, `click twice on "Apollo"`, "twice"},
+		{`press Enter twice`, 1, `press Enter twice`, "twice"},
+		{`triple-click "Notes"`, 1, `triple-click "Notes"`, "triple-click"},
+		{`right-click "Apollo"`, 1, `right-click "Apollo"`, "right"},
+		{`type "a" into "Name" and right click "Apollo"`, 2, `right click "Apollo"`, "right"},
+		{`click "Apollo" with the right mouse button`, 1, `click "Apollo" with the right mouse button`, "right"},
+		{`drag "Apollo" to "Done"`, 1, `drag "Apollo" to "Done"`, "drag"},
+		{`click "Board" and drag "Apollo" onto "Done"`, 2, `drag "Apollo" onto "Done"`, "drag"},
+		{`move "Apollo" to "Done"`, 1, `move "Apollo" to "Done"`, "drag"},
+		{`drop "report.pdf" into "Files"`, 1, `drop "report.pdf" into "Files"`, "drag"},
+		{`long-press "Record"`, 1, `long-press "Record"`, "hold"},
+		{`press and hold "Record"`, 1, `press and hold "Record"`, "hold"},
+		{`highlight "Apollo"`, 1, `highlight "Apollo"`, "selecting text"},
+		{`select the text in "Notes"`, 1, `select the text in "Notes"`, "selecting text"},
+		{`select the text "Apollo"`, 1, `select the text "Apollo"`, "selecting text"},
+		{`upload "report.pdf"`, 1, `upload "report.pdf"`, "uploading"},
+		{`draw a circle`, 1, `draw a circle`, "drawing"},
+		{`swipe left`, 1, `swipe left`, "swipe"},
+		{`switch to the new window`, 1, `switch to the new window`, "switching browser"},
+		{`switch to the new tab`, 1, `switch to the new tab`, "switching browser"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.goal, func(t *testing.T) {
+			steps, err := Parse(tt.goal)
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("want a *ParseError, got %v and the plan %s", err, dump(steps))
+			}
+			if pe.Index != tt.index || pe.Sentence != tt.sentence {
+				t.Errorf("got step %d %q, want step %d %q", pe.Index, pe.Sentence, tt.index, tt.sentence)
+			}
+			if !strings.Contains(pe.Reason, tt.action) || !strings.Contains(pe.Reason, "not an action this agent has") {
+				t.Errorf("the reason should name %q as an action the agent does not have: %s", tt.action, pe.Reason)
+			}
+		})
+	}
+}
+
+// TestSupportedActionsStillRead: phrases close to an unsupported one that name an action
+// the agent has are still read as that action.
+func TestSupportedActionsStillRead(t *testing.T) {
+	tests := []struct {
+		goal string
+		want Step
+	}{
+		{`click "Apollo"`, Step{Action: Click, TargetDescription: "Apollo"}},
+		{`move the mouse over "Account"`, Step{Action: Hover, TargetDescription: "Account"}},
+		{`select "High" from "Priority"`, Step{Action: Select, Value: "High", TargetDescription: "Priority"}},
+		{`click the text area`, Step{Action: Click, TargetDescription: "text area"}},
+		{`switch to the "Billing" tab`, Step{Action: Click, TargetDescription: `"Billing" tab`}},
+		{`click "Drag and drop"`, Step{Action: Click, TargetDescription: "Drag and drop"}},
+		{`press Enter`, Step{Action: Press, Value: "Enter"}},
+		{`check that "double-click" is visible`, Step{Action: Assert, Value: "double-click"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.goal, func(t *testing.T) {
+			got, err := Parse(tt.goal)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if len(got) != 1 {
+				t.Fatalf("got %d steps, want 1:\n%s", len(got), dump(got))
+			}
+			g := got[0]
+			g.Step, g.SemanticRole, g.ExpectedOutcome = 0, "", ""
+			if g != tt.want {
+				t.Errorf("got %+v, want %+v", g, tt.want)
+			}
+		})
+	}
+}
