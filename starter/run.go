@@ -24,26 +24,6 @@ import (
 	"github.com/webagent-dev/webagent/workflows"
 )
 
-// params collects repeated --param name=value flags.
-type params map[string]string
-
-func (p params) String() string { return fmt.Sprint(map[string]string(p)) }
-
-func (p params) Set(v string) error {
-	name, value, ok := strings.Cut(v, "=")
-	if !ok || strings.TrimSpace(name) == "" {
-		return fmt.Errorf("%q is not name=value", v)
-	}
-	p[strings.TrimSpace(name)] = value
-	return nil
-}
-
-// domains collects repeated --allow-domain flags.
-type domains []string
-
-func (d *domains) String() string     { return strings.Join(*d, ",") }
-func (d *domains) Set(v string) error { *d = append(*d, v); return nil }
-
 type runFlags struct {
 	url      string
 	params   params
@@ -80,6 +60,7 @@ func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.Float64Var(&f.limits.MaxCostUSD, "max-cost", 0, "estimated model cost in USD the run may spend (default: no ceiling)")
 	fs.IntVar(&f.limits.MaxTokens, "max-tokens", 0, "model tokens (input, output, thinking) the run may use (default: no ceiling)")
 	fs.IntVar(&f.limits.StepsPerRun, "steps-per-run", 0, "continue as new every N steps (default: when the history nears 8,000 events)")
+	f.waitFlags(fs)
 	fs.StringVar(&f.approve, "approve", "", `which steps wait for a person's approval besides those the plan marks: "state-changing" (every click, select, check or key press that may send a request)`)
 }
 
