@@ -162,7 +162,7 @@ func resolve(ctx context.Context, s *stack, run client.WorkflowRun, a workflows.
 
 // TestSilentSaveIsPressedOnce clicks a "Save" that sends a request and shows nothing:
 // without a model nothing can say whether it worked, so it is not clicked again, the
-// step is done but unverified, and the run does not claim success: partial, saying why.
+// step is done but unverified, and the run does not claim success: unverified, saying why.
 func TestSilentSaveIsPressedOnce(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
@@ -172,10 +172,11 @@ func TestSilentSaveIsPressedOnce(t *testing.T) {
 		t.Fatalf("Save reached the server %d times; want once", n)
 	}
 	// Done, but nothing says it worked: success is not claimed.
-	if res.Execution.Status != workflows.StatusPartial || res.Validation.Verified || res.Execution.TotalRetries != 0 {
-		t.Fatalf("status %s, verified %v, retries %d: want partial (done, not verified) without retries", res.Execution.Status, res.Validation.Verified, res.Execution.TotalRetries)
+	if res.Execution.Status != workflows.StatusUnverified || res.Validation.Verified || res.Execution.TotalRetries != 0 {
+		t.Fatalf("status %s, verified %v, retries %d: want unverified (done, not confirmed) without retries", res.Execution.Status, res.Validation.Verified, res.Execution.TotalRetries)
 	}
-	if !res.Steps[0].Unverified || !strings.Contains(res.Validation.Reason, "not verified") || !strings.HasPrefix(res.Summary.Brief, "Done but not verified") {
+	if !res.Steps[0].Unverified || !strings.Contains(res.Validation.Reason, "not verified") || !strings.HasPrefix(res.Summary.Brief, "Done, not verified") ||
+		!strings.Contains(res.Summary.Brief, "changed nothing visible") {
 		t.Errorf("the output should say what was not verified: step %+v, validation %q, brief %q", res.Steps[0], res.Validation.Reason, res.Summary.Brief)
 	}
 }

@@ -122,7 +122,7 @@ func TestRetryCarriesFeedback(t *testing.T) {
 	}}
 	env := newEnv(t, f)
 	validates(env, true)
-	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `click "A", click "B", click "C"`)})
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, `click "A", click "B", click "C", then check that "C" is visible`)})
 
 	if res.Execution.Status != workflows.StatusSuccess || res.Execution.TotalRetries != 1 || res.Steps[1].Attempts != 2 {
 		t.Fatalf("execution %+v, step 2 attempts %d", res.Execution, res.Steps[1].Attempts)
@@ -420,7 +420,8 @@ func TestCopiedTextIsPasted(t *testing.T) {
 	validates(env, true)
 	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL,
 		Plan: steps(t, `Copy the text in "Notes", paste it into "Reply" and press Submit`)})
-	if res.Execution.Status != workflows.StatusSuccess {
+	// Nothing checks that the reply was sent: done, not confirmed.
+	if res.Execution.Status != workflows.StatusUnverified {
 		t.Fatalf("execution %+v", res.Execution)
 	}
 	var typed *activities.RunStepInput

@@ -135,7 +135,10 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 	return nil
 }
 
-// finish counts, decides the status and writes the summary.
+// finish counts, decides the status and writes the summary. A run is StatusSuccess only
+// when every step is done and the validation is verified (a closing check held on the
+// final page, or the model judged it with its evidence); done without that is
+// StatusUnverified, which nothing counts as a success.
 func (r *run) finish(ctx workflow.Context) {
 	r.phase = PhaseDone
 	ex := &r.res.Execution
@@ -159,12 +162,14 @@ func (r *run) finish(ctx workflow.Context) {
 		// A person was asked to approve an action and did not: not a failure of the run,
 		// and not done.
 		ex.Status = StatusPartial
-	case allDone && r.res.Validation.Success && !r.res.Validation.Verified && r.unverifiedSteps() > 0:
-		// Every step ran, but one of them changed nothing visible and nothing else — no
-		// closing check, no model — says the goal holds: success is not claimed.
-		ex.Status = StatusPartial
-	case allDone && r.res.Validation.Success:
+	case allDone && r.res.Validation.Success && r.res.Validation.Verified:
 		ex.Status = StatusSuccess
+	case allDone && r.res.Validation.Success:
+		// Every step ran, but nothing specific to the goal — no closing check, no model's
+		// judgement — says it holds, or a step changed nothing visible: done, not
+		// confirmed. Success is not claimed; a step that changed nothing is named in the
+		// brief and the warnings (it used to end partial: it was done, not half done).
+		ex.Status = StatusUnverified
 	case allDone || !r.madeProgress():
 		ex.Status = StatusFailed
 	default:
@@ -179,14 +184,13 @@ func (r *run) finish(ctx workflow.Context) {
 	switch ex.Status {
 	case StatusSuccess:
 		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
-		if !r.res.Validation.Verified {
-			sum.Brief = "Done, not verified: " + strings.TrimPrefix(sum.Brief, "Done: ")
+	case StatusUnverified:
+		sum.Brief = fmt.Sprintf("Done, not verified: %s (%d steps in %.1fs); nothing checked the result", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
+		if n := r.unverifiedSteps(); n > 0 {
+			sum.Brief += fmt.Sprintf(", and %d step(s) changed nothing visible", n)
 		}
 	case StatusPartial:
 		sum.Brief = fmt.Sprintf("Partly done: %d of %d steps of %s", ex.StepsCompleted, ex.StepsPlanned, oneLine(r.in.Goal))
-		if allDone && r.res.Validation.Success {
-			sum.Brief = fmt.Sprintf("Done but not verified: %s — %d step(s) changed nothing visible and nothing checked the result", oneLine(r.in.Goal), r.unverifiedSteps())
-		}
 		if r.held && len(r.res.Errors) > 0 {
 			sum.Brief += " — " + r.res.Errors[len(r.res.Errors)-1].Message
 		}

@@ -65,9 +65,14 @@ type Status string
 
 // Run statuses.
 const (
+	// StatusSuccess: every step done and a check specific to the goal held (Validation.Verified).
 	StatusSuccess Status = "success"
-	StatusPartial Status = "partial"
-	StatusFailed  Status = "failed"
+	// StatusUnverified: every step done, but nothing confirmed the goal — no closing check,
+	// no model's judgement, or a step that changed nothing visible. Done, not confirmed: it
+	// is never counted as a success (skills, exit status, suites, reports).
+	StatusUnverified Status = "unverified"
+	StatusPartial    Status = "partial"
+	StatusFailed     Status = "failed"
 )
 
 // Execution counts what happened.
@@ -171,8 +176,8 @@ type Validation struct {
 	Success bool `json:"success"`
 	// Verified says the verdict rests on evidence that the goal holds on the final page:
 	// the plan's closing checks, or the model's judgement. A run whose steps all did what
-	// they were asked, with nothing to check the goal against, is a success that is not
-	// verified, and says what was not.
+	// they were asked, with nothing to check the goal against, is not verified, says what
+	// was not, and ends StatusUnverified rather than StatusSuccess.
 	Verified        bool    `json:"verified"`
 	Confidence      float64 `json:"confidence"`
 	Reason          string  `json:"reason"`

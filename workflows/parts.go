@@ -11,7 +11,8 @@ import (
 // runParts runs a goal written as independent parts ("In parallel: ...; ...") as a child
 // Suite: each part a Goal run of its own, with its own browser, side by side as their
 // dependencies allow. The parent's steps are the parts, and its verdict theirs: success
-// when every part succeeded, verified when every part was.
+// when every part succeeded, unverified when every part was done and one of them was not
+// confirmed.
 func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 	r.parts = true
 	r.phase = PhaseRunning
@@ -36,7 +37,7 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 		}
 		return err
 	}
-	verified := true
+	verified, ok := true, res.NotRun == 0
 	for i, e := range res.Entries {
 		rec := &r.steps[i]
 		rec.DurationMs, rec.Attempts = e.DurationMs, e.Attempts
@@ -44,6 +45,9 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 		switch {
 		case e.Passed:
 			rec.Status = StepCompleted
+		case e.Status == StatusUnverified:
+			// Done, not confirmed: the part is done, and the whole is unverified.
+			rec.Status, rec.Unverified = StepCompleted, true
 		case e.Status == StatusNotRun:
 			rec.Status = StepSkipped
 		default:
@@ -51,8 +55,8 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 			r.addError(ctx, rec.Order, "part_failed", fmt.Sprintf("%s (%s) ended %s: %s", e.ID, e.Goal, e.Status, e.Reason), false)
 		}
 		verified = verified && e.Verified
+		ok = ok && rec.Status == StepCompleted
 	}
-	ok := res.Failed == 0 && res.NotRun == 0
 	r.res.Validation = Validation{Success: ok, Verified: ok && verified, Confidence: 0.5,
 		Reason: fmt.Sprintf("%d of %d parts reached their goals", res.Passed, len(res.Entries))}
 	if ok && verified {

@@ -13,7 +13,7 @@ import (
 //
 //	temporal workflow list --query 'WebagentStatus="failed" AND WebagentSite="shop.example.com"'
 var (
-	// StatusAttr is the run's status: running, waiting (for a person), success, partial, failed.
+	// StatusAttr is the run's status: running, waiting (for a person), success, unverified, partial, failed.
 	StatusAttr = temporal.NewSearchAttributeKeyKeyword("WebagentStatus")
 	// SiteAttr is the start URL's host.
 	SiteAttr = temporal.NewSearchAttributeKeyKeyword("WebagentSite")

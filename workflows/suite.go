@@ -57,8 +57,10 @@ type SuiteEntry struct {
 	Secrets  map[string]string `json:"secrets,omitempty"`
 	Plan     []plan.Step       `json:"plan,omitempty"`
 	Limits   Limits            `json:"limits,omitempty"`
-	// Expect is the status the entry should end with: success (the default), partial or
-	// failed (a test that a goal is refused, say).
+	// Expect is the status the entry should end with: success (the default: done and
+	// verified), unverified (done, with nothing to confirm it), partial or failed (a test
+	// that a goal is refused, say). An unverified run never passes as a success, and is
+	// not tried again: its steps are done.
 	Expect    Status    `json:"expect,omitempty"`
 	DependsOn []string  `json:"depends_on,omitempty"`
 	OnFailure OnFailure `json:"on_failure,omitempty"`
@@ -134,9 +136,9 @@ func (in SuiteInput) validate(legacySecrets bool) error {
 			errs = append(errs, fmt.Errorf("entry %s: on_failure %q: one of fail, retry, wait, replan, skip, abort", e.ID, e.OnFailure))
 		}
 		switch e.Expect {
-		case StatusSuccess, StatusPartial, StatusFailed:
+		case StatusSuccess, StatusUnverified, StatusPartial, StatusFailed:
 		default:
-			errs = append(errs, fmt.Errorf("entry %s: expect %q: one of success, partial, failed", e.ID, e.Expect))
+			errs = append(errs, fmt.Errorf("entry %s: expect %q: one of success, unverified, partial, failed", e.ID, e.Expect))
 		}
 		if e.Retries < 0 || e.Retries > 5 {
 			errs = append(errs, fmt.Errorf("entry %s: retries is %d; at most 5", e.ID, e.Retries))
@@ -332,7 +334,9 @@ func (s *suiteRun) start(ctx workflow.Context, i int) workflow.Future {
 		for try := 0; ; try++ {
 			r.Attempts++
 			s.runEntry(ctx, i, in, try)
-			if r.Passed || try >= e.Retries || ctx.Err() != nil {
+			if r.Passed || try >= e.Retries || ctx.Err() != nil || r.Status == StatusUnverified {
+				// An unverified run did every step: another try would do them again,
+				// and a side effect is never done twice.
 				break
 			}
 			switch e.OnFailure {

@@ -1,0 +1,93 @@
+package workflows_test
+
+import (
+	"strings"
+	"testing"
+
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// TestSuccessMeansVerified: a run ends success only when a check specific to the goal
+// held; every step done with nothing to confirm the goal is unverified, never success.
+func TestSuccessMeansVerified(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		goal      string
+		unchanged bool // the click changed nothing visible
+		validates bool
+		want      workflows.Status
+		verified  bool
+		brief     string
+	}{
+		{"a closing check held", `click "A", then check that "Done" is visible`, false, true, workflows.StatusSuccess, true, "Done: "},
+		{"no closing check", `click "A"`, false, true, workflows.StatusUnverified, false, "Done, not verified: "},
+		{"a click that changed nothing", `click "A"`, true, true, workflows.StatusUnverified, false, "Done, not verified: "},
+		{"the final page does not hold", `click "A"`, false, false, workflows.StatusFailed, false, "Failed: "},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+				res := ok(in)
+				if c.unchanged {
+					res.OK, res.Unchanged = false, true
+				}
+				return res, nil
+			}}
+			env := newEnv(t, f)
+			validates(env, c.validates)
+			res := execute(t, env, workflows.GoalInput{Goal: c.goal, StartURL: startURL, Plan: steps(t, c.goal)})
+			if res.Execution.Status != c.want || res.Validation.Verified != c.verified {
+				t.Fatalf("status %s, verified %v; want %s, verified %v (validation %+v)", res.Execution.Status, res.Validation.Verified, c.want, c.verified, res.Validation)
+			}
+			if !strings.HasPrefix(res.Summary.Brief, c.brief) {
+				t.Errorf("brief %q; want it to start %q", res.Summary.Brief, c.brief)
+			}
+			if c.want != workflows.StatusUnverified {
+				return
+			}
+			warnings := strings.Join(res.Summary.Warnings, "\n")
+			if !strings.Contains(warnings, "add a closing check") || !strings.Contains(res.Validation.Reason, "not verified") {
+				t.Errorf("an unverified run should say what was not verified and how to fix it: warnings %q, reason %q", warnings, res.Validation.Reason)
+			}
+			if c.unchanged && (!res.Steps[0].Unverified || !strings.Contains(res.Summary.Brief, "changed nothing visible")) {
+				t.Errorf("the step that changed nothing should be named: step %+v, brief %q", res.Steps[0], res.Summary.Brief)
+			}
+		})
+	}
+}
+
+// TestSuiteUnverifiedIsNotAPass: a suite entry that expects success does not pass with an
+// unverified run, and is not tried again (its steps are done: another try would do them
+// twice); an entry may expect unverified.
+func TestSuiteUnverifiedIsNotAPass(t *testing.T) {
+	for _, c := range []struct {
+		expect workflows.Status
+		passed bool
+	}{
+		{workflows.StatusSuccess, false},
+		{workflows.StatusUnverified, true},
+	} {
+		t.Run(string(c.expect), func(t *testing.T) {
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+			env := newEnv(t, f)
+			env.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
+			validates(env, true)
+			in := workflows.SuiteInput{Entries: []workflows.SuiteEntry{{Goal: `click "A"`, StartURL: startURL,
+				Expect: c.expect, OnFailure: workflows.OnFailureRetry, Retries: 2}}}
+			env.ExecuteWorkflow(workflows.SuiteWorkflowName, in)
+			if err := env.GetWorkflowError(); err != nil {
+				t.Fatalf("suite: %v", err)
+			}
+			var res workflows.SuiteResult
+			if err := env.GetWorkflowResult(&res); err != nil {
+				t.Fatal(err)
+			}
+			e := res.Entries[0]
+			if e.Status != workflows.StatusUnverified || e.Passed != c.passed || e.Attempts != 1 || len(f.calls) != 1 {
+				t.Fatalf("entry %+v after %d clicks; want unverified, passed %v, one attempt, one click", e, len(f.calls), c.passed)
+			}
+		})
+	}
+}
