@@ -401,7 +401,7 @@ const (
 	outcomeSuccess      = "success"       // the page rewarded it (raw reward >= 1)
 	outcomeFalseSuccess = "false success" // the run said success; the page did not reward it
 	outcomeRefused      = "refused"       // the run did not get past planning
-	outcomeFailed       = "failed"        // the run ended partial or failed, unrewarded
+	outcomeFailed       = "failed"        // the run ended unverified, partial or failed, unrewarded
 	outcomeError        = "error"         // the harness or the run broke (no result)
 )
 
@@ -500,7 +500,7 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 	if len(res.Errors) > 0 {
 		e := res.Errors[0]
 		ep.detail = fmt.Sprintf("%s: %s", e.Type, oneLineCut(e.Message, 200))
-	} else if ex.Status == workflows.StatusSuccess && !res.Validation.Verified {
+	} else if ex.Status == workflows.StatusUnverified {
 		ep.detail = "unverified: " + oneLineCut(res.Validation.Reason, 200)
 	}
 	switch {
@@ -553,6 +553,8 @@ type miniwobRow struct {
 	episodes, success, falseSuccess, refused, failed, err int
 	verifiedFalse                                         int
 	total                                                 time.Duration
+	// byStatus counts the runs' own statuses, and rewarded those of them the page rewarded.
+	byStatus, rewarded map[workflows.Status]int
 }
 
 type miniwobResults struct {
@@ -582,6 +584,15 @@ func miniwobTable(cfg miniwobConfig, episodes []miniwobEpisode) miniwobResults {
 
 func (r *miniwobRow) add(e miniwobEpisode) {
 	r.episodes++
+	if r.byStatus == nil {
+		r.byStatus, r.rewarded = map[workflows.Status]int{}, map[workflows.Status]int{}
+	}
+	if e.status != "" {
+		r.byStatus[e.status]++
+		if e.outcome == outcomeSuccess {
+			r.rewarded[e.status]++
+		}
+	}
 	if e.verified {
 		r.verifiedFalse++
 	}
@@ -625,7 +636,18 @@ func (res miniwobResults) percentages() string {
 	}
 	return fmt.Sprintf("%d episodes (%d tasks × %d seeds): success %s, false success %s (%d of them called verified by the run), refused %s, failed %s, error %s; tasks solved at every seed: %d of %d",
 		n, len(res.rows), res.seeds, pct(res.total.success), pct(res.total.falseSuccess), res.total.verifiedFalse, pct(res.total.refused),
-		pct(res.total.failed), pct(res.total.err), tasksSolved, len(res.rows))
+		pct(res.total.failed), pct(res.total.err), tasksSolved, len(res.rows)) + "; " + res.statuses()
+}
+
+// statuses says what the runs themselves said, and how many of each the page rewarded: a
+// success the page did not reward is a false claim, an unverified run the page rewarded
+// is a success the run could not confirm.
+func (res miniwobResults) statuses() string {
+	var parts []string
+	for _, st := range []workflows.Status{workflows.StatusSuccess, workflows.StatusUnverified, workflows.StatusPartial, workflows.StatusFailed} {
+		parts = append(parts, fmt.Sprintf("%s %d (%d rewarded)", st, res.total.byStatus[st], res.total.rewarded[st]))
+	}
+	return "the runs said: " + strings.Join(parts, ", ")
 }
 
 func (res miniwobResults) text() string {
@@ -682,7 +704,8 @@ func (res miniwobResults) markdown() string {
 	row(total)
 	b.WriteString("\n" + res.percentages() + "\n\n" +
 		"A success is an episode the page itself rewarded (raw reward 1). A false success is a run that " +
-		"reported success on an episode the page did not reward. Refused: the run stopped at planning. " +
+		"reported success on an episode the page did not reward; a run that said unverified (done, not confirmed) " +
+		"never counts as a success of the run. Refused: the run stopped at planning. " +
 		"\"(plan)\": the task ran a plan file instead of planning.\n")
 	return b.String()
 }
