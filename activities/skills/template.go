@@ -53,7 +53,8 @@ var (
 // Template turns a goal into its template — the goal with its values replaced by
 // {{slot}} placeholders — and the slots: quoted strings, URLs, emails, dates, numbers and
 // words with digits, and capitalised words after the first. Each slot is named after the
-// word before it ("named" → name, "priority" → priority), or by its kind.
+// word before it ("named" → name, "priority" → priority), or by its kind; a value named
+// twice is one slot.
 //
 //	Create a project named "Apollo" with priority High
 //	→ Create a project named {{name}} with priority {{priority}}; name=Apollo, priority=High
@@ -110,16 +111,25 @@ func Template(goal string) (string, []Slot) {
 	var b strings.Builder
 	var slots []Slot
 	used := map[string]int{}
+	// A value the goal names again is the same slot: the plan types it and checks it
+	// under one name, so a new value binds into every place ("type "Zeus"", "check
+	// that "Zeus" is visible"). A goal with two values where this one repeats one has
+	// other slots, and so never reuses its skill.
+	named := map[string]string{}
 	last := 0
 	for _, sp := range spans {
-		name := slotName(goal[last:sp.start], sp.kind)
-		used[name]++
-		if used[name] > 1 {
-			name = fmt.Sprintf("%s_%d", name, used[name])
+		name, again := named[strings.ToLower(sp.value)]
+		if !again {
+			name = slotName(goal[last:sp.start], sp.kind)
+			used[name]++
+			if used[name] > 1 {
+				name = fmt.Sprintf("%s_%d", name, used[name])
+			}
+			named[strings.ToLower(sp.value)] = name
+			slots = append(slots, Slot{Name: name, Value: sp.value})
 		}
 		b.WriteString(goal[last:sp.start])
 		b.WriteString("{{" + name + "}}")
-		slots = append(slots, Slot{Name: name, Value: sp.value})
 		last = sp.end
 	}
 	b.WriteString(goal[last:])

@@ -1,6 +1,7 @@
 package skills
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -86,5 +87,22 @@ func TestOneLetterValues(t *testing.T) {
 	}
 	if unbound := Unbound(got, old, now); len(unbound) != 0 {
 		t.Fatalf("Unbound = %v for a plan that uses every slot", unbound)
+	}
+}
+
+// A value the goal names twice is one slot, so a new value binds into both places; a goal
+// with two different values there has other slots.
+func TestTemplateRepeatedValue(t *testing.T) {
+	const goal = `Click "New project", type %q into "Project name", select "High" from "Priority", click "Create", then check that %q is visible`
+	want := `Click {{value}}, type {{value_2}} into {{value_3}}, select {{value_4}} from {{value_5}}, click {{value_6}}, then check that {{value_2}} is visible`
+	apollo, slots := Template(fmt.Sprintf(goal, "Apollo", "Apollo"))
+	if apollo != want || len(slots) != 6 || slots[1] != (Slot{"value_2", "Apollo"}) {
+		t.Fatalf("Template: %q %v", apollo, slots)
+	}
+	if zeus, _ := Template(fmt.Sprintf(goal, "Zeus", "zeus")); zeus != want {
+		t.Errorf("the same goal with another name (in any case) should have the same template: %q", zeus)
+	}
+	if two, slots := Template(fmt.Sprintf(goal, "Zeus", "Hera")); two == want || len(slots) != 7 {
+		t.Errorf("two different values are two slots: %q %v", two, slots)
 	}
 }
