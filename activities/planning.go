@@ -57,7 +57,11 @@ type PlanGoalResult struct {
 	// is the skill the plan comes from, on a cache hit.
 	SkillsAvailable bool        `json:"skillsAvailable,omitempty"`
 	Skill           *SkillMatch `json:"skill,omitempty"`
-	Warnings        []string    `json:"warnings,omitempty"`
+	// SkillMiss says why no skill was reused when the library was asked: no skill for
+	// the site, too little similarity, other slots, an old value that would be replayed,
+	// a disabled skill, or the library unavailable.
+	SkillMiss string   `json:"skillMiss,omitempty"`
+	Warnings  []string `json:"warnings,omitempty"`
 	// Parts, instead of Steps, are independent sub-goals (a goal written "In parallel:
 	// ...; ..."): each runs as a goal of its own, after the parts it depends on.
 	Parts []plan.Part `json:"parts,omitempty"`

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -258,4 +259,66 @@ func pickByHint(t *testing.T, prompt string) geminitest.Reply {
 		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": n, "reason": "the hint names it", "confidence": 0.9}}
 	}
 	return geminitest.Reply{JSON: map[string]any{"action": "fail", "reason": "not on the page: " + target, "confidence": 0.5}}
+}
+
+// TestSkillReusesARepeatedValue: the demo goal names its project twice (typed, then
+// checked). Learned with "Apollo", it is reused with "Zeus" in both places, with no
+// planning at all; a goal whose values do not fit the skill's slots misses and says why.
+func TestSkillReusesARepeatedValue(t *testing.T) {
+	weaviate := testenv.Weaviate(t)
+	s := newStack(t)
+	s.worker(t, "WEAVIATE_URL="+weaviate.Addr)
+
+	out, errOut, code := s.starter(t, "run", "--json", "--url", s.appURL, demoGoal)
+	var first workflows.GoalResult
+	if err := json.Unmarshal([]byte(out), &first); err != nil || code != 0 {
+		t.Fatalf("first run: exit %d %v\n%s\n%s", code, err, out, errOut)
+	}
+	if first.Skill.CacheHit || first.Skill.Saved != "learned" || !strings.Contains(first.Skill.MissReason, "no skill for this site") {
+		t.Fatalf("the first run should miss, saying why, and learn: %+v", first.Skill)
+	}
+	learned := s.saved(t, first)
+
+	zeus := strings.ReplaceAll(demoGoal, "Apollo", "Zeus")
+	run := s.start(t, workflows.GoalInput{Goal: zeus, StartURL: s.appURL})
+	second := s.result(t, run)
+	if !second.Skill.CacheHit || second.Skill.ID != learned.SkillID || second.Skill.MissReason != "" ||
+		second.Metadata.Planner != activities.PlannerSkill || second.Execution.Status != workflows.StatusSuccess {
+		t.Fatalf("the demo goal with another name should be a hit: %+v planner %s status %s", second.Skill, second.Metadata.Planner, second.Execution.Status)
+	}
+	if second.Usage.Calls != 0 || second.Usage.ByRole["plan"].Calls != 0 {
+		t.Errorf("a hit should make no planner or model calls: %+v", second.Usage)
+	}
+	names := map[string]bool{}
+	for _, p := range s.app.Snapshot().Projects {
+		names[p.Name] = true
+	}
+	if !names["Zeus"] || !names["Apollo"] {
+		t.Fatalf("both runs should have created their project: %v", names)
+	}
+	for _, in := range stepInputs(t, s.history(t, run, "")) {
+		if b := in.Step.Bind(in.Params); strings.Contains(b.TargetDescription+b.Value, "Apollo") {
+			t.Errorf("a step of the Zeus run holds the old name: %s", b)
+		}
+	}
+
+	// Two names where the skill has one slot: exact or silent, it misses and says why,
+	// in the starter's output and the progress query.
+	hera := strings.Replace(zeus, `type "Zeus"`, `type "Hera"`, 1)
+	out, errOut, code = s.starter(t, "run", "--url", s.appURL, hera)
+	if code != 0 || !strings.Contains(out, "skill: cache miss (slots differ: skill "+learned.SkillID) {
+		t.Fatalf("the miss should say why: exit %d\n%s\n%s", code, out, errOut)
+	}
+	id := regexp.MustCompile(`started (\S+)`).FindStringSubmatch(out + errOut)
+	if id == nil {
+		t.Fatalf("no workflow ID in the starter's output:\n%s\n%s", out, errOut)
+	}
+	v, err := s.client.QueryWorkflow(context.Background(), id[1], "", workflows.ProgressQuery)
+	var p workflows.Progress
+	if err == nil {
+		err = v.Get(&p)
+	}
+	if err != nil || p.Skill == nil || !strings.HasPrefix(p.Skill.MissReason, "slots differ") {
+		t.Fatalf("the progress query should say why the skill missed: %+v %v", p.Skill, err)
+	}
 }

@@ -201,6 +201,7 @@ figcaption{font-size:.8rem;color:#667} ul{margin:.3rem 0} .gallery{display:grid;
 <tr><th>validation</th><td colspan="3">{{if .R.Validation.Success}}success{{else}}not reached{{end}}, {{if .R.Validation.Verified}}verified{{else}}<b>not verified</b>{{end}} ({{printf "%.2f" .R.Validation.Confidence}}): {{.R.Validation.Reason}}</td></tr>
 <tr><th>steps</th><td colspan="3">{{.R.Execution.StepsCompleted}} completed, {{.R.Execution.StepsFailed}} failed, {{.R.Execution.StepsSkipped}} skipped of {{.R.Execution.StepsPlanned}}; {{.R.Execution.TotalRetries}} retries, {{.R.Execution.Replans}} replans, {{.R.Execution.BrowserRecoveries}} browser recoveries</td></tr>
 <tr><th>planner</th><td>{{.R.Metadata.Planner}}{{if .R.Skill.CacheHit}} (skill {{.R.Skill.ID}} v{{.R.Skill.Version}}){{end}}</td><th>model</th><td>{{.R.Usage.Calls}} calls, {{.R.Usage.InputTokens}} in / {{.R.Usage.OutputTokens}} out tokens{{if .R.Usage.CostUSD}}, ${{printf "%.4f" .R.Usage.CostUSD}}{{end}}</td></tr>
+{{if or .R.Skill.CacheHit .R.Skill.MissReason .R.Skill.Saved}}<tr><th>skill</th><td colspan="3">{{if .R.Skill.CacheHit}}cache hit, {{.R.Skill.ID}} v{{.R.Skill.Version}} (similarity {{printf "%.3f" .R.Skill.Similarity}}){{else}}cache miss{{with .R.Skill.MissReason}}: {{.}}{{end}}{{end}}{{with .R.Skill.Saved}}; {{.}}{{end}}</td></tr>{{end}}
 </table>
 {{with .R.Errors}}<h2>Errors</h2><ul>{{range .}}<li>step {{.Step}} ({{.Type}}): {{.Message}}</li>{{end}}</ul>{{end}}
 {{with .R.Summary.Warnings}}<h2>Warnings</h2><ul>{{range .}}<li>{{.}}</li>{{end}}</ul>{{end}}

@@ -309,8 +309,8 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 			fmt.Fprintf(w, "; %s", sk.Saved)
 		}
 		fmt.Fprintln(w)
-	} else if sk.Saved != "" {
-		fmt.Fprintf(w, "  skill: cache miss; %s for next time (%s)\n", sk.Saved, sk.SaveWorkflowID)
+	} else if sk.Saved != "" || sk.MissReason != "" {
+		fmt.Fprintf(w, "  skill: %s\n", skillMiss(sk))
 	}
 	if r.Summary.Detailed != "" {
 		fmt.Fprintf(w, "  %s\n", r.Summary.Detailed)

@@ -232,6 +232,9 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 	for _, w := range pr.Warnings {
 		r.warn(w)
 	}
+	if pr.SkillMiss != "" {
+		r.res.Skill.MissReason = pr.SkillMiss
+	}
 	if pr.NeedsObservation {
 		return pr, nil
 	}

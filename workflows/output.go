@@ -30,6 +30,10 @@ type SkillUse struct {
 	Version    int     `json:"version,omitempty"`
 	Mode       Mode    `json:"mode,omitempty"`
 	Similarity float64 `json:"similarity,omitempty"`
+	// MissReason says why no skill was reused, when the library was asked and none was
+	// (no skill for this site, a similarity under the threshold, other slots, an old value
+	// that would be replayed, a disabled skill): a miss is never left unexplained.
+	MissReason string `json:"missReason,omitempty"`
 	// ModelCallsSaved is what learning the skill cost less what this run cost.
 	ModelCallsSaved int `json:"modelCallsSaved,omitempty"`
 	// Saved says what the run taught the library: "learned", "healed" (the next
@@ -213,6 +217,8 @@ type Progress struct {
 	// Paused says who paused the run; Stuck, the step waiting for a hint.
 	Paused *Paused `json:"paused,omitempty"`
 	Stuck  *Stuck  `json:"stuck,omitempty"`
+	// Skill says, once the run is planned, whether it reuses a skill and, if not, why.
+	Skill *SkillUse `json:"skill,omitempty"`
 }
 
 // StepProgress is one step's line in Progress.

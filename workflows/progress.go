@@ -11,6 +11,9 @@ import (
 // progress answers ProgressQuery.
 func (r *run) progress() (Progress, error) {
 	p := Progress{Phase: r.phase, Approval: r.pending, Doubt: r.doubt, Paused: r.paused, Stuck: r.stuck}
+	if sk := r.res.Skill; sk.CacheHit || sk.MissReason != "" {
+		p.Skill = &sk
+	}
 	for i, s := range r.steps {
 		sp := StepProgress{Order: s.Order, Description: s.Description, Status: s.Status, Attempts: s.Attempts}
 		if n := len(s.Feedback); n > 0 {

@@ -60,12 +60,13 @@ func (a *Activities) PlanGoal(ctx context.Context, in activities.PlanGoalInput) 
 	}
 	res.SkillsAvailable = a.Skills != nil
 	if a.Skills != nil && !in.SkipSkills && in.Observation == nil {
-		found, notes, err := a.Skills.Find(ctx, in.Goal, activities.Site(in.StartURL))
-		res.Warnings = append(res.Warnings, notes...)
+		found, miss, err := a.Skills.Find(ctx, in.Goal, activities.Site(in.StartURL))
+		res.SkillMiss = miss
 		switch {
 		case err != nil:
 			// A run never fails because its memory is unavailable: plan instead.
-			res.Warnings = append(res.Warnings, "the skills library is unavailable ("+err.Error()+"); planning afresh")
+			res.SkillMiss = "the skills library is unavailable (" + err.Error() + ")"
+			res.Warnings = append(res.Warnings, res.SkillMiss+"; planning afresh")
 			activity.GetLogger(ctx).Warn("skills lookup", "err", err)
 		case found != nil:
 			res.Steps, res.Planner = found.Skill.Plan, activities.PlannerSkill

@@ -2,9 +2,6 @@ package skills
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"sort"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -48,53 +45,37 @@ func (l *Library) threshold() float64 {
 	return DefaultThreshold
 }
 
-// Find returns the skill to reuse for a goal on a site, or nil. A skill qualifies when its
-// template is similar enough, it has the same slots as the goal, and its plan, bound to
+// Find returns the skill to reuse for a goal on a site, or nil and why none was: a miss
+// always says why. A skill qualifies when its template is similar enough, it has the same
+// slots as the goal, its plan uses every slot whose value changes, and its plan, bound to
 // the goal's values, holds none of the values it was learned with: an old value is never
 // replayed into a new run.
-func (l *Library) Find(ctx context.Context, goal, site string) (*Found, []string, error) {
+func (l *Library) Find(ctx context.Context, goal, site string) (*Found, string, error) {
 	tmpl, slots := Template(goal)
 	vec, err := l.Embedder.Embed(ctx, tmpl)
 	if err != nil {
-		return nil, nil, err
+		return nil, "", err
 	}
 	matches, err := l.Store.Nearest(ctx, vec, site, l.Embedder.Model(), 3)
 	if err != nil {
-		return nil, nil, err
+		return nil, "", err
 	}
 	params := map[string]string{}
-	var names []string
 	for _, s := range slots {
 		params[s.Name] = s.Value
-		names = append(names, s.Name)
 	}
-	sort.Strings(names)
-	var notes []string
+	var reasons []string
 	for _, m := range matches {
 		if m.Similarity < l.threshold() {
 			break
 		}
-		have := slices.Clone(m.Skill.Params)
-		sort.Strings(have)
-		if !slices.Equal(have, names) {
-			notes = append(notes, fmt.Sprintf("skill %s is similar (%.3f) but has other parameters (%v, the goal has %v)", m.Skill.ID, m.Similarity, have, names))
-			continue
+		why := refuse(m.Skill, params)
+		if why == "" {
+			return &Found{Skill: m.Skill, Similarity: m.Similarity, Params: params}, "", nil
 		}
-		if unbound := Unbound(m.Skill.Plan, m.Skill.Examples, params); len(unbound) > 0 {
-			notes = append(notes, fmt.Sprintf("skill %s does not use the goal's %v in its plan, so their new values would be ignored; planning afresh", m.Skill.ID, unbound))
-			continue
-		}
-		bound := make([]plan.Step, len(m.Skill.Plan))
-		for i, s := range m.Skill.Plan {
-			bound[i] = s.Bind(params)
-		}
-		if leaks := Leaks(bound, m.Skill.Examples, params); len(leaks) > 0 {
-			notes = append(notes, fmt.Sprintf("skill %s would replay values of an earlier run (%v); planning afresh", m.Skill.ID, leaks))
-			continue
-		}
-		return &Found{Skill: m.Skill, Similarity: m.Similarity, Params: params}, notes, nil
+		reasons = append(reasons, why)
 	}
-	return nil, notes, nil
+	return nil, l.missReason(ctx, site, tmpl, matches, reasons), nil
 }
 
 // Learn saves the plan that reached a goal, parameterised by the goal's values. Learning
