@@ -4,8 +4,8 @@
 //	go run ./starter dataset export WORKFLOW_ID DIR
 //	go run ./starter skills list|show ID|delete ID|export FILE|import FILE
 //
-// Exit status: 0 the goal succeeded, 1 it ended partial or failed, 2 bad input (nothing
-// was started).
+// Exit status: 0 the goal succeeded (verified), 1 it ended unverified (done, not
+// confirmed), partial or failed, 2 bad input (nothing was started).
 package main
 
 import (

@@ -186,7 +186,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:1100px;color:#1d2330;padding:0 1rem}
 h1{font-size:1.4rem;margin-bottom:.2rem} .muted{color:#667}
 .status{display:inline-block;padding:.15rem .6rem;border-radius:1rem;font-weight:600;color:#fff}
-.success{background:#1e8e3e}.partial{background:#d18b00}.failed{background:#c5221f}
+.success{background:#1e8e3e}.unverified{background:#8a6d3b}.partial{background:#d18b00}.failed{background:#c5221f}
 table{border-collapse:collapse;margin:.6rem 0} td,th{border:1px solid #dde;padding:.3rem .6rem;text-align:left;vertical-align:top}
 section.step{border:1px solid #dde;border-radius:.5rem;padding:.8rem 1rem;margin:1rem 0}
 .shots{display:flex;gap:.6rem;flex-wrap:wrap} figure{margin:0;flex:1 1 30%} figure img{width:100%;border:1px solid #ccd}
