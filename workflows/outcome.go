@@ -58,6 +58,12 @@ func (r *run) validate(ctx workflow.Context) error {
 		break
 	}
 	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
+	if read := r.readBack(); res.Success && len(in.Checks) == 0 && read != "" {
+		// The goal ends by reading values off the page, and each was read: what it asked
+		// for is in the output, exactly as the page shows it.
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += "; the goal's values were read back: " + read
+	}
 	r.last = res.Final
 	if r.model && in.StepsCompleted == in.StepsPlanned && (res.Success || len(in.Checks) == 0) {
 		if err := r.judge(ctx, in, res); err != nil {
@@ -75,6 +81,32 @@ func (r *run) checkedAtTheEnd(in activities.ValidateGoalInput) bool {
 	// Every planned step completed (a replanned one never ends a plan), so the closing
 	// checks did, on the page as it is now.
 	return !r.model && len(in.Checks) > 0 && in.StepsCompleted == in.StepsPlanned && r.last.ScreenshotKey != ""
+}
+
+// readBack says what the plan's closing reads found, when the plan ends (before any
+// closing checks) with EXTRACT steps that each completed with a value: a goal that asks
+// for a value is verified by the value read. Empty when it does not end so.
+func (r *run) readBack() string {
+	var read []string
+	for j := len(r.steps) - 1; j >= 0; j-- {
+		s := r.steps[j]
+		if s.Step.Action == plan.Assert && len(read) == 0 {
+			continue
+		}
+		if s.Step.Action != plan.Extract {
+			break
+		}
+		key := s.Step.Value
+		if key == "" {
+			key = "value"
+		}
+		v, _ := r.res.ExtractedData.Structured[key].(string)
+		if s.Status != StepCompleted || strings.TrimSpace(v) == "" {
+			return ""
+		}
+		read = append([]string{fmt.Sprintf("%s = %q", key, oneLine(v))}, read...)
+	}
+	return strings.Join(read, ", ")
 }
 
 // unverifiedSteps counts the steps done without evidence that they worked.

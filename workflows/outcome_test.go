@@ -7,6 +7,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -53,6 +54,40 @@ func TestSuccessMeansVerified(t *testing.T) {
 			}
 			if c.unchanged && (!res.Steps[0].Unverified || !strings.Contains(res.Summary.Brief, "changed nothing visible")) {
 				t.Errorf("the step that changed nothing should be named: step %+v, brief %q", res.Steps[0], res.Summary.Brief)
+			}
+		})
+	}
+}
+
+// TestReadBackVerifies: a goal that ends by reading a value is verified by the value read;
+// a read that found nothing is not evidence.
+func TestReadBackVerifies(t *testing.T) {
+	for _, c := range []struct {
+		read string
+		want workflows.Status
+	}{
+		{"Male", workflows.StatusSuccess},
+		{"", workflows.StatusUnverified},
+	} {
+		t.Run(string(c.want), func(t *testing.T) {
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+				res := ok(in)
+				if in.Step.Action == plan.Extract {
+					res.Extracted = map[string]any{in.Step.Value: c.read}
+				}
+				return res, nil
+			}}
+			env := newEnv(t, f)
+			validates(env, true)
+			res := execute(t, env, workflows.GoalInput{Goal: "read the gender", StartURL: startURL, Plan: []plan.Step{
+				{Step: 1, Action: plan.Click, TargetDescription: "Profile"},
+				{Step: 2, Action: plan.Extract, TargetDescription: "Gender", Value: "gender"},
+			}})
+			if res.Execution.Status != c.want {
+				t.Fatalf("status %s; want %s (validation %+v)", res.Execution.Status, c.want, res.Validation)
+			}
+			if c.want == workflows.StatusSuccess && !strings.Contains(res.Validation.Reason, `gender = "Male"`) {
+				t.Errorf("the reason should name the value read: %q", res.Validation.Reason)
 			}
 		})
 	}
