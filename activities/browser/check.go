@@ -85,11 +85,12 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 }
 
 // checkText waits, within the budget the attempt had, for the asserted text to be (or
-// not be) on the page.
+// not be) on the page as a person sees it (SeenText): text the page holds but hides is
+// not visible.
 func (s *Session) checkText(ctx context.Context, step plan.Step, out *Outcome, budget time.Duration) (*plan.Feedback, error) {
 	deadline := time.Now().Add(budget)
 	for {
-		text, err := s.VisibleText(ctx)
+		text, err := s.SeenText(ctx, true)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
