@@ -22,9 +22,9 @@ type unsupportedAction struct {
 // "select the text in X" is never taken for the click or the selection it starts like.
 var unsupportedActions = []unsupportedAction{
 	{regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)\b`), "double-click", ""},
-	{regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push)\b.*\b(?:twice|two\s+times|2\s+times)$|^(?:click|tap|press)\s+twice\b`), "doing a step twice",
-		"if two single clicks or key presses are meant, write the step twice"},
-	{regexp.MustCompile(`(?i)^triple[\s-]?(?:click|tap)\b|^(?:click|tap|press)\b.*\b(?:three\s+times|3\s+times|thrice)$`), "triple-click", ""},
+	{regexp.MustCompile(`(?i)^triple[\s-]?(?:click|tap)\b`), "triple-click", ""},
+	{regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push)\b.*\b(?:twice|thrice|(?:two|three|four|five|\d+)\s+times)$|^(?:click|tap|press)\s+(?:twice|thrice)\b`), "doing a step several times",
+		"if separate clicks or key presses are meant, write the step once for each"},
 	{regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click|middle[\s-]?click)\b|^(?:click|tap)\b.*\bwith\s+the\s+(?:right|middle)(?:\s+mouse)?\s+button$`), "right- or middle-click", ""},
 	{regexp.MustCompile(`(?i)^(?:drag|drop)\b|^move\s+.+\s+(?:onto|into|to)\s+.+$`), "drag and drop", ""},
 	{regexp.MustCompile(`(?i)^(?:long[\s-]?press|press\s+and\s+hold|click\s+and\s+hold|tap\s+and\s+hold|hold(?:\s+down)?)\b`), "press and hold", ""},
@@ -33,6 +33,8 @@ var unsupportedActions = []unsupportedAction{
 		"to read text, write extract the text in \"X\"; to copy it into a field, copy the text in \"X\", then paste it into \"Y\""},
 	{regexp.MustCompile(`(?i)^(?:upload|attach)\b`), "uploading a file", ""},
 	{regexp.MustCompile(`(?i)^(?:draw|sketch|paint)\b`), "drawing", ""},
+	{regexp.MustCompile(`(?i)^(?:open|click|visit)\b.*\bin\s+(?:a\s+)?new\s+(?:browser\s+)?(?:tab|window)$`), "opening in a new tab or window",
+		"click the link where it is; a window the page itself opens is followed"},
 	{regexp.MustCompile(`(?i)^switch\s+to\s+(?:the\s+)?(?:(?:new|other|next|previous|original|first|second|last)\s+)?(?:browser\s+)?(?:window|popup|pop-up|iframe|frame)$|^switch\s+to\s+(?:the\s+)?(?:new|other|next|previous|original)\s+(?:browser\s+)?tab$`), "switching browser windows or tabs",
 		"a tab inside the page is clicked by its name, e.g. click the \"Billing\" tab"},
 }
