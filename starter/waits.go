@@ -10,6 +10,6 @@ import "flag"
 // no "never wait" policy yet: the shortest wait is the one given.
 func (f *runFlags) waitFlags(fs *flag.FlagSet) {
 	fs.Var(personWait{d: &f.limits.ApprovalTimeout, name: "approval-timeout"}, "approval-timeout",
-		"how long the run waits for a person to approve a step, or to answer for a step in doubt, before it ends without acting (default 10m; never past --deadline)")
+		"the longest `duration` the run waits for a person to approve a step, or to answer for a step in doubt, before it ends without acting (default 10m; never past --deadline)")
 	fs.DurationVar(&f.limits.HintTimeout, "hint-timeout", 0, "how long a run whose step failed after its attempts and replans waits for a person's hint (default 0: it does not wait)")
 }
