@@ -71,3 +71,24 @@ func TestVisibleMeansSeenByAPerson(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSeenText is the cost of one read of what a person sees, which an assertion
+// repeats every 200 ms until it holds, against the document's rendered text it refines:
+// go test -bench 'Text$' -run '^$' ./activities/browser/
+func BenchmarkSeenText(b *testing.B) {
+	s := benchSession(b)
+	for b.Loop() {
+		if _, err := s.SeenText(b.Context(), true); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkVisibleText(b *testing.B) {
+	s := benchSession(b)
+	for b.Loop() {
+		if _, err := s.VisibleText(b.Context()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
