@@ -31,7 +31,9 @@ const seenTextJS = `(fields) => {
     if (!clips && !placed) return false;
     const r = el.getBoundingClientRect();
     if (clips && (r.width <= 1 || r.height <= 1)) return true;
-    return placed && (r.width > 0 || r.height > 0) && (r.right + scrollX <= 0 || r.bottom + scrollY <= 0);
+    // Above or left of the page: a fixed box is placed against the window, not the page.
+    const [x, y] = cs.position === "fixed" ? [0, 0] : [scrollX, scrollY];
+    return placed && (r.width > 0 || r.height > 0) && (r.right + x <= 0 || r.bottom + y <= 0);
   };
   const inUnseen = (el) => unseen.some((u) => u.contains(el));
   const read = (root) => {
