@@ -40,6 +40,9 @@ func Parse(goal string) ([]Step, error) {
 				}
 				s.Step = len(steps) + 1
 				describe(&s)
+				if err := s.Validate(); err != nil {
+					return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: err.Error()}
+				}
 				steps = append(steps, s)
 			}
 			continue

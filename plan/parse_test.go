@@ -188,6 +188,7 @@ var parseErrorCases = []struct {
 	{`Expand the pie menu below and click on the item labeled "H".`, 1, `Expand the pie menu below`},
 	{`Select File > > Save`, 1, `Select File > > Save`},
 	{`Select File > the best one`, 1, `Select File > the best one`},
+	{`Set the name ""`, 1, `Set the name ""`},
 }
 
 func TestParseErrors(t *testing.T) {
