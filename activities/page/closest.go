@@ -62,7 +62,7 @@ func jaccard(a, b map[string]bool) float64 {
 // description quotes nothing.
 func Named(desc string) (name string, ordinal int, ok bool) {
 	t := parseTarget(desc)
-	if t.phrase == "" || !quoted.MatchString(desc) {
+	if t.phrase == "" || !t.quoted {
 		return "", 0, false
 	}
 	return t.phrase, t.ordinal, true

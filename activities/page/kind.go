@@ -1,0 +1,109 @@
+package page
+
+import (
+	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// strictKinds are the kinds a description names that must hold: "the Delete button" is
+// never the link "Delete". The vaguer words ("item", "list", "option") only prefer.
+var strictKinds = map[string]bool{
+	"button": true, "link": true, "icon": true, "checkbox": true, "radio": true, "textbox": true,
+	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true,
+}
+
+// fits reports whether the action can be done to the element.
+func fits(a plan.Action, e Element) bool {
+	switch a {
+	case plan.Type:
+		return e.Editable() || e.Tag == "select"
+	case plan.Select:
+		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox" || e.Editable()
+	case plan.Check:
+		return e.Checked != nil || e.Role == "checkbox" || e.Role == "radio" || e.Role == "switch"
+	}
+	return true
+}
+
+// roleFits reports whether the element is of the kind a description names.
+func roleFits(role string, e Element) bool {
+	switch role {
+	case "textbox":
+		return e.Editable()
+	case "input":
+		return e.Tag == "input" && e.Editable()
+	case "textarea":
+		return e.Tag == "textarea" || (e.Role == "textbox" && e.Tag != "input")
+	case "combobox":
+		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
+	case "option":
+		return e.Role == "option" || e.Role == "menuitem" || e.Role == "menuitemcheckbox" || e.Role == "menuitemradio"
+	case "button":
+		// A link dressed as a button ("btn" in its classes) is what a person calls one.
+		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable" ||
+			(e.Role == "link" && hasWord(e.Hints, "btn", "button"))
+	case "link":
+		return e.Role == "link" || e.Role == "clickable"
+	case "icon":
+		return iconic(e)
+	case "menuitem":
+		return strings.HasPrefix(e.Role, "menuitem")
+	case "date", "time":
+		return e.Tag == "input" && e.Type == role
+	}
+	return e.Role == role
+}
+
+// iconic reports whether the element is an icon: a control shown as a picture or a
+// symbol, with no words of its own (at most two characters, "×", "★"), or one its
+// developers call an icon with a short word beside it. A card whose text is an email's
+// sender and subject is not an icon, however many icons it holds.
+func iconic(e Element) bool {
+	if e.Editable() || e.Tag == "select" {
+		return false
+	}
+	n := len([]rune(strings.TrimSpace(e.Text)))
+	return n <= 2 || (n <= 20 && hasWord(e.Hints, "icon", "svg", "img", "glyphicon", "fa"))
+}
+
+// hasWord reports whether s, split as ids and class names are, holds one of words.
+func hasWord(s string, words ...string) bool {
+	for _, w := range splitWords(s) {
+		for _, x := range words {
+			if w == x {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// preferAll keeps the elements that satisfy keep, unless none do.
+func preferAll(elems []Element, keep func(Element) bool) []Element {
+	if out := filterAll(elems, keep); len(out) > 0 {
+		return out
+	}
+	return elems
+}
+
+func filterAll(elems []Element, keep func(Element) bool) []Element {
+	var out []Element
+	for _, e := range elems {
+		if keep(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func containsFold(s, sub string) bool { return strings.Contains(norm(s), norm(sub)) }
+
+func firstNonEmpty(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,147 @@
+package page
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Scores of phraseScore, best first.
+const (
+	scoreExact     = 8 // the whole text
+	scorePrefix    = 6 // whole words at the start
+	scoreWords     = 4 // whole words anywhere
+	scoreSubstring = 2
+	scoreHint      = 1 // the developer's names for an icon-only control; or no phrase at all
+)
+
+// fieldWeights rank the texts an element is named by, for the same closeness of match:
+// the name a person reads on it (its accessible name, its text) outranks a label, which
+// may be text a field was found beside, and those outrank what only hovering or the
+// markup shows (a title, an id). So "Log in" is the link named "Log in", not the search
+// button that text happens to sit above.
+var fieldWeights = []struct {
+	name   string
+	weight int
+	get    func(Element) string
+}{
+	{"name", 3, func(e Element) string { return e.Name }},
+	{"text", 3, func(e Element) string { return e.Text }},
+	{"label", 2, func(e Element) string { return e.Label }},
+	{"placeholder", 2, func(e Element) string { return e.Placeholder }},
+	{"title", 1, func(e Element) string { return e.Title }},
+	{"id", 1, func(e Element) string { return e.ID }},
+}
+
+// matchScore rates how well the phrase names the element: the closeness of the match
+// first (exact, prefix, whole words, part of a word), then which text matched (see
+// fieldWeights); when none match, by its hints (class names, icon names) read with
+// common icon synonyms, below any text. 0 is no match. An empty phrase matches any
+// element weakly, so "the button" with one button resolves.
+func matchScore(phrase string, e Element) (int, string) {
+	p := norm(phrase)
+	if p == "" {
+		return scoreHint, "role"
+	}
+	best, field := 0, ""
+	for _, f := range fieldWeights {
+		// The description lost its fillers ("the", "a", "icon"...): the name is read
+		// without them too, so "Open the report" still is the link "Open the report".
+		v := f.get(e)
+		for _, v := range []string{norm(v), norm(fillers.ReplaceAllString(v, " "))} {
+			if s := phraseScore(p, v); s > 0 && s*4+f.weight > best {
+				best, field = s*4+f.weight, f.name
+			}
+		}
+	}
+	if best == 0 && iconMatch(p, e) {
+		return scoreHint, "hints"
+	}
+	return best, field
+}
+
+// phraseScore is how well the phrase p matches the value v, both normalised.
+func phraseScore(p, v string) int {
+	switch {
+	case v == "":
+		return 0
+	case v == p:
+		return scoreExact
+	case strings.HasPrefix(v, p+" "):
+		return scorePrefix
+	case strings.Contains(" "+v+" ", " "+p+" "):
+		return scoreWords
+	case len(p) >= 3 && strings.Contains(v, p):
+		return scoreSubstring
+	}
+	return 0
+}
+
+// iconGroups are words people and developers use for the same icon.
+var iconGroups = [][]string{
+	{"close", "x", "×", "✕", "✖", "dismiss"},
+	{"delete", "trash", "bin", "remove", "garbage", "rubbish", "🗑"},
+	{"star", "favorite", "favourite", "fav", "★", "☆"},
+	{"edit", "pencil", "pen", "✎", "✏"},
+	{"search", "magnifier", "magnifying", "find", "🔍"},
+	{"menu", "hamburger", "kebab", "more", "ellipsis", "dots", "⋯", "…", "☰"},
+	{"settings", "gear", "cog", "preferences", "⚙"},
+	{"add", "plus", "+", "create"},
+	{"save", "floppy", "disk"},
+	{"home", "house"},
+	{"user", "profile", "account", "avatar"},
+	{"refresh", "reload", "sync", "↻"},
+	{"back", "previous", "prev", "←"},
+	{"next", "forward", "→"},
+	{"like", "heart", "love", "♥"},
+	{"notifications", "bell", "alerts"},
+	{"filter", "funnel"},
+	{"copy", "duplicate", "clone"},
+	{"help", "question", "?"},
+	{"info", "information", "ℹ"},
+	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"},
+}
+
+var iconWord = map[string]int{}
+
+func init() {
+	for i, g := range iconGroups {
+		for _, w := range g {
+			iconWord[w] = i + 1
+		}
+	}
+}
+
+// iconMatch reports whether a word of the phrase names the same icon as a word of the
+// element's hints, or its one-symbol text.
+func iconMatch(phrase string, e Element) bool {
+	if e.Hints == "" && len([]rune(strings.TrimSpace(e.Text))) > 2 {
+		return false
+	}
+	have := map[int]bool{}
+	for _, w := range append(splitWords(e.Hints), strings.TrimSpace(e.Text)) {
+		if g := iconWord[strings.ToLower(w)]; g > 0 {
+			have[g] = true
+		}
+	}
+	for _, w := range strings.Fields(phrase) {
+		if g := iconWord[w]; g > 0 && have[g] {
+			return true
+		}
+	}
+	return false
+}
+
+var camel = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+
+// splitWords splits ids and class names into words: "btn-close iconTrash" → btn close icon trash.
+func splitWords(s string) []string {
+	s = camel.ReplaceAllString(s, "$1 $2")
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return r == '-' || r == '_' || r == ' ' || r == '#' || r == '.' || r == '/' || r == ':'
+	})
+}
+
+func norm(s string) string {
+	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	return strings.Trim(s, " :*.")
+}

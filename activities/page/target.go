@@ -1,0 +1,189 @@
+package page
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// target is a target description read once into its parts. Every part the description
+// names must hold for an element to be a candidate: its kind (role), its name (phrase),
+// the row or card it sits in, the container around it and its ordinal among the elements
+// that satisfy the rest.
+type target struct {
+	phrase string
+	// quoted is true when the phrase is the text the description quotes, not what is left
+	// of its words.
+	quoted    bool
+	role      string // a kind the description names ("button", "icon"), or ""
+	ordinal   int    // 1-based; -1 is "last"; 0 is none
+	row       string // "in the row 'Apollo'", "in the email from 'Helena'"
+	rowNoun   string // what the description calls the row ("email"), for refusals
+	container string // "in the menu", "in the 'New project' dialog"
+	// inList is "a search result": an element that sits in a repeated item of a list.
+	inList bool
+}
+
+var (
+	singleQuoted = regexp.MustCompile(`(^|[\s(])'([^']+)'`)
+	quoted       = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
+	rowContext   = regexp.MustCompile(`(?i)\b(?:in|on|of|for|from)\s+(?:the\s+)?(?:row|line|item|entry|card)\s+(?:for\s+|of\s+|named\s+|called\s+)?"([^"]+)"|\b(?:in|on|of|for)\s+(?:the\s+)?"([^"]+)"\s+(?:row|line|item|entry|card)|\b(?:next\s+to|beside|for)\s+"([^"]+)"`)
+	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
+	// "Trash" panel": the target is inside the thing named, and is not that thing.
+	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
+	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
+	ordinalWord = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(\d+)(?:st|nd|rd|th))\b`)
+	listWords   = regexp.MustCompile(`(?i)^(?:search\s+)?results?$`)
+	roleWords   = []struct {
+		re   *regexp.Regexp
+		role string
+	}{
+		{regexp.MustCompile(`(?i)\bmenu\s*item\b`), "menuitem"},
+		{regexp.MustCompile(`(?i)\b(?:check\s*box|checkbox)\b`), "checkbox"},
+		{regexp.MustCompile(`(?i)\b(?:radio(?:\s*button)?)\b`), "radio"},
+		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
+		{regexp.MustCompile(`(?i)\blink\b`), "link"},
+		{regexp.MustCompile(`(?i)\bicon\b`), "icon"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
+		// "the text input" is an <input>, not a text area.
+		{regexp.MustCompile(`(?i)\b(?:text\s*input|input(?:\s*field|\s*box)?)\b`), "input"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|field|search\s*box)\b`), "textbox"},
+		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
+		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
+		// A date or time field is named by its kind when nothing else names it.
+		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
+		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?time(?:\s+field)?\s*$`), "time"},
+		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
+		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
+	}
+	fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu|below|above)\b`)
+	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
+	// boxKinds are the containers an observation names (Element.Container's first word).
+	boxKinds = map[string]string{"menu": "menu", "dialog": "dialog", "modal": "dialog", "popup": "dialog", "form": "form", "navigation": "nav", "nav": "nav", "sidebar": "sidebar"}
+)
+
+func parseTarget(desc string) target {
+	var t target
+	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(desc)
+	// Single quotes become double quotes where they quote, so one pattern reads both.
+	d = singleQuoted.ReplaceAllString(d, `$1"$2"`)
+	if m := rowContext.FindStringSubmatch(d); m != nil {
+		t.row = firstNonEmpty(m[1:]...)
+		d = strings.Replace(d, m[0], " ", 1)
+	}
+	if m := boxContext.FindStringSubmatch(d); m != nil {
+		kind := boxKinds[strings.ToLower(m[2])]
+		t.container = strings.TrimSpace(kind + " " + m[1])
+		d = strings.Replace(d, m[0], " ", 1)
+	}
+	if t.row == "" {
+		d = t.readNounContext(d)
+	}
+	if m := ordinalWord.FindStringSubmatch(d); m != nil {
+		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
+			t.ordinal = n
+		} else {
+			t.ordinal, _ = strconv.Atoi(m[2])
+		}
+		d = strings.Replace(d, m[0], " ", 1)
+	}
+	outside := quoted.ReplaceAllString(d, " ")
+	for _, rw := range roleWords {
+		if rw.re.MatchString(outside) {
+			t.role = rw.role
+			break
+		}
+	}
+	if m := quoted.FindStringSubmatch(d); m != nil {
+		t.phrase, t.quoted = firstNonEmpty(m[1:]...), true
+		return t
+	}
+	for _, rw := range roleWords {
+		if rw.role == "date" || rw.role == "time" {
+			continue // a field may well be called "Date": the word stays the name
+		}
+		d = rw.re.ReplaceAllString(d, " ")
+	}
+	// "the button" leaves no phrase: matchScore then matches on the role alone.
+	t.phrase = strings.Join(strings.Fields(fillers.ReplaceAllString(d, " ")), " ")
+	if listWords.MatchString(t.phrase) {
+		// "the 2nd search result link" names no link: it counts the links of a list.
+		t.phrase, t.inList = "", true
+	}
+	return t
+}
+
+// readNounContext reads "in the email from "X"" (a row: X's item holds the target) or
+// "in the "X" dialog" (a container), and returns d without it. A thing named directly
+// ("the email from "X"") is the target itself, not where it sits: only "in", "inside",
+// "within" and "on" make it a place.
+func (t *target) readNounContext(d string) string {
+	m := nounContext.FindStringSubmatch(d)
+	if m == nil {
+		return d
+	}
+	noun, name, conn := strings.ToLower(m[2]), m[1], ""
+	if m[1] == "" {
+		noun, conn, name = strings.ToLower(m[3]), strings.ToLower(m[4]), m[5]
+	}
+	words := strings.Fields(noun)
+	last := words[len(words)-1]
+	if notPlaces[last] || notPlaces[words[0]] || roleWord(last) != "" {
+		// "in the "Name" column", "in the "Notes" field": not something the target is in.
+		return d
+	}
+	if kind, ok := boxKinds[last]; ok {
+		t.container = kind + " " + name
+	} else {
+		t.row, t.rowNoun = name, strings.TrimSpace(noun+" "+conn)
+	}
+	return strings.Replace(d, m[0], " ", 1)
+}
+
+// notPlaces are nouns a description may follow "in the" with that observations do not
+// place an element in.
+var notPlaces = map[string]bool{"the": true, "a": true, "an": true, "column": true, "page": true, "screen": true, "window": true, "tab": true, "table": true, "list": true, "box": true}
+
+// roleWord is the kind a single word names, or "".
+func roleWord(w string) string {
+	for _, rw := range roleWords {
+		if rw.re.MatchString(w) && rw.role != "date" && rw.role != "time" {
+			return rw.role
+		}
+	}
+	return ""
+}
+
+// where describes the row or container parts of the target, for refusals: ` in the email
+// from "Helena"`, or "".
+func (t target) where() string {
+	switch {
+	case t.row != "" && t.rowNoun != "":
+		return " in the " + t.rowNoun + " " + strconv.Quote(t.row)
+	case t.row != "":
+		return " in the row " + strconv.Quote(t.row)
+	case t.container != "":
+		return " in the " + t.container
+	}
+	return ""
+}
+
+// kind is what the target's kind is called in refusals: "icon", or "element".
+func (t target) kind() string {
+	if t.role == "" {
+		return "element"
+	}
+	return t.role
+}
+
+// named describes the kind and name parts: `icon "trash"`, `link`, `search result link`.
+func (t target) named() string {
+	s := t.kind()
+	if t.inList {
+		s = "search result " + s
+	}
+	if t.phrase != "" {
+		s += " " + strconv.Quote(t.phrase)
+	}
+	return s
+}
