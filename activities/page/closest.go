@@ -5,7 +5,7 @@ import "sort"
 // Closest returns up to n elements whose texts are nearest to the description, for
 // feedback when none matches: the words a person may have meant ("Sign in" for "Log in").
 func Closest(desc string, elems []Element, n int) []Element {
-	p := norm(parseTarget(desc).phrase)
+	p := norm(ParseTarget(desc).Name)
 	if p == "" {
 		return nil
 	}
@@ -61,9 +61,9 @@ func jaccard(a, b map[string]bool) float64 {
 // "Neque,") and its ordinal (1-based; -1 for "last"; 0 for none), or ok false when the
 // description quotes nothing.
 func Named(desc string) (name string, ordinal int, ok bool) {
-	t := parseTarget(desc)
-	if t.phrase == "" || !t.quoted {
+	t := ParseTarget(desc)
+	if t.Name == "" || !t.Quoted {
 		return "", 0, false
 	}
-	return t.phrase, t.ordinal, true
+	return t.Name, t.Ordinal, true
 }

@@ -17,6 +17,13 @@ var (
 		{Index: 3, Tag: "div", Role: "clickable", Name: "Nora Lorem ipsum", Text: "Nora Lorem ipsum", Box: Box{Y: 40, H: 30, W: 400}},
 		{Index: 4, Tag: "span", Role: "clickable", Hints: "icon trash", Row: "Nora Lorem ipsum", Box: Box{X: 380, Y: 45, H: 20, W: 20}},
 	}
+	// A to-do list: a checkbox labelled with its row's words is in the row; a card nested
+	// in a list item, whose text is the item's, is the row itself.
+	todos = []Element{
+		{Index: 0, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Buy milk", Label: "Buy milk", Row: "Buy milk Delete", Checked: new(bool)},
+		{Index: 1, Tag: "div", Role: "clickable", Name: "Call Bob today", Text: "Call Bob today", Row: "Call Bob today"},
+		{Index: 2, Tag: "button", Role: "button", Name: "Delete", Text: "Delete", Row: "Buy milk Delete"},
+	}
 	results = []Element{
 		{Index: 0, Tag: "a", Role: "link", Name: "cats", Box: Box{Y: 0, H: 20, W: 40}},
 		{Index: 1, Tag: "a", Role: "link", Name: "Search results settings", Box: Box{Y: 30, H: 20, W: 40}},
@@ -62,6 +69,9 @@ func TestEveryPartHolds(t *testing.T) {
 		{"row", inbox, `the trash icon in the email from "Zed"`, -1, `email from "Zed"`},
 		{"row", inbox, `the reply icon in the email from "Helena"`, -1, `none named "reply"`},
 		{"row", inbox[:1], `the trash icon in the email from "Helena"`, -1, `in the email from "Helena"`},
+		{"row", todos, `the checkbox in the row "Buy milk"`, 0, ""},
+		{"row", todos, `the "Delete" button in the row "Buy milk"`, 2, ""},
+		{"row", todos, `the link in the item "Call Bob"`, -1, `in the row "Call Bob"`},
 		{"ordinal", results, `the 2nd search result link`, 3, ""},
 		{"ordinal", results, `the first search result link`, 2, ""},
 		{"ordinal", results[:3], `the 2nd search result link`, -1, "only 1 search result link; the 2nd was asked"},

@@ -29,7 +29,7 @@ func (r Resolution) Resolved() bool { return r.Index >= 0 }
 // names the part no element satisfied, or, when several satisfy all of them equally
 // well, the candidates.
 func Resolve(desc string, action plan.Action, elems []Element) Resolution {
-	t := parseTarget(desc)
+	t := ParseTarget(desc)
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
 	pool, why := t.place(pool)
 	if why != "" {
@@ -39,11 +39,11 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 	if why != "" {
 		return Resolution{Index: -1, Reason: why}
 	}
-	if t.role == "textbox" {
+	if t.Kind == "textbox" {
 		// A text box, said plainly, is a one-line field; a text area is called that.
 		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
-	if t.ordinal != 0 {
+	if t.Ordinal != 0 {
 		// Counted on the page as it is, disabled ones too: "the second" is the second.
 		return t.nth(cands, matched)
 	}
@@ -64,23 +64,23 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 // place keeps the elements where the description puts the target: inside the row or
 // card it names (and not that row itself), inside the container, in a list's items. The
 // reason says which place has nothing in it.
-func (t target) place(pool []Element) ([]Element, string) {
-	if t.row != "" {
+func (t Target) place(pool []Element) ([]Element, string) {
+	if t.Row != "" {
 		pool = filterAll(pool, func(e Element) bool {
-			in := containsFold(e.Row, t.row) || (t.rowNoun != "" && containsFold(e.Container, t.row))
+			in := containsFold(e.Row, t.Row) || (t.RowNoun != "" && containsFold(e.Container, t.Row))
 			return in && !t.isRow(e)
 		})
 		if len(pool) == 0 {
-			return nil, fmt.Sprintf("nothing is%s: no element sits inside an item named %q", t.where(), t.row)
+			return nil, fmt.Sprintf("nothing is%s: no element sits inside an item named %q", t.where(), t.Row)
 		}
 	}
-	if t.container != "" {
-		pool = filterAll(pool, func(e Element) bool { return containsFold(e.Container, t.container) })
+	if t.Container != "" {
+		pool = filterAll(pool, func(e Element) bool { return containsFold(e.Container, t.Container) })
 		if len(pool) == 0 {
-			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.container)[0])
+			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])
 		}
 	}
-	if t.inList {
+	if t.InList {
 		pool = filterAll(pool, func(e Element) bool { return e.Row != "" })
 		if len(pool) == 0 {
 			return nil, "no element sits in a list of results"
@@ -90,34 +90,32 @@ func (t target) place(pool []Element) ([]Element, string) {
 }
 
 // isRow reports whether e is the row the description places the target in, rather
-// than something inside it: the email's own card, not the trash icon on it. A target
-// whose name says the row's name ("the "Apollo" link in the row "Apollo"") may be it.
-func (t target) isRow(e Element) bool {
-	if containsFold(t.phrase, t.row) {
-		return false
-	}
-	return containsFold(e.Name, t.row) || containsFold(e.Text, t.row)
+// than something inside it: the email's own card, whose text is the whole item's, not the
+// trash icon on it, nor a checkbox labelled with the row's words.
+func (t Target) isRow(e Element) bool {
+	text, row := norm(e.Text), norm(e.Row)
+	return text != "" && containsFold(text, t.Row) && len(text)*5 >= len(row)*4
 }
 
 // match keeps the elements of the kind the description names whose texts match its name
 // best. The reason says whether the kind or the name failed.
-func (t target) match(pool []Element) ([]Element, map[int]string, string) {
+func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 	kinded := pool
-	if strictKinds[t.role] {
-		kinded = filterAll(pool, func(e Element) bool { return roleFits(t.role, e) })
+	if strictKinds[t.Kind] {
+		kinded = filterAll(pool, func(e Element) bool { return roleFits(t.Kind, e) })
 	}
-	cands, matched := bestNamed(t.phrase, kinded)
-	if len(cands) == 0 && (t.role == "date" || t.role == "time") {
+	cands, matched := bestNamed(t.Name, kinded)
+	if len(cands) == 0 && (t.Kind == "date" || t.Kind == "time") {
 		// Nothing is called "date": the one date field is what "the date" means.
 		for _, e := range pool {
-			if roleFits(t.role, e) {
+			if roleFits(t.Kind, e) {
 				cands = append(cands, e)
 				matched[e.Index] = "type"
 			}
 		}
 	}
-	if t.role != "" && !strictKinds[t.role] {
-		cands = preferAll(cands, func(e Element) bool { return roleFits(t.role, e) })
+	if t.Kind != "" && !strictKinds[t.Kind] {
+		cands = preferAll(cands, func(e Element) bool { return roleFits(t.Kind, e) })
 	}
 	if len(cands) > 0 {
 		return cands, matched, ""
@@ -126,15 +124,15 @@ func (t target) match(pool []Element) ([]Element, map[int]string, string) {
 }
 
 // missing says which part of the description no element satisfied.
-func (t target) missing(pool, kinded []Element) string {
-	if t.role == "" {
-		return fmt.Sprintf("no visible element%s matches %q", t.where(), t.phrase)
+func (t Target) missing(pool, kinded []Element) string {
+	if t.Kind == "" {
+		return fmt.Sprintf("no visible element%s matches %q", t.where(), t.Name)
 	}
 	if len(kinded) > 0 {
-		return fmt.Sprintf("no %s%s: %d %s(s) there, none named %q", t.named(), t.where(), len(kinded), t.kind(), t.phrase)
+		return fmt.Sprintf("no %s%s: %d %s(s) there, none named %q", t.named(), t.where(), len(kinded), t.kind(), t.Name)
 	}
 	msg := fmt.Sprintf("no %s%s", t.named(), t.where())
-	if others, _ := bestNamed(t.phrase, pool); t.phrase != "" && len(others) > 0 {
+	if others, _ := bestNamed(t.Name, pool); t.Name != "" && len(others) > 0 {
 		refs := make([]string, 0, 3)
 		for i := 0; i < len(others) && i < 3; i++ {
 			refs = append(refs, others[i].Ref())
@@ -167,17 +165,17 @@ func bestNamed(phrase string, elems []Element) ([]Element, map[int]string) {
 
 // nth picks the candidate the ordinal asks for, counted in reading order: by line from
 // the top, then from the left.
-func (t target) nth(cands []Element, matched map[int]string) Resolution {
+func (t Target) nth(cands []Element, matched map[int]string) Resolution {
 	sorted := append([]Element(nil), cands...)
 	sort.SliceStable(sorted, func(i, j int) bool { return readsBefore(sorted[i].Box, sorted[j].Box) })
-	i := t.ordinal - 1
-	if t.ordinal < 0 {
+	i := t.Ordinal - 1
+	if t.Ordinal < 0 {
 		i = len(sorted) - 1
 	}
 	if i < len(sorted) {
 		return Resolution{Index: sorted[i].Index, Matched: matched[sorted[i].Index]}
 	}
-	res := Resolution{Index: -1, Reason: fmt.Sprintf("only %d %s%s; the %s was asked", len(sorted), t.named(), t.where(), ordinalName(t.ordinal))}
+	res := Resolution{Index: -1, Reason: fmt.Sprintf("only %d %s%s; the %s was asked", len(sorted), t.named(), t.where(), ordinalName(t.Ordinal))}
 	if len(sorted) > 1 {
 		res.Candidates = sorted
 	}

@@ -6,22 +6,29 @@ import (
 	"strings"
 )
 
-// target is a target description read once into its parts. Every part the description
-// names must hold for an element to be a candidate: its kind (role), its name (phrase),
-// the row or card it sits in, the container around it and its ordinal among the elements
-// that satisfy the rest.
-type target struct {
-	phrase string
-	// quoted is true when the phrase is the text the description quotes, not what is left
-	// of its words.
-	quoted    bool
-	role      string // a kind the description names ("button", "icon"), or ""
-	ordinal   int    // 1-based; -1 is "last"; 0 is none
-	row       string // "in the row 'Apollo'", "in the email from 'Helena'"
-	rowNoun   string // what the description calls the row ("email"), for refusals
-	container string // "in the menu", "in the 'New project' dialog"
-	// inList is "a search result": an element that sits in a repeated item of a list.
-	inList bool
+// Target is a target description read once into its parts. Every part the description
+// names must hold for an element to be a candidate: its kind, its name, the row or card it
+// sits in, the container around it and its ordinal among the elements that satisfy the
+// rest. The resolver, the closest-match feedback and the reveal read this, not the text.
+type Target struct {
+	// Name is the text that names the element: what the description quotes or, when it
+	// quotes nothing, what is left of its words.
+	Name string `json:"name,omitempty"`
+	// Quoted is true when Name is quoted in the description.
+	Quoted bool `json:"quoted,omitempty"`
+	// Kind is the kind the description names ("button", "icon", "checkbox"), or "".
+	Kind string `json:"kind,omitempty"`
+	// Ordinal is 1-based; -1 is "last"; 0 is none.
+	Ordinal int `json:"ordinal,omitempty"`
+	// Row is the name of the row, card or item the element is inside ("in the row
+	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
+	Row     string `json:"row,omitempty"`
+	RowNoun string `json:"rowNoun,omitempty"`
+	// Container is the dialog, menu, form or navigation the element is in ("dialog New
+	// project").
+	Container string `json:"container,omitempty"`
+	// InList is "a search result": the element sits in a repeated item of a list.
+	InList bool `json:"inList,omitempty"`
 }
 
 var (
@@ -62,40 +69,41 @@ var (
 	boxKinds = map[string]string{"menu": "menu", "dialog": "dialog", "modal": "dialog", "popup": "dialog", "form": "form", "navigation": "nav", "nav": "nav", "sidebar": "sidebar"}
 )
 
-func parseTarget(desc string) target {
-	var t target
+// ParseTarget reads a target description into its parts.
+func ParseTarget(desc string) Target {
+	var t Target
 	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(desc)
 	// Single quotes become double quotes where they quote, so one pattern reads both.
 	d = singleQuoted.ReplaceAllString(d, `$1"$2"`)
 	if m := rowContext.FindStringSubmatch(d); m != nil {
-		t.row = firstNonEmpty(m[1:]...)
+		t.Row = firstNonEmpty(m[1:]...)
 		d = strings.Replace(d, m[0], " ", 1)
 	}
 	if m := boxContext.FindStringSubmatch(d); m != nil {
 		kind := boxKinds[strings.ToLower(m[2])]
-		t.container = strings.TrimSpace(kind + " " + m[1])
+		t.Container = strings.TrimSpace(kind + " " + m[1])
 		d = strings.Replace(d, m[0], " ", 1)
 	}
-	if t.row == "" {
+	if t.Row == "" {
 		d = t.readNounContext(d)
 	}
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
 		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
-			t.ordinal = n
+			t.Ordinal = n
 		} else {
-			t.ordinal, _ = strconv.Atoi(m[2])
+			t.Ordinal, _ = strconv.Atoi(m[2])
 		}
 		d = strings.Replace(d, m[0], " ", 1)
 	}
 	outside := quoted.ReplaceAllString(d, " ")
 	for _, rw := range roleWords {
 		if rw.re.MatchString(outside) {
-			t.role = rw.role
+			t.Kind = rw.role
 			break
 		}
 	}
 	if m := quoted.FindStringSubmatch(d); m != nil {
-		t.phrase, t.quoted = firstNonEmpty(m[1:]...), true
+		t.Name, t.Quoted = firstNonEmpty(m[1:]...), true
 		return t
 	}
 	for _, rw := range roleWords {
@@ -105,10 +113,10 @@ func parseTarget(desc string) target {
 		d = rw.re.ReplaceAllString(d, " ")
 	}
 	// "the button" leaves no phrase: matchScore then matches on the role alone.
-	t.phrase = strings.Join(strings.Fields(fillers.ReplaceAllString(d, " ")), " ")
-	if listWords.MatchString(t.phrase) {
+	t.Name = strings.Join(strings.Fields(fillers.ReplaceAllString(d, " ")), " ")
+	if listWords.MatchString(t.Name) {
 		// "the 2nd search result link" names no link: it counts the links of a list.
-		t.phrase, t.inList = "", true
+		t.Name, t.InList = "", true
 	}
 	return t
 }
@@ -117,7 +125,7 @@ func parseTarget(desc string) target {
 // "in the "X" dialog" (a container), and returns d without it. A thing named directly
 // ("the email from "X"") is the target itself, not where it sits: only "in", "inside",
 // "within" and "on" make it a place.
-func (t *target) readNounContext(d string) string {
+func (t *Target) readNounContext(d string) string {
 	m := nounContext.FindStringSubmatch(d)
 	if m == nil {
 		return d
@@ -133,9 +141,9 @@ func (t *target) readNounContext(d string) string {
 		return d
 	}
 	if kind, ok := boxKinds[last]; ok {
-		t.container = kind + " " + name
+		t.Container = kind + " " + name
 	} else {
-		t.row, t.rowNoun = name, strings.TrimSpace(noun+" "+conn)
+		t.Row, t.RowNoun = name, strings.TrimSpace(noun+" "+conn)
 	}
 	return strings.Replace(d, m[0], " ", 1)
 }
@@ -156,34 +164,34 @@ func roleWord(w string) string {
 
 // where describes the row or container parts of the target, for refusals: ` in the email
 // from "Helena"`, or "".
-func (t target) where() string {
+func (t Target) where() string {
 	switch {
-	case t.row != "" && t.rowNoun != "":
-		return " in the " + t.rowNoun + " " + strconv.Quote(t.row)
-	case t.row != "":
-		return " in the row " + strconv.Quote(t.row)
-	case t.container != "":
-		return " in the " + t.container
+	case t.Row != "" && t.RowNoun != "":
+		return " in the " + t.RowNoun + " " + strconv.Quote(t.Row)
+	case t.Row != "":
+		return " in the row " + strconv.Quote(t.Row)
+	case t.Container != "":
+		return " in the " + t.Container
 	}
 	return ""
 }
 
 // kind is what the target's kind is called in refusals: "icon", or "element".
-func (t target) kind() string {
-	if t.role == "" {
+func (t Target) kind() string {
+	if t.Kind == "" {
 		return "element"
 	}
-	return t.role
+	return t.Kind
 }
 
 // named describes the kind and name parts: `icon "trash"`, `link`, `search result link`.
-func (t target) named() string {
+func (t Target) named() string {
 	s := t.kind()
-	if t.inList {
+	if t.InList {
 		s = "search result " + s
 	}
-	if t.phrase != "" {
-		s += " " + strconv.Quote(t.phrase)
+	if t.Name != "" {
+		s += " " + strconv.Quote(t.Name)
 	}
 	return s
 }
