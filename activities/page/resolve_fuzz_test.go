@@ -17,6 +17,11 @@ func FuzzResolve(f *testing.F) {
 	for _, tt := range resolveCases {
 		f.Add(tt.desc, string(tt.action))
 	}
+	// Descriptions with every part: kind, row, container, ordinal.
+	for _, d := range []string{`the trash icon in the email from "Apollo"`, `the 2nd search result link`,
+		`the Edit button inside the "Zeus" panel`, `the last "Edit" button in the row "Zeus"`, `the "Private" checkbox in the "New project" dialog`} {
+		f.Add(d, string(plan.Click))
+	}
 	f.Fuzz(func(t *testing.T, desc, action string) {
 		if !utf8.ValidString(desc) || len(desc) > 1000 {
 			t.Skip()
