@@ -52,6 +52,11 @@ var (
 		{Index: 3, Tag: "button", Role: "button", Name: "Open", Box: Box{Y: 500, H: 20}},
 		{Index: 4, Tag: "button", Role: "button", Name: "Open", Box: Box{Y: 100, H: 20}},
 	}
+	places = []Element{
+		{Index: 0, Tag: "button", Role: "button", Name: "Save", Box: Box{X: 10, Y: 900, W: 60, H: 20}},
+		{Index: 1, Tag: "button", Role: "button", Name: "Save", Box: Box{X: 10, Y: 10, W: 60, H: 20}},
+		{Index: 2, Tag: "a", Role: "link", Name: "Stay on the left", Box: Box{X: 500, Y: 10, W: 60, H: 20}},
+	}
 )
 
 func TestEveryPartHolds(t *testing.T) {
@@ -80,6 +85,10 @@ func TestEveryPartHolds(t *testing.T) {
 		{"kind", kinds, `the "Help" button`, -1, `#0 link "Help" is named so but is not a button`},
 		{"kind", kinds, `the "Reports" checkbox`, 2, ""},
 		{"kind", kinds, `the "Reports" link`, 1, ""},
+		{"position", places, `the "Save" button at the bottom`, 0, ""},
+		{"position", places, `the top "Save" button`, 1, ""},
+		{"position", places, `the "Save" button on the left`, -1, "2 elements match"},
+		{"position", places, `"Stay on the left"`, 2, ""},
 		{"tie", ties, `"Log in"`, 0, ""},
 		{"tie", ties, `click "Help"`, 3, ""},
 		{"tie", ties, `the "Sign up" link`, -1, `2 elements match`},

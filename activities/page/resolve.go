@@ -48,6 +48,9 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 		return t.nth(cands, matched)
 	}
 	cands = preferAll(cands, func(e Element) bool { return !e.Disabled })
+	if len(cands) > 1 && t.Position != "" {
+		cands = byPosition(t.Position, cands)
+	}
 	if len(cands) == 1 {
 		return Resolution{Index: cands[0].Index, Matched: matched[cands[0].Index]}
 	}

@@ -29,6 +29,8 @@ type Target struct {
 	Container string `json:"container,omitempty"`
 	// InList is "a search result": the element sits in a repeated item of a list.
 	InList bool `json:"inList,omitempty"`
+	// Position is where on the page: "top", "bottom right", "left".
+	Position string `json:"position,omitempty"`
 }
 
 var (
@@ -87,6 +89,7 @@ func ParseTarget(desc string) Target {
 	if t.Row == "" {
 		d = t.readNounContext(d)
 	}
+	d = t.readPosition(d)
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
 		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
 			t.Ordinal = n
