@@ -10,7 +10,7 @@ import (
 // never the link "Delete". The vaguer words ("item", "list", "option") only prefer.
 var strictKinds = map[string]bool{
 	"button": true, "link": true, "icon": true, "checkbox": true, "radio": true, "textbox": true,
-	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true,
+	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true, "field": true,
 }
 
 // fits reports whether the action can be done to the element.
@@ -31,6 +31,8 @@ func roleFits(role string, e Element) bool {
 	switch role {
 	case "textbox":
 		return e.Editable()
+	case "field":
+		return e.Editable() || e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
 	case "input":
 		return e.Tag == "input" && e.Editable()
 	case "textarea":

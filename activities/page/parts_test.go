@@ -85,6 +85,8 @@ func TestEveryPartHolds(t *testing.T) {
 		{"kind", kinds, `the "Help" button`, -1, `#0 link "Help" is named so but is not a button`},
 		{"kind", kinds, `the "Reports" checkbox`, 2, ""},
 		{"kind", kinds, `the "Reports" link`, 1, ""},
+		{"kind", resolveElements, `the "Priority" field`, 2, ""},
+		{"kind", resolveElements, `the "Priority" text field`, -1, "is not a textbox"},
 		{"position", places, `the "Save" button at the bottom`, 0, ""},
 		{"position", places, `the top "Save" button`, 1, ""},
 		{"position", places, `the "Save" button on the left`, -1, "2 elements match"},

@@ -39,7 +39,7 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 	if why != "" {
 		return Resolution{Index: -1, Reason: why}
 	}
-	if t.Kind == "textbox" {
+	if t.Kind == "textbox" || t.Kind == "field" {
 		// A text box, said plainly, is a one-line field; a text area is called that.
 		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
@@ -126,21 +126,22 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 	return nil, nil, t.missing(pool, kinded)
 }
 
-// missing says which part of the description no element satisfied.
+// missing says which part of the description no element satisfied: the kind, the name,
+// or the two together, with what carries the name but is of another kind.
 func (t Target) missing(pool, kinded []Element) string {
 	if t.Kind == "" {
 		return fmt.Sprintf("no visible element%s matches %q", t.where(), t.Name)
 	}
-	if len(kinded) > 0 {
-		return fmt.Sprintf("no %s%s: %d %s(s) there, none named %q", t.named(), t.where(), len(kinded), t.kind(), t.Name)
-	}
 	msg := fmt.Sprintf("no %s%s", t.named(), t.where())
+	if len(kinded) > 0 {
+		msg += fmt.Sprintf(": %d %s(s) there, none named %q", len(kinded), t.kind(), t.Name)
+	}
 	if others, _ := bestNamed(t.Name, pool); t.Name != "" && len(others) > 0 {
 		refs := make([]string, 0, 3)
 		for i := 0; i < len(others) && i < 3; i++ {
 			refs = append(refs, others[i].Ref())
 		}
-		msg += fmt.Sprintf(": %s is named so but is not a %s", strings.Join(refs, ", "), t.kind())
+		msg += fmt.Sprintf("; %s is named so but is not a %s", strings.Join(refs, ", "), t.kind())
 	}
 	return msg
 }

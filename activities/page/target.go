@@ -56,7 +56,9 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
 		// "the text input" is an <input>, not a text area.
 		{regexp.MustCompile(`(?i)\b(?:text\s*input|input(?:\s*field|\s*box)?)\b`), "input"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|field|search\s*box)\b`), "textbox"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|search\s*box)\b`), "textbox"},
+		// A field, said plainly, is any form field: a list to choose from is one too.
+		{regexp.MustCompile(`(?i)\bfield\b`), "field"},
 		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
 		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
 		// A date or time field is named by its kind when nothing else names it.
