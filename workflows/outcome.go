@@ -58,9 +58,10 @@ func (r *run) validate(ctx workflow.Context) error {
 		break
 	}
 	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
-	if read := r.readBack(); res.Success && len(in.Checks) == 0 && read != "" {
+	if read := r.readBack(); res.Success && len(in.Checks) == 0 && read != "" && workflow.GetVersion(ctx, "verified-by-read", workflow.DefaultVersion, 1) == 1 {
 		// The goal ends by reading values off the page, and each was read: what it asked
-		// for is in the output, exactly as the page shows it.
+		// for is in the output, exactly as the page shows it. (Versioned: a verified run
+		// teaches the skills library, which starts a child a run before this did not.)
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += "; the goal's values were read back: " + read
 	}
