@@ -63,6 +63,14 @@ func TestStarter(t *testing.T) {
 		}
 	})
 
+	t.Run("a goal done but not confirmed exits 1 and says so", func(t *testing.T) {
+		// Nothing checks that the dialog opened: done, not confirmed, never exit 0.
+		stdout, _, code := s.starter(t, "run", "--url", s.appURL, `click "New project"`)
+		if code != 1 || !strings.Contains(stdout, "UNVERIFIED: Done, not verified") || !strings.Contains(stdout, "NOT verified") {
+			t.Fatalf("exit %d\n%s", code, stdout)
+		}
+	})
+
 	t.Run("a goal the workers cannot read exits 2 with their reason", func(t *testing.T) {
 		// The starter holds no model key of its own to decide with: the workers, which
 		// have none here, answer, and the starter reports it as bad input.
