@@ -126,3 +126,31 @@ func TestSuiteUnverifiedIsNotAPass(t *testing.T) {
 		})
 	}
 }
+
+// TestPartsUnverified: a goal written as parts is unverified when every part was done and
+// one of them was not confirmed, and a success when each part was verified.
+func TestPartsUnverified(t *testing.T) {
+	for _, c := range []struct {
+		goal string
+		want workflows.Status
+	}{
+		{`In parallel: click "A"; click "B", then check that "B" is visible`, workflows.StatusUnverified},
+		{`In parallel: click "A", then check that "A" is visible; click "B", then check that "B" is visible`, workflows.StatusSuccess},
+	} {
+		t.Run(string(c.want), func(t *testing.T) {
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+			env := newEnv(t, f)
+			env.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
+			validates(env, true)
+			res := execute(t, env, workflows.GoalInput{Goal: c.goal, StartURL: startURL})
+			if res.Execution.Status != c.want || len(res.Errors) != 0 || len(res.Steps) != 2 {
+				t.Fatalf("status %s, %d steps, errors %+v; want %s and no errors", res.Execution.Status, len(res.Steps), res.Errors, c.want)
+			}
+			for _, s := range res.Steps {
+				if s.Status != workflows.StepCompleted {
+					t.Errorf("part %q: %s; want completed", s.Description, s.Status)
+				}
+			}
+		})
+	}
+}
