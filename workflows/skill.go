@@ -54,7 +54,11 @@ func (r *run) learn(ctx workflow.Context) {
 		in.Op, in.SkillID = activities.SkillSuccess, r.skill.ID
 		if !success {
 			in.Op = activities.SkillFailure
-			r.warn(fmt.Sprintf("the reused skill %s did not reach the goal on this run: it is marked suspect (and disabled once its failures reach %d and outnumber its successes); the site may have changed", r.skill.ID, activities.SkillDemoteAfter))
+			what := "did not reach the goal on this run"
+			if r.res.Execution.Status == StatusUnverified {
+				what = "was not confirmed to reach the goal on this run (nothing checked it)"
+			}
+			r.warn(fmt.Sprintf("the reused skill %s %s: it is marked suspect (and disabled once its failures reach %d and outnumber its successes); the site may have changed", r.skill.ID, what, activities.SkillDemoteAfter))
 		}
 		r.res.Skill.Saved = "counted"
 	default:
