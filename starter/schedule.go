@@ -225,7 +225,7 @@ func describeSchedule(ctx context.Context, c client.Client, w io.Writer, id stri
 			}
 			if p := fields[workflows.SkillAttr.GetName()]; p != nil {
 				skill = "skill " + strings.Trim(string(p.GetData()), `"`)
-				if status == string(workflows.StatusFailed) || status == string(workflows.StatusPartial) {
+				if status == string(workflows.StatusFailed) || status == string(workflows.StatusPartial) || status == string(workflows.StatusUnverified) {
 					skill += " (now suspect)"
 				}
 			}
