@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,6 +139,11 @@ func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*hi
 		}
 		path := filepath.Join("..", "workflows", "testdata", "histories", name+".json")
 		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		// The run's own IDs beside it: the replayer names children after them.
+		ids, _ := json.Marshal(map[string]string{"workflowId": exec.ID, "runId": exec.RunID})
+		if err := os.WriteFile(strings.TrimSuffix(path, ".json")+".execution", ids, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		t.Logf("wrote %s", path)

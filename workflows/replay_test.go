@@ -1,8 +1,17 @@
 package workflows_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"go.temporal.io/sdk/client"
 
 	"go.temporal.io/sdk/worker"
 	"go.temporal.io/sdk/workflow"
@@ -16,7 +25,9 @@ import (
 // with its worker killed mid-run, a model's replan, the first run of a long run that
 // continued as new (with the "continue-as-new" version marker), and a sign-in whose input
 // said where the worker read its secrets, recorded before the worker's operator granted
-// them (replayed as it ran, by the "worker-secrets" version).
+// them (replayed as it ran, by the "worker-secrets" version), and a goal verified by the
+// value it read, which teaches the skills library (the "verified-by-read" version; its
+// IDs are kept beside it, since the skill child is named after the run).
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {
@@ -29,9 +40,41 @@ func TestReplayHistories(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			r := worker.NewWorkflowReplayer()
 			r.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-			if err := r.ReplayWorkflowHistoryFromJSONFile(nil, f); err != nil {
+			h, err := client.HistoryFromJSON(mustOpen(t, f), client.HistoryJSONOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := r.ReplayWorkflowHistoryWithOptions(nil, h, worker.ReplayWorkflowHistoryOptions{OriginalExecution: originalExecution(t, f)}); err != nil {
 				t.Fatalf("replay %s: %v", f, err)
 			}
 		})
 	}
+}
+
+func mustOpen(t *testing.T, path string) io.Reader {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.NewReader(data)
+}
+
+// originalExecution is the recorded run's IDs, kept beside its history in a .execution
+// file when the run started a child (whose ID the workflow derives from its own); without
+// one the replayer's made-up IDs do.
+func originalExecution(t *testing.T, history string) workflow.Execution {
+	t.Helper()
+	data, err := os.ReadFile(strings.TrimSuffix(history, ".json") + ".execution")
+	if errors.Is(err, fs.ErrNotExist) {
+		return workflow.Execution{}
+	}
+	var ids struct{ WorkflowID, RunID string }
+	if err == nil {
+		err = json.Unmarshal(data, &ids)
+	}
+	if err != nil {
+		t.Fatalf("the IDs beside %s: %v", history, err)
+	}
+	return workflow.Execution{ID: ids.WorkflowID, RunID: ids.RunID}
 }
