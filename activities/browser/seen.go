@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"fmt"
 )
 
 // What a person sees: "is visible" and "is not visible" judge the text a person can read
@@ -72,13 +71,5 @@ const seenTextJS = `(fields) => {
 // SeenText is the text a person can see on the page, with the values of the fields they
 // can see when fields is true: what an assertion that text is (or is not) visible reads.
 func (s *Session) SeenText(ctx context.Context, fields bool) (string, error) {
-	if err := ctx.Err(); err != nil {
-		return "", err
-	}
-	v, err := s.page.Evaluate(seenTextJS, fields)
-	if err != nil {
-		return "", fmt.Errorf("read the text the page shows: %w", err)
-	}
-	text, _ := v.(string)
-	return s.redact(text), nil
+	return s.readText(ctx, seenTextJS, fields, "the text the page shows")
 }

@@ -361,12 +361,18 @@ func (s *Session) VisibleText(ctx context.Context) (string, error) { return s.te
 func (s *Session) ShownText(ctx context.Context) (string, error) { return s.text(ctx, false) }
 
 func (s *Session) text(ctx context.Context, fields bool) (string, error) {
+	return s.readText(ctx, visibleTextJS, fields, "the page's text")
+}
+
+// readText runs one of the page's text readers (js, given whether to take the fields'
+// values) and takes the secrets the session typed out of what it read.
+func (s *Session) readText(ctx context.Context, js string, fields bool, what string) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	v, err := s.page.Evaluate(visibleTextJS, fields)
+	v, err := s.page.Evaluate(js, fields)
 	if err != nil {
-		return "", fmt.Errorf("read the page's text: %w", err)
+		return "", fmt.Errorf("read %s: %w", what, err)
 	}
 	text, _ := v.(string)
 	return s.redact(text), nil
