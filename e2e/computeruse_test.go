@@ -102,6 +102,7 @@ func TestComputerUseWaitsForApproval(t *testing.T) {
 			t.Fatalf("approve: %+v %v", out, err)
 		}
 		res := s.result(t, run)
+		s.history(t, run, "computer-use-approval")
 		if res.Execution.Status != workflows.StatusSuccess || s.app.Published() != 1 {
 			t.Fatalf("status %s, published %d; errors %v", res.Execution.Status, s.app.Published(), res.Errors)
 		}

@@ -117,8 +117,14 @@ func (s *stack) result(t *testing.T, run client.WorkflowRun) workflows.GoalResul
 // non-determinism fails the test), and writes them for the replay test when asked to.
 func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*historypb.HistoryEvent {
 	t.Helper()
+	return s.historyOf(t, workflow.Execution{ID: run.GetID(), RunID: run.GetRunID()}, name)
+}
+
+// historyOf is history for a run known by its IDs (one the starter began, or a child).
+func (s *stack) historyOf(t *testing.T, exec workflow.Execution, name string) []*historypb.HistoryEvent {
+	t.Helper()
 	h := &historypb.History{}
-	it := s.client.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	it := s.client.GetWorkflowHistory(context.Background(), exec.ID, exec.RunID, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		e, err := it.Next()
 		if err != nil {
@@ -127,8 +133,7 @@ func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*hi
 		h.Events = append(h.Events, e)
 	}
 	r := worker.NewWorkflowReplayer()
-	r.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	exec := internalExecution(run)
+	workflows.RegisterAll(r)
 	if err := r.ReplayWorkflowHistoryWithOptions(nil, h, worker.ReplayWorkflowHistoryOptions{OriginalExecution: exec}); err != nil {
 		t.Errorf("replaying the run's history: %v", err)
 	}
@@ -149,12 +154,6 @@ func (s *stack) history(t *testing.T, run client.WorkflowRun, name string) []*hi
 		t.Logf("wrote %s", path)
 	}
 	return h.Events
-}
-
-// internalExecution names the run for the replayer, which otherwise replays under a
-// made-up workflow ID (and so names a child workflow differently than the run did).
-func internalExecution(run client.WorkflowRun) workflow.Execution {
-	return workflow.Execution{ID: run.GetID(), RunID: run.GetRunID()}
 }
 
 // stepInputs decodes the RunStep activities the workflow scheduled, in order.

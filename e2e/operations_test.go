@@ -147,6 +147,7 @@ func TestPeopleInTheLoop(t *testing.T) {
 			t.Fatalf("starter approve: exit %d\n%s\n%s", code, out, errOut)
 		}
 		res := s.result(t, run)
+		s.history(t, run, "approval")
 		if res.Execution.Status != workflows.StatusSuccess || res.Steps[3].ApprovedBy != "tester" || s.app.Snapshot().CreateRequests != 1 {
 			t.Fatalf("status %s, step 4 approved by %q, %d create requests", res.Execution.Status, res.Steps[3].ApprovedBy, s.app.Snapshot().CreateRequests)
 		}
@@ -178,6 +179,7 @@ func TestPeopleInTheLoop(t *testing.T) {
 			t.Fatalf("starter hint: exit %d\n%s", code, errOut)
 		}
 		res := s.result(t, run)
+		s.history(t, run, "hint")
 		if res.Execution.Status != workflows.StatusSuccess || s.app.Snapshot().CreateRequests != 1 || len(res.Errors) != 0 {
 			t.Fatalf("status %s, %d create requests, errors %v", res.Execution.Status, s.app.Snapshot().CreateRequests, res.Errors)
 		}
@@ -209,6 +211,7 @@ func TestPeopleInTheLoop(t *testing.T) {
 			t.Fatalf("starter resume: exit %d\n%s", code, errOut)
 		}
 		res := s.result(t, run)
+		s.history(t, run, "pause-resume")
 		if res.Execution.Status != workflows.StatusSuccess || s.app.Snapshot().CreateRequests != 1 || done == 5 {
 			t.Fatalf("status %s, %d create requests, %d steps done when paused", res.Execution.Status, s.app.Snapshot().CreateRequests, done)
 		}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/converter"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/testenv"
@@ -231,6 +232,13 @@ func TestParallelGoal(t *testing.T) {
 		t.Errorf("%+v %+v", res.Execution, res.Validation)
 	}
 	sr := suiteResult(t, s)
+	s.historyOf(t, workflow.Execution{ID: res.Metadata.WorkflowID, RunID: res.Metadata.RunID}, "parts")
+	suite := listRuns(t, s, `WorkflowType="Suite"`)[0]
+	d, err := s.client.DescribeWorkflowExecution(context.Background(), suite, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.historyOf(t, workflow.Execution{ID: suite, RunID: d.GetWorkflowExecutionInfo().GetExecution().GetRunId()}, "suite")
 	a, b, c := sr.Entries[0], sr.Entries[1], sr.Entries[2]
 	if !a.Started.Before(b.Ended) || !b.Started.Before(a.Ended) || c.Started.Before(a.Ended) || c.Started.Before(b.Ended) {
 		t.Errorf("parts: %+v", sr.Entries)

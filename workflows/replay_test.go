@@ -39,7 +39,7 @@ func TestReplayHistories(t *testing.T) {
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			r := worker.NewWorkflowReplayer()
-			r.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
+			workflows.RegisterAll(r)
 			h, err := client.HistoryFromJSON(mustOpen(t, f), client.HistoryJSONOptions{})
 			if err != nil {
 				t.Fatal(err)
