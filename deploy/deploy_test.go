@@ -1,9 +1,10 @@
 // Package deploy_test checks the container files statically: there is no Docker engine
 // where the tests run, so what can be checked without one is checked here — the compose
 // file loads under the Compose specification, its services are configured with names
-// the worker reads, its build contexts and Dockerfile targets exist, its ports agree with
-// the local stack and the README, no credential is written in it, and the images build
-// and start the binaries the way deploy/up.sh does.
+// the worker reads (the Environment table of docs/configuration.md), its build contexts
+// and Dockerfile targets exist, its ports agree with the local stack and the README, no
+// credential is written in it, and the images build and start the binaries the way
+// deploy/up.sh does.
 package deploy_test
 
 import (
@@ -68,17 +69,23 @@ func load(t *testing.T) *types.Project {
 	return p
 }
 
-// workerNames are the environment variables the worker reads: the names in the README's
-// Environment table that also appear in its code.
+// envDoc is the documentation page whose Environment section lists the worker's
+// environment variables (the README links it).
+const envDoc = "docs/configuration.md"
+
+// workerNames are the environment variables the worker reads: the names in the
+// Environment table of envDoc that also appear in its code.
 func workerNames(t *testing.T) map[string]bool {
 	t.Helper()
-	readme := read(t, "README.md")
-	i := strings.Index(readme, "## Environment")
+	doc := read(t, envDoc)
+	i := strings.Index(doc, "## Environment")
 	if i < 0 {
-		t.Fatal("the README has no Environment section")
+		t.Fatalf("%s has no Environment section", envDoc)
 	}
-	table := readme[i:]
-	table = table[:strings.Index(table[3:], "\n## ")+3]
+	table := doc[i:]
+	if j := strings.Index(table[3:], "\n## "); j >= 0 {
+		table = table[:j+3]
+	}
 	var code strings.Builder
 	for _, dir := range []string{"workers", "internal", "activities"} {
 		_ = filepath.Walk(filepath.Join(root, dir), func(path string, info os.FileInfo, err error) error {
@@ -114,7 +121,7 @@ func TestComposeFile(t *testing.T) {
 	known := workerNames(t)
 	for name := range w.Environment {
 		if !known[name] {
-			t.Errorf("the worker service sets %s, which the worker does not read (not in the README's Environment table and its code)", name)
+			t.Errorf("the worker service sets %s, which the worker does not read (not in the Environment table of %s and its code)", name, envDoc)
 		}
 	}
 	for _, name := range []string{"TEMPORAL_ADDRESS", "MINIO_ENDPOINT", "MINIO_ACCESS_KEY", "MINIO_SECRET_KEY", "WEAVIATE_URL"} {
