@@ -80,7 +80,7 @@ func TestComputerUseWaitsForApproval(t *testing.T) {
 	s.app = demoapp.New()
 	s.serveApp(t)
 	gemini := geminitest.New(t, canvasScript(&geminitest.SafetyDecision{Decision: "require_confirmation", Explanation: "Publishing makes the post public."}))
-	s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEBAGENT_COMPUTER_USE=on")
+	w := s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEBAGENT_COMPUTER_USE=on")
 	ctx := context.Background()
 
 	t.Run("approved", func(t *testing.T) {
@@ -89,6 +89,7 @@ func TestComputerUseWaitsForApproval(t *testing.T) {
 		if p.Approval.Step != 1 || !strings.Contains(p.Approval.Reason, "makes the post public") || !strings.Contains(p.Approval.Action, "click_at") {
 			t.Fatalf("the pending approval: %+v", p.Approval)
 		}
+		eventually(t, 10*time.Second, "the run waiting for a confirmation holds no browser", func() bool { return openBrowsers(w) == "0" })
 		time.Sleep(2 * time.Second)
 		if n := s.app.Published(); n != 0 {
 			t.Fatalf("the run acted before anyone approved: published %d times", n)
@@ -108,6 +109,20 @@ func TestComputerUseWaitsForApproval(t *testing.T) {
 		}
 		if acts := strings.Join(res.Steps[0].Actions, "\n"); !strings.Contains(acts, "tester approved click_at") {
 			t.Errorf("the step should record who approved what:\n%s", acts)
+		}
+	})
+
+	t.Run("cancelled", func(t *testing.T) {
+		before := s.app.Published()
+		run := s.startCanvas(t, workflows.Limits{})
+		awaitApproval(t, s, run)
+		if _, err := updateRun[workflows.ControlResult](ctx, s, run, workflows.CancelUpdate, workflows.Control{By: "tester"}); err != nil {
+			t.Fatal(err)
+		}
+		res := s.result(t, run)
+		n := len(res.Errors)
+		if res.Execution.Status != workflows.StatusPartial || s.app.Published() != before || n == 0 || res.Errors[n-1].Type != "cancelled" || !strings.Contains(res.Errors[n-1].Message, "tester") {
+			t.Fatalf("status %s, published %d (was %d), errors %+v", res.Execution.Status, s.app.Published(), before, res.Errors)
 		}
 	})
 

@@ -67,10 +67,12 @@ func (r *run) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) 
 	return ApprovalResult{Step: r.pending.Step, Action: r.pending.Action, Outcome: out}, nil
 }
 
-// awaitApproval holds the step until a person answers the model's request for
-// confirmation, or the wait runs out. It reports whether the action may be done; when
-// not, the run is held and ends partial, saying why.
-func (r *run) awaitDecisionApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
+// confirm holds step i until a person confirms the action the model decided, with the
+// browser released; it reports whether the action may be done, on the reopened browser.
+func (r *run) confirm(ctx workflow.Context, i, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
+	if r.legacyWaits(ctx) {
+		return r.legacyDecisionApproval(ctx, &r.steps[i], attempt, d, deadline)
+	}
 	action := "an action"
 	if d.Call != nil {
 		action = d.Call.String()
@@ -78,32 +80,29 @@ func (r *run) awaitDecisionApproval(ctx workflow.Context, rec *StepRecord, attem
 	if d.Point != nil {
 		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
 	}
-	return r.awaitApproval(ctx, rec, attempt, action, d.Confirm, deadline)
+	ok, err := r.awaitApproval(ctx, waitConfirm, i, attempt, action, d.Confirm, deadline)
+	if err != nil || !ok {
+		return false, err
+	}
+	return true, r.reopen(ctx, i)
 }
 
-// awaitApproval holds the step until a person answers, or the wait runs out; reason is
-// why a person is asked.
-func (r *run) awaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, action, reason string, deadline time.Time) (bool, error) {
+// awaitApproval holds step i until a person answers, or the wait runs out; reason is why
+// a person is asked. It reports whether the action may be done; when not, the run is held
+// (or, unattended, the step failed) and the errors say why.
+func (r *run) awaitApproval(ctx workflow.Context, kind waitKind, i, attempt int, action, reason string, deadline time.Time) (bool, error) {
+	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
 	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.answer = nil
-	phase := r.phase
-	r.phase = PhaseAwaitingApproval
-	r.setStatus(ctx, StatusWaiting)
-	r.report(ctx)
-	defer func() {
-		r.phase, r.pending = phase, nil
-		r.setStatus(ctx, StatusRunning)
-		r.report(ctx)
-	}()
-	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", reason)
-	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.answer != nil })
-	if err != nil {
-		return false, err
-	}
+	defer func() { r.pending = nil }()
+	w, err := r.awaitPerson(ctx, personWait{kind: kind, step: i, asked: fmt.Sprintf("needs a person's approval of %s (%s)", action, reason), until: now.Add(wait),
+		answered: func() bool { return r.answer != nil }})
 	switch {
-	case !answered:
+	case err != nil || w == cancelledByPerson || w == unattended:
+		return false, err
+	case w == timedOut:
 		r.held = true
 		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",

@@ -59,7 +59,7 @@ func (c *Carry) check() error {
 func (r *run) carryOn(c *Carry) {
 	r.started, r.steps, r.res = c.Started, c.Steps, c.Result
 	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
-	r.session, r.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
+	r.browser.session, r.browser.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
 	if c.Params != nil {
 		r.params = c.Params
 	}
@@ -100,7 +100,7 @@ func (r *run) continueAsNew(ctx workflow.Context, i int) error {
 	in.Continued = &Carry{
 		Next: i, Started: r.started, Steps: r.steps, Result: r.res, Params: r.params,
 		Model: r.model, Planned: r.modelPlanned, Skills: r.skills, Skill: r.skill,
-		Session: r.session, Gen: r.gen, Last: r.last, Strategies: r.strategies,
+		Session: r.browser.session, Gen: r.browser.gen, Last: r.last, Strategies: r.strategies,
 	}
 	return workflow.NewContinueAsNewError(ctx, Goal, in)
 }

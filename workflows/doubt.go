@@ -86,7 +86,7 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 	}
 	if len(checks) > 0 {
 		res, err := activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, fmt.Sprintf("step %d: look for its effect", rec.Order)),
-			activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params, Baseline: rec.before.TextKey})
+			activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params, Baseline: rec.before.TextKey})
 		if err != nil {
 			return false, false, "", err
 		}
@@ -151,26 +151,21 @@ func (r *run) settleDoubt(ctx workflow.Context, i int, attempt int, why string, 
 
 // askPerson waits for a person to answer a step in doubt, with the browser released.
 func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline time.Time) (done, again bool, err error) {
+	if r.legacyWaits(ctx) {
+		return r.legacyAskPerson(ctx, i, reason, deadline)
+	}
 	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
 	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.resolution = nil
-	phase := r.phase
-	r.phase = PhaseAwaitingApproval
-	r.setStatus(ctx, StatusWaiting)
-	r.closeBrowser(ctx)
-	r.report(ctx)
-	defer func() {
-		r.phase, r.doubt = phase, nil
-		r.setStatus(ctx, StatusRunning)
-	}()
-	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
-	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.resolution != nil })
-	if err != nil {
+	defer func() { r.doubt = nil }()
+	w, err := r.awaitPerson(ctx, personWait{kind: waitDoubt, step: i, asked: "is in doubt: " + reason, until: now.Add(wait),
+		answered: func() bool { return r.resolution != nil }})
+	switch {
+	case err != nil || w == cancelledByPerson || w == unattended:
 		return false, false, err
-	}
-	if !answered {
+	case w == timedOut:
 		r.held = true
 		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
 		return false, false, nil
@@ -181,8 +176,9 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
 		return false, false, nil
 	}
-	// The browser was released: rebuild it at the page the step starts from.
-	if err := r.recover(ctx, i, errors.New("the browser was released while a person decided")); err != nil {
+	// The browser was released while the person decided: it comes back at the page the
+	// step starts from, as after any wait for a person — not a lost worker.
+	if err := r.reopen(ctx, i); err != nil {
 		return false, false, err
 	}
 	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))

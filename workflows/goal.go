@@ -50,7 +50,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if workflow.IsContinueAsNewError(err) {
 		return nil, err // the next run goes on with the browser
 	}
-	r.endBrowser(ctx)
+	r.browser.end(ctx)
 	r.finish(ctx)
 	if temporal.IsCanceledError(err) {
 		dctx, _ := workflow.NewDisconnectedContext(ctx)
@@ -72,9 +72,8 @@ type run struct {
 	steps   []StepRecord
 	// model says whether the workers can ask a model; modelPlanned, whether it wrote the plan.
 	model, modelPlanned bool
-	// session is the browser the run uses now; gen counts the browsers it has had.
-	session activities.OpenBrowserResult
-	gen     int
+	// browser is the run's hold on its browser.
+	browser browserLease
 	// last is the latest observation, for the replanner and the final URL.
 	last       activities.Snapshot
 	strategies map[string][]string
@@ -91,10 +90,10 @@ type run struct {
 	// pending is the action waiting for a person's approval; answer, the approval given.
 	pending *PendingApproval
 	answer  *Approval
-	// held says the run stopped to wait for a person who did not come: it ends partial.
-	held bool
-	// final says the run is over: closing its browser deletes its saved state.
-	final bool
+	// held says the run stopped for a person (who did not come, refused, or cancelled):
+	// it ends partial. unattendedStop says it stopped because it would have had to wait
+	// for a person and is unattended: its status is the failed step's.
+	held, unattendedStop bool
 	// from is the first step this run runs: past 0 when it continues an earlier run.
 	from int
 	// indexed says the run keeps its search attributes (runs begun since they exist);
@@ -103,9 +102,7 @@ type run struct {
 	status  Status
 	// parts says the goal ran as independent parts, each a goal of its own.
 	parts bool
-	// released says the run closed its browser to wait for a person (reopen brings it
-	// back); paused, cancelled, stuck and hint are the people-in-the-loop state.
-	released  bool
+	// paused, cancelled, stuck and hint are the people-in-the-loop state.
 	paused    *Paused
 	resumedBy string
 	cancelled *Control
@@ -125,6 +122,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 		Goal: in.Goal, StartURL: in.StartURL, StartedAt: r.started,
 	}
 	r.res.ExtractedData.Structured = map[string]any{}
+	r.browser = browserLease{in: &r.in, keyPrefix: r.keyPrefix()}
 	r.last.URL = in.StartURL
 	r.params = map[string]string{}
 	//workflowcheck:ignore copying one map into another is the same in any order
@@ -158,16 +156,16 @@ func (r *run) run(ctx workflow.Context) error {
 	stopOpening := func() {}
 	if workflow.GetVersion(ctx, "open-while-planning", workflow.DefaultVersion, 1) == 1 {
 		octx, cancel := workflow.WithCancel(ctx)
-		opening, stopOpening = r.startOpen(octx, r.in.StartURL, ""), cancel
+		opening, stopOpening = r.browser.start(octx, r.in.StartURL, ""), cancel
 	}
 	pr, err := r.planGoal(ctx, nil)
 	if err != nil || len(pr.Parts) > 0 {
 		if opening != nil {
 			// Not needed after all: stopped, or closed if it had opened.
 			stopOpening()
-			if r.opened(ctx, opening) == nil {
-				r.closeBrowser(ctx)
-				r.session = activities.OpenBrowserResult{}
+			if r.browser.take(ctx, opening) == nil {
+				r.browser.close(ctx)
+				r.browser.drop()
 			}
 		}
 		if err != nil {
@@ -177,13 +175,13 @@ func (r *run) run(ctx workflow.Context) error {
 	}
 	r.phase = PhaseStarting
 	if opening == nil {
-		opening = r.startOpen(ctx, r.in.StartURL, "")
+		opening = r.browser.start(ctx, r.in.StartURL, "")
 	}
-	if err := r.opened(ctx, opening); err != nil {
+	if err := r.browser.take(ctx, opening); err != nil {
 		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
 	}
-	if st := r.session.Status; st >= 400 {
+	if st := r.browser.session.Status; st >= 400 {
 		// Nothing on an error page is what the goal meant: a fast, clear failure.
 		msg := fmt.Sprintf("the start page %s answered HTTP %d: check the start URL", r.in.StartURL, st)
 		r.addError(ctx, 0, "start_page", msg, false)

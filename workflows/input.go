@@ -47,6 +47,11 @@ type GoalInput struct {
 	// Approve says which steps wait for a person's approval besides those the plan marks
 	// requires_approval: "state-changing" — every step that may send a request.
 	Approve ApprovalPolicy `json:"approve,omitempty"`
+	// Unattended says no person waits for this run (a schedule, another agent): a step
+	// that would wait for a person's approval, confirmation or answer fails instead,
+	// saying what it would have asked, and a stuck step fails without waiting for a hint.
+	// A pause a person sends is still honoured.
+	Unattended bool `json:"unattended,omitempty"`
 	// Continued is the state of the run this one continues as new: set by the run itself,
 	// never by a caller.
 	Continued *Carry `json:"continued,omitempty"`

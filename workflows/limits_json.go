@@ -1,8 +1,11 @@
 package workflows
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"reflect"
+	"strings"
 	"time"
 )
 
@@ -31,63 +34,74 @@ func (d *Duration) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// limitsJSON is Limits as JSON: durations as Go duration strings ("30s", "5m"), so that
-// people starting runs from the temporal CLI or the Web UI can write them.
-type limitsJSON struct {
-	AttemptsPerStep   int             `json:"attemptsPerStep,omitempty"`
-	Replans           int             `json:"replans,omitempty"`
-	MaxSteps          int             `json:"maxSteps,omitempty"`
-	Deadline          json.RawMessage `json:"deadline,omitempty"`
-	WaitBudget        json.RawMessage `json:"waitBudget,omitempty"`
-	WorkerLossTimeout json.RawMessage `json:"workerLossTimeout,omitempty"`
-	MaxRecoveries     int             `json:"maxRecoveries,omitempty"`
-	ApprovalTimeout   json.RawMessage `json:"approvalTimeout,omitempty"`
-	ModelTimeout      json.RawMessage `json:"modelTimeout,omitempty"`
-	MaxModelCalls     int             `json:"maxModelCalls,omitempty"`
-	MaxCostUSD        float64         `json:"maxCostUsd,omitempty"`
-	StepsPerRun       int             `json:"stepsPerRun,omitempty"`
-	MaxTokens         int             `json:"maxTokens,omitempty"`
-	HintTimeout       json.RawMessage `json:"hintTimeout,omitempty"`
-}
+// Limits is its own JSON: its fields by their json tags, with durations written as Go
+// duration strings ("30s", "5m") so that people starting runs from the temporal CLI or
+// the Web UI can write them, and read as strings or nanoseconds. There is no mirror type
+// to keep in step: a field added to Limits is written and read as it is declared.
 
-// MarshalJSON writes the durations as strings.
+// MarshalJSON writes the limits that are set, in their declared order.
 func (l Limits) MarshalJSON() ([]byte, error) {
-	d := func(v time.Duration) json.RawMessage {
-		if v == 0 {
-			return nil
-		}
-		b, _ := json.Marshal(v.String())
-		return b
-	}
-	return json.Marshal(limitsJSON{
-		AttemptsPerStep: l.AttemptsPerStep, Replans: l.Replans, MaxSteps: l.MaxSteps, MaxRecoveries: l.MaxRecoveries,
-		MaxModelCalls: l.MaxModelCalls, MaxCostUSD: l.MaxCostUSD, StepsPerRun: l.StepsPerRun, MaxTokens: l.MaxTokens,
-		Deadline: d(l.Deadline), WaitBudget: d(l.WaitBudget), WorkerLossTimeout: d(l.WorkerLossTimeout),
-		ApprovalTimeout: d(l.ApprovalTimeout), ModelTimeout: d(l.ModelTimeout), HintTimeout: d(l.HintTimeout),
-	})
-}
-
-// UnmarshalJSON reads durations written as strings ("90s") or as nanoseconds.
-func (l *Limits) UnmarshalJSON(b []byte) error {
-	var j limitsJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*l = Limits{AttemptsPerStep: j.AttemptsPerStep, Replans: j.Replans, MaxSteps: j.MaxSteps, MaxRecoveries: j.MaxRecoveries,
-		MaxModelCalls: j.MaxModelCalls, MaxCostUSD: j.MaxCostUSD, StepsPerRun: j.StepsPerRun, MaxTokens: j.MaxTokens}
-	for _, f := range []struct {
-		name string
-		raw  json.RawMessage
-		dst  *time.Duration
-	}{{"deadline", j.Deadline, &l.Deadline}, {"waitBudget", j.WaitBudget, &l.WaitBudget}, {"workerLossTimeout", j.WorkerLossTimeout, &l.WorkerLossTimeout}, {"approvalTimeout", j.ApprovalTimeout, &l.ApprovalTimeout}, {"modelTimeout", j.ModelTimeout, &l.ModelTimeout}, {"hintTimeout", j.HintTimeout, &l.HintTimeout}} {
-		if len(f.raw) == 0 {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	v := reflect.ValueOf(l)
+	for i, f := range reflect.VisibleFields(v.Type()) {
+		fv := v.Field(i)
+		if fv.IsZero() {
 			continue
 		}
-		var d Duration
-		if err := d.UnmarshalJSON(f.raw); err != nil {
-			return fmt.Errorf("limits.%s: %w", f.name, err)
+		var val any = fv.Interface()
+		if d, ok := val.(time.Duration); ok {
+			val = d.String()
 		}
-		*f.dst = time.Duration(d)
+		enc, err := json.Marshal(val)
+		if err != nil {
+			return nil, err
+		}
+		if b.Len() > 1 {
+			b.WriteByte(',')
+		}
+		name, _ := json.Marshal(jsonName(f))
+		b.Write(name)
+		b.WriteByte(':')
+		b.Write(enc)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// UnmarshalJSON reads the limits; a duration may be a string ("90s") or nanoseconds.
+func (l *Limits) UnmarshalJSON(data []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return err
+	}
+	*l = Limits{}
+	v := reflect.ValueOf(l).Elem()
+	for i, f := range reflect.VisibleFields(v.Type()) {
+		name := jsonName(f)
+		r, ok := raw[name]
+		if !ok {
+			continue
+		}
+		if f.Type == reflect.TypeOf(time.Duration(0)) {
+			var d Duration
+			if err := d.UnmarshalJSON(r); err != nil {
+				return fmt.Errorf("limits.%s: %w", name, err)
+			}
+			v.Field(i).SetInt(int64(d))
+			continue
+		}
+		if err := json.Unmarshal(r, v.Field(i).Addr().Interface()); err != nil {
+			return fmt.Errorf("limits.%s: %w", name, err)
+		}
 	}
 	return nil
+}
+
+// jsonName is a field's name in JSON: its tag's, or its own.
+func jsonName(f reflect.StructField) string {
+	if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" {
+		return name
+	}
+	return f.Name
 }

@@ -16,7 +16,7 @@ import (
 // validate asks, on the final page, whether the goal was reached: the plan's closing
 // checks must hold and, with a model, the model must agree.
 func (r *run) validate(ctx workflow.Context) error {
-	in := activities.ValidateGoalInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.params}
+	in := activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.params}
 	for _, s := range r.steps {
 		switch s.Status {
 		case StepCompleted:
@@ -39,11 +39,11 @@ func (r *run) validate(ctx workflow.Context) error {
 	}
 	var res activities.ValidateGoalResult
 	for try := 0; ; try++ {
-		in.SessionID = r.session.SessionID
+		in.SessionID = r.browser.session.SessionID
 		var err error
 		res, err = activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, "validate the goal"), in)
 		if err != nil && workerLost(err) && try == 0 {
-			if rerr := r.recover(ctx, len(r.steps), err); rerr != nil {
+			if rerr := r.recover(ctx, len(r.steps), err, true); rerr != nil {
 				return rerr
 			}
 			continue
@@ -191,7 +191,7 @@ func (r *run) finish(ctx workflow.Context) {
 	ex.StepsPlanned = len(r.steps)
 	allDone := ex.StepsCompleted > 0 && ex.StepsCompleted+countStatus(r.steps, StepReplanned) == len(r.steps)
 	switch {
-	case r.held:
+	case r.held && !r.unattendedStop:
 		// A person was asked to approve an action and did not: not a failure of the run,
 		// and not done.
 		ex.Status = StatusPartial

@@ -176,37 +176,27 @@ func (r *run) takeHint(ctx workflow.Context, h Hint) (ControlResult, error) {
 // run was cancelled.
 func (r *run) between(ctx workflow.Context, i int, deadline time.Time) (stop bool, err error) {
 	if r.paused != nil && r.cancelled == nil {
-		was := r.phase
-		r.phase = PhasePaused
-		r.setStatus(ctx, StatusWaiting)
-		r.release(ctx)
-		r.report(ctx)
-		workflow.GetLogger(ctx).Info("paused", "by", r.paused.By, "before step", r.steps[i].Order)
 		p := *r.paused
-		ok, err := workflow.AwaitWithTimeout(ctx, deadline.Sub(workflow.Now(ctx)), func() bool { return r.paused == nil || r.cancelled != nil })
-		r.phase = was
-		r.setStatus(ctx, StatusRunning)
-		if err != nil {
+		w, err := r.awaitPerson(ctx, personWait{kind: waitPause, step: i, asked: "was paused by " + p.By, until: deadline,
+			answered: func() bool { return r.paused == nil }})
+		switch {
+		case err != nil:
 			return true, err
-		}
-		if !ok {
+		case w == cancelledByPerson:
+			return true, nil
+		case w == timedOut:
 			r.held = true
 			r.addError(ctx, r.steps[i].Order, "paused", fmt.Sprintf("%s paused the run before step %d%s, and it was not resumed before its deadline", p.By, r.steps[i].Order, note(p.Note)), false)
 			return true, nil
 		}
-		if r.cancelled == nil {
-			r.steps[i].Actions = append(r.steps[i].Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.resumedBy))
-		}
+		r.steps[i].Actions = append(r.steps[i].Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.resumedBy))
 	}
 	if c := r.cancelled; c != nil {
 		r.held = true
 		r.addError(ctx, r.steps[i].Order, "cancelled", fmt.Sprintf("%s cancelled the run before step %d%s", c.By, r.steps[i].Order, note(c.Note)), false)
 		return true, nil
 	}
-	if err := r.reopen(ctx, i); err != nil {
-		return true, err
-	}
-	return false, nil
+	return false, r.reopen(ctx, i)
 }
 
 // needsApproval says whether step rec waits for a person before it acts.
@@ -221,13 +211,15 @@ func (r *run) needsApproval(rec *StepRecord) bool {
 // approveStep holds step i, with the browser released, until a person approves it. It
 // reports whether the step may go on; when not, the run is held and ends partial.
 func (r *run) approveStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
+	if r.legacyWaits(ctx) {
+		return r.legacyApproveStep(ctx, i, deadline)
+	}
 	rec := &r.steps[i]
 	why := "the plan marks it requires_approval"
 	if !rec.Step.RequiresApproval {
 		why = "the run's policy: every state-changing step waits for a person"
 	}
-	r.release(ctx)
-	ok, err := r.awaitApproval(ctx, rec, rec.Attempts+1, rec.Description, why, deadline)
+	ok, err := r.awaitApproval(ctx, waitApproval, i, rec.Attempts+1, rec.Description, why, deadline)
 	if err != nil || !ok {
 		return false, err
 	}
@@ -238,10 +230,14 @@ func (r *run) approveStep(ctx workflow.Context, i int, deadline time.Time) (bool
 // askHint waits, with the browser released, for a person's hint for step i, which failed
 // after its attempts and replans, and replans with it. It reports whether the plan was
 // rewritten; a hint the replanner cannot use is reported and another one awaited. The
-// errors from errs on are the step's failure: warnings once a hint rescued it.
+// errors from errs on are the step's failure: warnings once a hint rescued it. An
+// unattended run asks nobody: the step fails with its own reason.
 func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int) (bool, error) {
-	if r.limits.HintTimeout <= 0 {
+	if r.limits.HintTimeout <= 0 || r.in.Unattended {
 		return false, nil
+	}
+	if r.legacyWaits(ctx) {
+		return r.legacyAskHint(ctx, i, deadline, errs)
 	}
 	rec := &r.steps[i]
 	reason := fmt.Sprintf("step %d (%s) failed after %s", rec.Order, rec.Description, attempts(rec.Attempts))
@@ -251,23 +247,16 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 	now := workflow.Now(ctx)
 	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
 	r.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
-	was := r.phase
-	r.phase = PhaseAwaitingHint
-	r.setStatus(ctx, StatusWaiting)
-	r.release(ctx)
-	defer func() {
-		r.stuck, r.hint, r.phase = nil, nil, was
-		r.setStatus(ctx, StatusRunning)
-		r.report(ctx)
-	}()
+	defer func() { r.stuck, r.hint = nil, nil }()
 	for {
-		r.report(ctx)
-		workflow.GetLogger(ctx).Info("stuck: waiting for a hint", "step", rec.Order, "reason", reason)
-		ok, err := workflow.AwaitWithTimeout(ctx, until.Sub(workflow.Now(ctx)), func() bool { return r.hint != nil || r.cancelled != nil })
-		if err != nil {
+		w, err := r.awaitPerson(ctx, personWait{kind: waitHint, step: i, asked: "failed after its attempts and replans: " + reason, until: until,
+			answered: func() bool { return r.hint != nil }})
+		switch {
+		case err != nil:
 			return false, err
-		}
-		if !ok || r.hint == nil {
+		case w == cancelledByPerson:
+			return false, nil
+		case w == timedOut:
 			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
 			return false, nil
 		}
@@ -287,6 +276,5 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})
 		r.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
 		r.hint = nil
-		r.release(ctx)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
@@ -13,78 +12,16 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// openBrowser asks any worker for a browser at url; the worker that takes it answers with
-// its own task queue, where the run's browser steps then go.
-func (r *run) openBrowser(ctx workflow.Context, url, stateKey string) error {
-	return r.opened(ctx, r.startOpen(ctx, url, stateKey))
-}
-
-// opened waits for a browser startOpen asked for, and makes it the run's.
-func (r *run) opened(ctx workflow.Context, f workflow.Future) error {
-	var s activities.OpenBrowserResult
-	if err := f.Get(ctx, &s); err != nil {
-		return err
-	}
-	r.session = s
-	return nil
-}
-
-// startOpen asks any worker for a browser at url, without waiting for it.
-func (r *run) startOpen(ctx workflow.Context, url, stateKey string) workflow.Future {
-	r.gen++
-	info := workflow.GetInfo(ctx)
-	in := activities.OpenBrowserInput{
-		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, r.gen),
-		URL:             url,
-		StorageStateKey: stateKey,
-		Secrets:         r.in.secretUses(),
-	}
-	if workflow.GetVersion(ctx, "site-policy", workflow.DefaultVersion, 1) == 1 {
-		p := r.in.Sites()
-		in.Sites = &p
-	}
-	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		// A worker whose browsers are all in use keeps the open waiting in line (its
-		// place shows as the activity's heartbeat); a worker that dies is noticed by it.
-		StartToCloseTimeout: 10 * time.Minute,
-		HeartbeatTimeout:    30 * time.Second,
-		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
-		Summary:             "open a browser at " + url,
-		// A cancelled open (a goal that could not be planned) is waited for, so that a
-		// browser it opened meanwhile is known, and closed.
-		WaitForCancellation: true,
-	})
-	return activities.OpenBrowser.Start(actx, in)
-}
-
-// closeBrowser frees the run's browser, even when the run was cancelled.
-func (r *run) closeBrowser(ctx workflow.Context) {
-	dctx, _ := workflow.NewDisconnectedContext(ctx)
-	// A worker that is gone took its browser with it: nothing to close, nothing to report.
-	_ = r.closeSession(dctx, r.session, "close the browser").Get(dctx, nil)
-}
-
-// endBrowser closes the browser at the end of the run and deletes the cookies and storage
-// the run saved.
-func (r *run) endBrowser(ctx workflow.Context) {
-	r.final = true
-	r.closeBrowser(ctx)
-}
-
 // recover rebuilds the browser after its worker was lost, before step i is (re)tried. It
 // opens a new browser on any worker at the page of the last completed step that changed
 // server state (or the start URL), with the latest saved cookies and local storage, then
 // replays the completed steps after that point which changed nothing on the server, so
 // that UI state without a URL of its own (an open dialog, a half-filled form) is back.
 // Steps that sent a state-changing request are never replayed.
-func (r *run) recover(ctx workflow.Context, i int, cause error) error {
-	return r.recoverAt(ctx, i, cause, true)
-}
-
-// recoverAt rebuilds the browser; replay says whether to restore the page by replaying
-// the side-effect-free steps before step i (a step in doubt is first looked for on the
+//
+// replay says whether to restore the page so (a step in doubt is first looked for on the
 // fresh page, and restored only if it must be tried again).
-func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) error {
+func (r *run) recover(ctx workflow.Context, i int, cause error, replay bool) error {
 	r.res.Execution.BrowserRecoveries++
 	order := len(r.steps) + 1
 	if i < len(r.steps) {
@@ -103,21 +40,11 @@ func (r *run) recoverAt(ctx workflow.Context, i int, cause error, replay bool) e
 // person: as after a lost worker — the page of the last checkpoint, the saved cookies and
 // storage, the side-effect-free steps since replayed — but not counted as a loss.
 func (r *run) reopen(ctx workflow.Context, i int) error {
-	if !r.released {
+	if !r.browser.released {
 		return nil
 	}
-	r.released = false
+	r.browser.released = false
 	return r.rebuild(ctx, i, true, false)
-}
-
-// release closes the run's browser while it waits for a person, so that people hold no
-// worker's browsers; reopen brings it back.
-func (r *run) release(ctx workflow.Context) {
-	if r.released {
-		return
-	}
-	r.closeBrowser(ctx)
-	r.released = true
 }
 
 // rebuild opens a new browser for step i; closeOld closes the session it replaces (a lost
@@ -129,17 +56,15 @@ func (r *run) rebuild(ctx workflow.Context, i int, replay, closeOld bool) error 
 	}
 	checkpoint, stateKey, url := r.checkpoint(i)
 	// A recovery can happen while running, validating or replanning: come back to it.
-	was := r.phase
-	r.phase = PhaseRestoring
-	defer func() { r.phase = was }()
-	old := r.session
-	if err := r.openBrowser(ctx, url, stateKey); err != nil {
+	defer r.enter(PhaseRestoring)()
+	old := r.browser.session
+	if err := r.browser.open(ctx, url, stateKey); err != nil {
 		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
 	}
 	if closeOld && workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
 		// Not waited for: a lost worker never answers, and the run need not wait to find out.
-		r.closeSession(ctx, old, "close the lost browser")
+		r.browser.closeSession(ctx, old, "close the lost browser")
 	}
 	note := fmt.Sprintf("browser rebuilt at %s", url)
 	if !replay {
@@ -166,7 +91,7 @@ func (r *run) replayTo(ctx workflow.Context, i, checkpoint int, note string) err
 		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil, nil)
 		if err != nil {
 			if workerLost(err) {
-				return r.recover(ctx, i, err)
+				return r.recover(ctx, i, err, true)
 			}
 			if temporal.IsCanceledError(err) {
 				return err
@@ -175,7 +100,7 @@ func (r *run) replayTo(ctx workflow.Context, i, checkpoint int, note string) err
 			break
 		}
 		if !res.OK {
-			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, res.Feedback))
+			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, failure(res).String()))
 			break
 		}
 		replayed = append(replayed, fmt.Sprint(s.Order))
@@ -216,20 +141,6 @@ func (r *run) checkpoint(i int) (int, string, string) {
 	return checkpoint, stateKey, url
 }
 
-// closeSession starts closing a session on its worker, if the worker is still there to
-// close it; a worker that is gone took it along. A session that was never opened gives a ready future.
-func (r *run) closeSession(ctx workflow.Context, s activities.OpenBrowserResult, summary string) workflow.Future {
-	if s.SessionID == "" {
-		f, set := workflow.NewFuture(ctx)
-		set.Set(nil, nil)
-		return f
-	}
-	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		TaskQueue: s.TaskQueue, ScheduleToStartTimeout: 5 * time.Second, StartToCloseTimeout: 30 * time.Second,
-		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: summary,
-	})
-	return activities.CloseBrowser.Start(actx, activities.CloseBrowserInput{SessionID: s.SessionID, KeyPrefix: r.keyPrefix(), Final: r.final})
-}
 func lostReason(err error) string {
 	var te *temporal.TimeoutError
 	if errors.As(err, &te) {

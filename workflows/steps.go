@@ -37,8 +37,11 @@ func (r *run) execute(ctx workflow.Context) error {
 		}
 		ok, err := r.runStep(ctx, i, deadline)
 		if r.held {
-			// A person was asked to approve an action and did not: nothing more is done.
-			r.steps[i].Status = StepSkipped
+			// A person was asked and did not answer, refused or cancelled: nothing more
+			// is done (an unattended run's step that would have waited has failed).
+			if r.steps[i].Status != StepFailed {
+				r.steps[i].Status = StepSkipped
+			}
 			r.skipFrom(i + 1)
 			return err
 		}
@@ -116,7 +119,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	for rec.Attempts < limit && !workflow.Now(ctx).After(deadline) {
 		attempt := rec.Attempts + 1
 		r.report(ctx)
-		res, err := r.attemptStep(ctx, rec, attempt, deadline)
+		res, err := r.attemptStep(ctx, i, attempt, deadline)
 		if r.held {
 			return false, err
 		}
@@ -132,7 +135,7 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 			// An attempt lost before it acted is tried again on a rebuilt browser, without
 			// using up an attempt; one that may have acted is in doubt, and its effect is
 			// looked for on the rebuilt page before anything is replayed.
-			if err := r.recoverAt(ctx, i, err, !acted); err != nil {
+			if err := r.recover(ctx, i, err, !acted); err != nil {
 				return false, err
 			}
 			rec = &r.steps[i]
@@ -197,14 +200,23 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 		}
 		if res.Mutated {
 			// It sent a state-changing request: never tried again as if nothing happened.
-			if done, err := r.inDoubt(ctx, i, attempt, "it sent a state-changing request, and then "+res.Feedback.String(), true, false, deadline); done || err != nil || r.held {
+			if done, err := r.inDoubt(ctx, i, attempt, "it sent a state-changing request, and then "+failure(res).String(), true, false, deadline); done || err != nil || r.held {
 				return done, err
 			}
 			continue
 		}
-		rec.Feedback = append(rec.Feedback, *res.Feedback)
+		rec.Feedback = append(rec.Feedback, failure(res))
 	}
 	return false, nil
+}
+
+// failure is what a failed attempt says went wrong. A result that failed without saying
+// why is a failure of that attempt, never a crash of the run.
+func failure(res activities.RunStepResult) plan.Feedback {
+	if res.Feedback == nil {
+		return plan.Feedback{Type: plan.Other, Details: "the attempt failed and said nothing about why"}
+	}
+	return *res.Feedback
 }
 
 // inDoubt settles an attempt that may have acted: done when its effect is on the page (or
@@ -235,7 +247,8 @@ func (r *run) inDoubt(ctx workflow.Context, i, attempt int, why string, sent, re
 // itself does not say which element is meant and a model is configured, the model picks
 // it from the numbered screenshot and the browser acts on that; the model then judges what
 // the attempt did when the deterministic checks failed, or are too weak to trust alone.
-func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int, deadline time.Time) (activities.RunStepResult, error) {
+func (r *run) attemptStep(ctx workflow.Context, i, attempt int, deadline time.Time) (activities.RunStepResult, error) {
+	rec := &r.steps[i]
 	if r.replaying(rec) {
 		// Deterministic replay: DOM-first, the learned page state checked, no model.
 		return r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
@@ -249,18 +262,19 @@ func (r *run) attemptStep(ctx workflow.Context, rec *StepRecord, attempt int, de
 		if err != nil {
 			return activities.RunStepResult{}, err
 		}
-		return r.decideAndAct(ctx, rec, attempt, activities.RunStepResult{Before: snap, After: snap}, deadline)
+		return r.decideAndAct(ctx, i, attempt, activities.RunStepResult{Before: snap, After: snap}, deadline)
 	}
 	res, err := r.attempt(ctx, rec.Step, rec.Order, attempt, activities.PurposeAttempt, rec.Feedback, nil)
 	if err != nil || res.OK || res.Acted || !r.model {
 		return r.evaluate(ctx, rec, res, err)
 	}
-	return r.decideAndAct(ctx, rec, attempt, res, deadline)
+	return r.decideAndAct(ctx, i, attempt, res, deadline)
 }
 
 // decideAndAct has the model decide on the observation res.Before, then the browser act
 // on its decision. An action the model asks a person to confirm waits for the approval.
-func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, res activities.RunStepResult, deadline time.Time) (activities.RunStepResult, error) {
+func (r *run) decideAndAct(ctx workflow.Context, i, attempt int, res activities.RunStepResult, deadline time.Time) (activities.RunStepResult, error) {
+	rec := &r.steps[i]
 	dec, err := r.decide(ctx, rec, attempt, res.Before)
 	if err != nil {
 		return res, err
@@ -271,7 +285,7 @@ func (r *run) decideAndAct(ctx workflow.Context, rec *StepRecord, attempt int, r
 	}
 	d := dec.Decision
 	if d.Confirm != "" {
-		ok, err := r.awaitDecisionApproval(ctx, rec, attempt, d, deadline)
+		ok, err := r.confirm(ctx, i, attempt, d, deadline)
 		if err != nil || !ok {
 			res.Feedback = &plan.Feedback{Type: plan.Other, Details: "not done: it needs a person's approval: " + d.Confirm}
 			return res, err
@@ -312,7 +326,7 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 		summary += " (the model's choice)"
 	}
 	return activities.RunStep.Execute(r.sessionOptions(ctx, timeout, summary), activities.RunStepInput{
-		SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
+		SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Seq: seq, Attempt: attempt, Purpose: purpose,
 		Step: step, Params: r.params, WaitBudget: budget, ChangeWithin: r.beforeWait(seq, purpose),
 		PaceNext: r.nextActs(seq, step),
 		Feedback: feedback, Decision: dec,
@@ -324,7 +338,7 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 // observe stores a look at the page without acting.
 func (r *run) observe(ctx workflow.Context, name string) (activities.Snapshot, error) {
 	return activities.Observe.Execute(r.sessionOptions(ctx, time.Minute, "look at the page"),
-		activities.ObserveInput{SessionID: r.session.SessionID, KeyPrefix: r.keyPrefix(), Name: name})
+		activities.ObserveInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Name: name})
 }
 
 // sessionOptions route an activity to the worker that holds the run's browser. No
@@ -332,7 +346,7 @@ func (r *run) observe(ctx workflow.Context, name string) (activities.Snapshot, e
 // stops answering is noticed within WorkerLossTimeout (never picked up, or no heartbeat).
 func (r *run) sessionOptions(ctx workflow.Context, timeout time.Duration, summary string) workflow.Context {
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		TaskQueue:              r.session.TaskQueue,
+		TaskQueue:              r.browser.session.TaskQueue,
 		ScheduleToStartTimeout: r.limits.WorkerLossTimeout,
 		StartToCloseTimeout:    timeout,
 		HeartbeatTimeout:       r.limits.WorkerLossTimeout,
@@ -351,8 +365,7 @@ func (r *run) replanWith(ctx workflow.Context, i int, hint string) bool {
 		r.addError(ctx, rec.Order, "replan_limit", fmt.Sprintf("step %d failed after %s and the run has used its %d replans", rec.Order, attempts(rec.Attempts), r.limits.Replans), false)
 		return false
 	}
-	r.phase = PhaseReplanning
-	defer func() { r.phase = PhaseRunning }()
+	defer r.enter(PhaseReplanning)()
 	in := activities.ReplanInput{Goal: r.in.Goal, Failed: rec.Step, Feedback: rec.Feedback, Current: r.last, Strategies: r.strategies[rec.Description], Hint: hint}
 	for _, s := range r.steps[:i] {
 		if s.Status == StepCompleted {

@@ -1,0 +1,194 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// The waits for a person as they were before there was one wait (personWaitVersion): a
+// run begun then replays them so, command for command. They differ from awaitPerson in
+// what the one wait fixed — approval and doubt ignore a cancel, an answered doubt counts
+// as a lost worker, the model's confirmation keeps the browser — and are kept only for
+// those runs: delete this file once none is open (the namespace's retention after the
+// last worker without the version was stopped).
+
+// legacyWaits reports whether the run began before the one wait.
+func (r *run) legacyWaits(ctx workflow.Context) bool {
+	return workflow.GetVersion(ctx, personWaitVersion, workflow.DefaultVersion, 1) == workflow.DefaultVersion
+}
+
+// legacyApproveStep holds step i, with the browser released, until a person approves it. It
+// reports whether the step may go on; when not, the run is held and ends partial.
+func (r *run) legacyApproveStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
+	rec := &r.steps[i]
+	why := "the plan marks it requires_approval"
+	if !rec.Step.RequiresApproval {
+		why = "the run's policy: every state-changing step waits for a person"
+	}
+	r.browser.release(ctx)
+	ok, err := r.legacyAwaitApproval(ctx, rec, rec.Attempts+1, rec.Description, why, deadline)
+	if err != nil || !ok {
+		return false, err
+	}
+	rec.ApprovedBy = r.answer.By
+	return true, r.reopen(ctx, i)
+}
+
+// legacyAskHint waits, with the browser released, for a person's hint for step i, which failed
+// after its attempts and replans, and replans with it. It reports whether the plan was
+// rewritten; a hint the replanner cannot use is reported and another one awaited. The
+// errors from errs on are the step's failure: warnings once a hint rescued it.
+func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, errs int) (bool, error) {
+	if r.limits.HintTimeout <= 0 {
+		return false, nil
+	}
+	rec := &r.steps[i]
+	reason := fmt.Sprintf("step %d (%s) failed after %s", rec.Order, rec.Description, attempts(rec.Attempts))
+	if n := len(rec.Feedback); n > 0 {
+		reason += ": " + rec.Feedback[n-1].String()
+	}
+	now := workflow.Now(ctx)
+	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
+	r.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
+	was := r.phase
+	r.phase = PhaseAwaitingHint
+	r.setStatus(ctx, StatusWaiting)
+	r.browser.release(ctx)
+	defer func() {
+		r.stuck, r.hint, r.phase = nil, nil, was
+		r.setStatus(ctx, StatusRunning)
+		r.report(ctx)
+	}()
+	for {
+		r.report(ctx)
+		workflow.GetLogger(ctx).Info("stuck: waiting for a hint", "step", rec.Order, "reason", reason)
+		ok, err := workflow.AwaitWithTimeout(ctx, until.Sub(workflow.Now(ctx)), func() bool { return r.hint != nil || r.cancelled != nil })
+		if err != nil {
+			return false, err
+		}
+		if !ok || r.hint == nil {
+			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
+			return false, nil
+		}
+		h := *r.hint
+		if err := r.reopen(ctx, i); err != nil {
+			return false, err
+		}
+		rec.Actions = append(rec.Actions, fmt.Sprintf("%s sent a hint: %q", h.By, h.Text))
+		if r.replanWith(ctx, i, h.Text) {
+			// The hint rescued the step: what replanning said before is history, not an error.
+			for _, e := range r.res.Errors[errs:] {
+				r.warn(fmt.Sprintf("step %d: %s (before the hint)", e.Step, e.Message))
+			}
+			r.res.Errors = r.res.Errors[:errs]
+			return true, nil
+		}
+		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})
+		r.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
+		r.hint = nil
+		r.browser.release(ctx)
+	}
+}
+
+// legacyAwaitApproval holds the step until a person answers the model's request for
+// confirmation, or the wait runs out. It reports whether the action may be done; when
+// not, the run is held and ends partial, saying why.
+func (r *run) legacyDecisionApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
+	action := "an action"
+	if d.Call != nil {
+		action = d.Call.String()
+	}
+	if d.Point != nil {
+		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
+	}
+	return r.legacyAwaitApproval(ctx, rec, attempt, action, d.Confirm, deadline)
+}
+
+// legacyAwaitApproval holds the step until a person answers, or the wait runs out; reason is
+// why a person is asked.
+func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, action, reason string, deadline time.Time) (bool, error) {
+	now := workflow.Now(ctx)
+	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.answer = nil
+	phase := r.phase
+	r.phase = PhaseAwaitingApproval
+	r.setStatus(ctx, StatusWaiting)
+	r.report(ctx)
+	defer func() {
+		r.phase, r.pending = phase, nil
+		r.setStatus(ctx, StatusRunning)
+		r.report(ctx)
+	}()
+	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", reason)
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.answer != nil })
+	if err != nil {
+		return false, err
+	}
+	switch {
+	case !answered:
+		r.held = true
+		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
+			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
+			rec.Order, action, reason, wait), false)
+		return false, nil
+	case !r.answer.Approve:
+		r.held = true
+		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
+			r.answer.By, action, rec.Order, reason, note(r.answer.Note)), false)
+		return false, nil
+	}
+	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, reason, note(r.answer.Note)))
+	return true, nil
+}
+
+// legacyAskPerson waits for a person to answer a step in doubt, with the browser released.
+func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadline time.Time) (done, again bool, err error) {
+	rec := &r.steps[i]
+	now := workflow.Now(ctx)
+	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.resolution = nil
+	phase := r.phase
+	r.phase = PhaseAwaitingApproval
+	r.setStatus(ctx, StatusWaiting)
+	r.browser.close(ctx)
+	r.report(ctx)
+	defer func() {
+		r.phase, r.doubt = phase, nil
+		r.setStatus(ctx, StatusRunning)
+	}()
+	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.resolution != nil })
+	if err != nil {
+		return false, false, err
+	}
+	if !answered {
+		r.held = true
+		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
+		return false, false, nil
+	}
+	a := r.resolution
+	if a.Decision == "abort" {
+		r.held = true
+		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
+		return false, false, nil
+	}
+	// The browser was released: rebuild it at the page the step starts from.
+	if err := r.recover(ctx, i, errors.New("the browser was released while a person decided"), true); err != nil {
+		return false, false, err
+	}
+	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))
+	if a.Decision == "done" {
+		rec.Mutated = true
+		return true, false, nil
+	}
+	return false, true, nil
+}
+
