@@ -191,4 +191,3 @@ func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadli
 	}
 	return false, true, nil
 }
-
