@@ -22,89 +22,48 @@ import (
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
-// (PNG files) and their manifest to a folder.
+// (PNG files) and their manifest to a folder. Every error is the caller's to fix.
 func datasetCommand(args []string, stdout, stderr io.Writer) int {
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
-		return exitBadInput
-	}
 	if len(args) != 3 || args[0] != "export" {
-		return bad("usage: starter dataset export WORKFLOW_ID DIR")
+		return badInputf(stderr, "usage: starter dataset export WORKFLOW_ID DIR")
 	}
 	id, dir := args[1], args[2]
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	if err := exportDataset(ctx, id, dir, stdout); err != nil {
+		return badInputf(stderr, "%v", err)
+	}
+	return exitOK
+}
 
-	tc := config.TemporalFromEnv()
-	c, err := tc.Dial(ctx, 10*time.Second, nil)
+// exportDataset writes the dataset of the workflow's run to dir: each state's image once,
+// then the manifest, and then prints what it wrote.
+func exportDataset(ctx context.Context, id, dir string, stdout io.Writer) error {
+	runID, err := datasetRun(ctx, id)
 	if err != nil {
-		return bad("%v", err)
+		return err
 	}
-	defer c.Close()
-	desc, err := lookUp(ctx, c, id)
+	links, err := datasetLinks(ctx, id, runID)
 	if err != nil {
-		return bad("%v", err)
-	}
-	// A run continued as new keeps its objects under its first run's ID.
-	runID := desc.GetWorkflowExecutionInfo().GetFirstRunId()
-	if runID == "" {
-		runID = desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
-	}
-
-	prefix := activities.RunPrefix(id, runID) + "/dataset/"
-	// A worker, which holds the store's credentials, hands out links to the objects.
-	var shared activities.ShareRunResult
-	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
-		if _, msg, ok := appError(err); ok {
-			return bad("%s", msg)
-		}
-		return bad("%v", err)
-	}
-	if shared.Truncated {
-		return bad("the dataset of run %s of %s holds more objects than one answer carries (%d): nothing was written; copy %s from the store itself", runID, id, len(shared.Objects), prefix)
-	}
-	links := map[string]string{}
-	for _, o := range shared.Objects {
-		links[strings.TrimPrefix(o.Key, prefix)] = o.URL
-	}
-	if links[manifestName] == "" {
-		return bad("run %s of %s has no dataset (yet)", runID, id)
+		return err
 	}
 	data, err := download(ctx, links[manifestName])
 	if err != nil {
-		return bad("%v", err)
+		return err
 	}
 	var m manifest
 	if err := json.Unmarshal(data, &m); err != nil {
-		return bad("the manifest of %s is not valid: %v", id, err)
+		return fmt.Errorf("the manifest of %s is not valid: %v", id, err)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return bad("create %s: %v", dir, err)
+		return fmt.Errorf("create %s: %v", dir, err)
 	}
-	written := map[string]bool{}
-	for _, s := range m.States {
-		if written[s.File] {
-			continue
-		}
-		// A file name from the manifest never leaves the target folder.
-		if !filepath.IsLocal(s.File) || filepath.Base(s.File) != s.File {
-			return bad("the dataset of %s names the file %q, which is not a plain file name; nothing was written for it", id, s.File)
-		}
-		if links[s.File] == "" {
-			return bad("the dataset of %s names %s, which is not stored", id, s.File)
-		}
-		png, err := download(ctx, links[s.File])
-		if err != nil {
-			return bad("%v", err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, s.File), png, 0o644); err != nil {
-			return bad("%v", err)
-		}
-		written[s.File] = true
+	written, err := writeStates(ctx, id, dir, m, links)
+	if err != nil {
+		return err
 	}
 	if err := os.WriteFile(filepath.Join(dir, manifestName), data, 0o644); err != nil {
-		return bad("%v", err)
+		return err
 	}
 	for _, s := range m.States {
 		note := ""
@@ -113,8 +72,79 @@ func datasetCommand(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%3d  step %-3d %-40s %s%s\n", s.Seq, s.Step, s.File, s.Action, note)
 	}
-	fmt.Fprintf(stdout, "wrote %d states (%d images) and %s to %s\n", len(m.States), len(written), manifestName, dir)
-	return exitOK
+	fmt.Fprintf(stdout, "wrote %d states (%d images) and %s to %s\n", len(m.States), written, manifestName, dir)
+	return nil
+}
+
+// datasetRun is the run whose objects hold the workflow's dataset: the latest run's, or,
+// for a run continued as new, its first run's, under whose ID it keeps its objects.
+func datasetRun(ctx context.Context, id string) (string, error) {
+	c, err := config.TemporalFromEnv().Dial(ctx, 10*time.Second, nil)
+	if err != nil {
+		return "", err
+	}
+	defer c.Close()
+	desc, err := lookUp(ctx, c, id)
+	if err != nil {
+		return "", err
+	}
+	runID := desc.GetWorkflowExecutionInfo().GetFirstRunId()
+	if runID == "" {
+		runID = desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()
+	}
+	return runID, nil
+}
+
+// datasetLinks are the links to the run's dataset objects, by file name, which a worker,
+// holding the store's credentials, hands out. It refuses a dataset that has no manifest,
+// or more objects than one answer carries, before anything is written.
+func datasetLinks(ctx context.Context, id, runID string) (map[string]string, error) {
+	prefix := activities.RunPrefix(id, runID) + "/dataset/"
+	var shared activities.ShareRunResult
+	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}
+	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
+		if _, msg, ok := appError(err); ok {
+			return nil, errors.New(msg)
+		}
+		return nil, err
+	}
+	if shared.Truncated {
+		return nil, fmt.Errorf("the dataset of run %s of %s holds more objects than one answer carries (%d): nothing was written; copy %s from the store itself", runID, id, len(shared.Objects), prefix)
+	}
+	links := map[string]string{}
+	for _, o := range shared.Objects {
+		links[strings.TrimPrefix(o.Key, prefix)] = o.URL
+	}
+	if links[manifestName] == "" {
+		return nil, fmt.Errorf("run %s of %s has no dataset (yet)", runID, id)
+	}
+	return links, nil
+}
+
+// writeStates downloads the image of each state of the manifest into dir, once per file,
+// and returns how many it wrote. A file name from the manifest never leaves dir.
+func writeStates(ctx context.Context, id, dir string, m manifest, links map[string]string) (int, error) {
+	written := map[string]bool{}
+	for _, s := range m.States {
+		if written[s.File] {
+			continue
+		}
+		if !filepath.IsLocal(s.File) || filepath.Base(s.File) != s.File {
+			return 0, fmt.Errorf("the dataset of %s names the file %q, which is not a plain file name; nothing was written for it", id, s.File)
+		}
+		if links[s.File] == "" {
+			return 0, fmt.Errorf("the dataset of %s names %s, which is not stored", id, s.File)
+		}
+		png, err := download(ctx, links[s.File])
+		if err != nil {
+			return 0, err
+		}
+		if err := os.WriteFile(filepath.Join(dir, s.File), png, 0o644); err != nil {
+			return 0, err
+		}
+		written[s.File] = true
+	}
+	return len(written), nil
 }
 
 // manifestName is the dataset manifest's file name (activities/dataset.ManifestName).

@@ -10,6 +10,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 )
 
@@ -19,6 +20,12 @@ const (
 	exitFailed   = 1
 	exitBadInput = 2
 )
+
+// badInputf writes an error that is the caller's to fix, and returns its exit status.
+func badInputf(stderr io.Writer, format string, a ...any) int {
+	fmt.Fprintf(stderr, "error: "+format+"\n", a...)
+	return exitBadInput
+}
 
 const usage = `usage: starter <command> [arguments]
 

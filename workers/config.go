@@ -58,7 +58,9 @@ type WeaviateConfig struct {
 	Threshold float64
 }
 
-// FromEnv reads the configuration; the error names every variable that is wrong.
+// FromEnv reads the configuration; the error names every variable that is wrong. Each
+// section reads its own variables and joins its own errors, and the sections run in an
+// order that keeps the errors in the order of the variables below.
 func FromEnv() (Config, error) {
 	var errs []error
 	keep := func(err error) {
@@ -69,55 +71,22 @@ func FromEnv() (Config, error) {
 	c := Config{
 		Temporal:  config.TemporalFromEnv(),
 		TaskQueue: config.Get("WEBAGENT_TASK_QUEUE", workflows.TaskQueue),
-		Weaviate:  WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")},
-		Browser: browser.Config{
-			DriverDir: config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
-			Width:     1280,
-			Height:    800,
-		},
 	}
-	var err error
-	c.Browser.Internal, err = sites.ParseInternal(os.Getenv(sites.InternalEnv))
+	internal, err := sites.ParseInternal(os.Getenv(sites.InternalEnv))
 	keep(err)
 	c.Secrets, err = secret.FromEnv()
 	keep(err)
 	c.Model, err = model.ConfigFromEnv(os.Getenv)
 	keep(err)
-	c.ModelCheckCache = config.Get("WEBAGENT_MODEL_CHECK_CACHE", filepath.Join(config.CacheDir(), "models.json"))
-	if strings.EqualFold(c.ModelCheckCache, "off") {
-		c.ModelCheckCache = ""
-	}
+	c.ModelCheckCache = modelCheckCacheFromEnv()
 	c.Store, err = storeFromEnv()
 	keep(err)
-	c.Browser.Headless, err = config.Bool("WEBAGENT_HEADLESS", true)
+	c.Browser, err = browserFromEnv(internal)
 	keep(err)
-	c.Browser.ExecutablePath = config.Get("CHROMIUM_PATH", config.Chromium(c.Browser.Headless))
-	c.Browser.MaxSessions, err = config.Int("WEBAGENT_MAX_BROWSERS", 4)
+	c.Weaviate, err = weaviateFromEnv()
 	keep(err)
-	c.Browser.IdleTimeout, err = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
+	c.StateKey, c.StateKeyFrom, err = stateKeyFromEnv(c.Store.SecretKey)
 	keep(err)
-	if strings.EqualFold(c.Weaviate.Host, "off") {
-		c.Weaviate.Host = ""
-	}
-	c.Weaviate.Threshold, err = config.Float("WEBAGENT_SKILL_THRESHOLD", skills.DefaultThreshold)
-	keep(err)
-	if c.Weaviate.Threshold <= 0 || c.Weaviate.Threshold > 1 {
-		errs = append(errs, fmt.Errorf("WEBAGENT_SKILL_THRESHOLD=%v: a similarity between 0 and 1, e.g. 0.95", c.Weaviate.Threshold))
-	}
-	switch k := strings.TrimSpace(os.Getenv("WEBAGENT_STATE_KEY")); {
-	case k != "":
-		if c.StateKey, err = codec.KeyFromBase64(k); err != nil {
-			errs = append(errs, fmt.Errorf("WEBAGENT_STATE_KEY: %w", err))
-		}
-		c.StateKeyFrom = "WEBAGENT_STATE_KEY"
-	default:
-		var ok bool
-		if c.StateKey, ok = codec.FirstKey(os.Getenv(codec.Env)); ok {
-			c.StateKeyFrom = codec.Env
-		} else {
-			c.StateKey, c.StateKeyFrom = codec.DeriveKey(c.Store.SecretKey, "browser-state"), "MINIO_SECRET_KEY"
-		}
-	}
 	c.StateThreshold, err = config.Float("WEBAGENT_STATE_THRESHOLD", 0.02)
 	keep(err)
 	if c.StateThreshold <= 0 || c.StateThreshold >= 1 {
@@ -129,18 +98,87 @@ func FromEnv() (Config, error) {
 	if err := c.LogLevel.UnmarshalText([]byte(config.Get("WEBAGENT_LOG_LEVEL", "info"))); err != nil {
 		errs = append(errs, fmt.Errorf("WEBAGENT_LOG_LEVEL: %w (debug, info, warn or error)", err))
 	}
-	if c.Browser.MaxSessions < 1 {
-		errs = append(errs, fmt.Errorf("WEBAGENT_MAX_BROWSERS=%d: at least 1", c.Browser.MaxSessions))
-	}
-	if _, err := os.Stat(c.Browser.ExecutablePath); err != nil {
-		errs = append(errs, fmt.Errorf("CHROMIUM_PATH=%s: no such file (run `make setup`, or point it at Chromium)", c.Browser.ExecutablePath))
-	} else if !c.Browser.Headless && browser.IsHeadlessShell(c.Browser.ExecutablePath) {
-		errs = append(errs, fmt.Errorf("WEBAGENT_HEADLESS=false: CHROMIUM_PATH=%s is the headless shell, which shows no window; point it at the full browser (%s; `apt-get install chromium`)", c.Browser.ExecutablePath, config.ChromiumFull))
-	}
-	if _, err := os.Stat(filepath.Join(c.Browser.DriverDir, "package", "cli.js")); err != nil {
-		errs = append(errs, fmt.Errorf("PLAYWRIGHT_DRIVER_DIR=%s: no playwright-core driver there (run `make setup`)", c.Browser.DriverDir))
-	}
+	keep(checkBrowser(c.Browser))
 	return c, errors.Join(errs...)
+}
+
+// modelCheckCacheFromEnv is the file that remembers which models the API said exist, or
+// "" when WEBAGENT_MODEL_CHECK_CACHE is "off".
+func modelCheckCacheFromEnv() string {
+	file := config.Get("WEBAGENT_MODEL_CHECK_CACHE", filepath.Join(config.CacheDir(), "models.json"))
+	if strings.EqualFold(file, "off") {
+		return ""
+	}
+	return file
+}
+
+// browserFromEnv reads the browsers' settings, with the internal addresses runs are
+// granted; the Chromium it picks by default is the one for the mode, headless or not.
+// checkBrowser says later whether what it names is there.
+func browserFromEnv(internal sites.Internal) (browser.Config, error) {
+	b := browser.Config{
+		DriverDir: config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
+		Width:     1280,
+		Height:    800,
+		Internal:  internal,
+	}
+	var headless, sessions, idle error
+	b.Headless, headless = config.Bool("WEBAGENT_HEADLESS", true)
+	b.ExecutablePath = config.Get("CHROMIUM_PATH", config.Chromium(b.Headless))
+	b.MaxSessions, sessions = config.Int("WEBAGENT_MAX_BROWSERS", 4)
+	b.IdleTimeout, idle = config.Duration("WEBAGENT_BROWSER_IDLE_TIMEOUT", 30*time.Minute)
+	return b, errors.Join(headless, sessions, idle)
+}
+
+// checkBrowser says what keeps the browser settings from starting a browser: no room for
+// one, no Chromium where they say, the headless shell for a headed browser, or no
+// Playwright driver.
+func checkBrowser(b browser.Config) error {
+	var errs []error
+	if b.MaxSessions < 1 {
+		errs = append(errs, fmt.Errorf("WEBAGENT_MAX_BROWSERS=%d: at least 1", b.MaxSessions))
+	}
+	if _, err := os.Stat(b.ExecutablePath); err != nil {
+		errs = append(errs, fmt.Errorf("CHROMIUM_PATH=%s: no such file (run `make setup`, or point it at Chromium)", b.ExecutablePath))
+	} else if !b.Headless && browser.IsHeadlessShell(b.ExecutablePath) {
+		errs = append(errs, fmt.Errorf("WEBAGENT_HEADLESS=false: CHROMIUM_PATH=%s is the headless shell, which shows no window; point it at the full browser (%s; `apt-get install chromium`)", b.ExecutablePath, config.ChromiumFull))
+	}
+	if _, err := os.Stat(filepath.Join(b.DriverDir, "package", "cli.js")); err != nil {
+		errs = append(errs, fmt.Errorf("PLAYWRIGHT_DRIVER_DIR=%s: no playwright-core driver there (run `make setup`)", b.DriverDir))
+	}
+	return errors.Join(errs...)
+}
+
+// weaviateFromEnv reads where the skills library is and the similarity at which a skill
+// is reused.
+func weaviateFromEnv() (WeaviateConfig, error) {
+	w := WeaviateConfig{Host: strings.TrimPrefix(config.Get("WEAVIATE_URL", "127.0.0.1:8080"), "http://")}
+	if strings.EqualFold(w.Host, "off") {
+		w.Host = ""
+	}
+	var err error
+	w.Threshold, err = config.Float("WEBAGENT_SKILL_THRESHOLD", skills.DefaultThreshold)
+	if w.Threshold <= 0 || w.Threshold > 1 {
+		err = errors.Join(err, fmt.Errorf("WEBAGENT_SKILL_THRESHOLD=%v: a similarity between 0 and 1, e.g. 0.95", w.Threshold))
+	}
+	return w, err
+}
+
+// stateKeyFromEnv picks the key that seals the browser's saved state, and says where it
+// came from: WEBAGENT_STATE_KEY, else the first codec key, else one derived from MinIO's
+// secret key, so that every worker of a deployment finds the same one.
+func stateKeyFromEnv(minioSecret string) ([]byte, string, error) {
+	if k := strings.TrimSpace(os.Getenv("WEBAGENT_STATE_KEY")); k != "" {
+		key, err := codec.KeyFromBase64(k)
+		if err != nil {
+			err = fmt.Errorf("WEBAGENT_STATE_KEY: %w", err)
+		}
+		return key, "WEBAGENT_STATE_KEY", err
+	}
+	if key, ok := codec.FirstKey(os.Getenv(codec.Env)); ok {
+		return key, codec.Env, nil
+	}
+	return codec.DeriveKey(minioSecret, "browser-state"), "MINIO_SECRET_KEY", nil
 }
 
 // storeFromEnv reads the object store's settings.

@@ -51,24 +51,13 @@ func main() {
 	}
 }
 
+// run is the worker until ctx ends: it opens what the activities use (the object store,
+// the browser pool, the Temporal client), builds the worker of each task queue, and serves
+// them.
 func run(ctx context.Context, cfg Config, log *slog.Logger) error {
-	st, err := store.Open(ctx, cfg.Store)
+	st, sealer, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return err
-	}
-	for _, w := range unsafeDefaults(cfg) {
-		log.Warn(w)
-	}
-	log.Info("what runs are granted", "secrets", len(cfg.Secrets.Names()), "internalAddresses", cfg.Browser.Internal.String())
-	if st.LifecycleErr != nil {
-		log.Warn("saved browser state will not expire by itself; runs still delete theirs at the end", "err", st.LifecycleErr)
-	}
-	sealer, err := codec.NewSealer(cfg.StateKey)
-	if err != nil {
-		return err
-	}
-	if cfg.StateKeyFrom == "MINIO_SECRET_KEY" {
-		log.Info("browser state is sealed with a key derived from MINIO_SECRET_KEY; set WEBAGENT_STATE_KEY (the same on every worker) for a key of its own")
 	}
 	pool, err := browser.NewPool(cfg.Browser, log)
 	if err != nil {
@@ -92,77 +81,135 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			defer cancel()
 			return c.SignalWorkflow(sctx, workflowID, runID, activities.ActingSignal, n)
 		}}
-	// Heartbeats go to the server at most once a second, so that a cancelled run reaches
-	// its browser activity within about a second (the SDK's default waits up to 0.8 x the
-	// heartbeat timeout).
-	heartbeats := worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery}
+	shared := sharedWorker(c, cfg.TaskQueue, b, st)
+	thinker, err := modelWorker(ctx, c, cfg, st, log)
+	if err != nil {
+		return err
+	}
+	local := browserWorker(c, own, cfg.Browser.MaxSessions, b)
+	return serve(ctx, cfg, own, b, log, local, thinker, shared)
+}
 
-	shared := worker.New(c, cfg.TaskQueue, heartbeats)
-	shared.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	shared.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
-	shared.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
-	shared.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
-	shared.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
-	shared.RegisterWorkflowWithOptions(workflows.Grants, workflow.RegisterOptions{Name: workflows.GrantsWorkflowName})
-	register(shared, b.OpenBrowser, activities.OpenBrowser.Name)
-	register(shared, b.WorkerGrants, activities.WorkerGrants.Name)
-	register(shared, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
+// openStore opens the object store and the sealer of the browser state saved in it, and
+// logs what the operator should know of the settings: the unsafe defaults, what runs are
+// granted, saved state that will not expire, a state key derived from MinIO's.
+func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.MinIO, *codec.Sealer, error) {
+	st, err := store.Open(ctx, cfg.Store)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range unsafeDefaults(cfg) {
+		log.Warn(w)
+	}
+	log.Info("what runs are granted", "secrets", len(cfg.Secrets.Names()), "internalAddresses", cfg.Browser.Internal.String())
+	if st.LifecycleErr != nil {
+		log.Warn("saved browser state will not expire by itself; runs still delete theirs at the end", "err", st.LifecycleErr)
+	}
+	sealer, err := codec.NewSealer(cfg.StateKey)
+	if err != nil {
+		return nil, nil, err
+	}
+	if cfg.StateKeyFrom == "MINIO_SECRET_KEY" {
+		log.Info("browser state is sealed with a key derived from MINIO_SECRET_KEY; set WEBAGENT_STATE_KEY (the same on every worker) for a key of its own")
+	}
+	return st, sealer, nil
+}
 
-	// Planning and every model call: a queue of their own, rate-limited across workers.
+// heartbeats are the options of the workers that run browser activities: heartbeats go
+// to the server at most once a second, so that a cancelled run reaches its browser
+// activity within about a second (the SDK's default waits up to 0.8 x the heartbeat
+// timeout).
+func heartbeats() worker.Options {
+	return worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery}
+}
+
+// sharedWorker is the worker of the shared task queue: every workflow, and the activities
+// any worker can run (opening a browser here, the worker's grants, sharing a run).
+func sharedWorker(c client.Client, queue string, b *browser.Activities, st *store.MinIO) worker.Worker {
+	w := worker.New(c, queue, heartbeats())
+	w.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
+	w.RegisterWorkflowWithOptions(workflows.Grants, workflow.RegisterOptions{Name: workflows.GrantsWorkflowName})
+	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
+	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
+	register(w, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
+	return w
+}
+
+// modelWorker is the worker of planning and of every model call: a queue of their own,
+// rate-limited across workers. Without Gemini credentials it plans offline, from explicit
+// goals; without Weaviate it plans without skills.
+func modelWorker(ctx context.Context, c client.Client, cfg Config, st *store.MinIO, log *slog.Logger) (worker.Worker, error) {
 	planner := &planning.Activities{}
-	thinker := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
+	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
 	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
 		mc, err := model.New(ctx, cfg.Model)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		mc.Log = log
 		if err := checkModels(ctx, mc, cfg.ModelCheckCache, log); err != nil {
-			return err
+			return nil, err
 		}
 		m := &model.Activities{Client: mc, Store: st}
-		register(thinker, m.DecideTarget, activities.DecideTarget.Name)
-		register(thinker, m.EvaluateStep, activities.EvaluateStep.Name)
-		register(thinker, m.JudgeGoal, activities.JudgeGoal.Name)
-		register(thinker, m.Summarize, activities.Summarize.Name)
-		register(thinker, m.ExtractData, activities.ExtractData.Name)
+		register(w, m.DecideTarget, activities.DecideTarget.Name)
+		register(w, m.EvaluateStep, activities.EvaluateStep.Name)
+		register(w, m.JudgeGoal, activities.JudgeGoal.Name)
+		register(w, m.Summarize, activities.Summarize.Name)
+		register(w, m.ExtractData, activities.ExtractData.Name)
 		planner.Model = &model.Planner{Client: mc, Store: st}
 		embedder = skills.Gemini{Client: mc.GenAI(), Name: cfg.Model.Role(model.RoleEmbed).Model}
 	} else {
 		log.Info("no Gemini credentials: the offline planner reads explicit goals; set GEMINI_API_KEY for open-ended ones")
 	}
 	if cfg.Weaviate.Host != "" {
-		sw := skills.NewWeaviate(cfg.Weaviate.Host)
-		planner.Skills = &skills.Library{Store: sw, Embedder: embedder, Threshold: cfg.Weaviate.Threshold}
-		planner.Catalog, planner.Library = sw, cfg.Weaviate.Host
-		log.Info("skills library", "weaviate", cfg.Weaviate.Host, "embedder", embedder.Model(), "threshold", cfg.Weaviate.Threshold)
-		// Create the Skill collection now if Weaviate is up; if not, runs plan without
-		// skills and the collection is created on first use.
-		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		if err := sw.Ready(wctx); err != nil {
-			log.Warn("the skills library is not reachable yet; runs will plan without it until it is", "err", err)
-		}
-		cancel()
+		useSkillsLibrary(ctx, planner, cfg.Weaviate, embedder, log)
 	}
-	register(thinker, planner.PlanGoal, activities.PlanGoal.Name)
-	register(thinker, planner.Replan, activities.Replan.Name)
-	register(thinker, planner.SaveSkill, activities.SaveSkill.Name)
-	register(thinker, planner.ManageSkills, activities.ManageSkills.Name)
+	register(w, planner.PlanGoal, activities.PlanGoal.Name)
+	register(w, planner.Replan, activities.Replan.Name)
+	register(w, planner.SaveSkill, activities.SaveSkill.Name)
+	register(w, planner.ManageSkills, activities.ManageSkills.Name)
+	return w, nil
+}
 
-	// The browser steps of the runs whose browser lives here come to this process only.
-	lopts := heartbeats
-	lopts.MaxConcurrentActivityExecutionSize = 2 * cfg.Browser.MaxSessions
-	local := worker.New(c, own, lopts)
-	register(local, b.RunStep, activities.RunStep.Name)
-	register(local, b.ValidateGoal, activities.ValidateGoal.Name)
-	register(local, b.CloseBrowser, activities.CloseBrowser.Name)
-	register(local, b.Observe, activities.Observe.Name)
+// useSkillsLibrary gives the planner the skills library in Weaviate, and creates its
+// Skill collection now if Weaviate is up; if not, runs plan without skills and the
+// collection is created on first use.
+func useSkillsLibrary(ctx context.Context, planner *planning.Activities, cfg WeaviateConfig, embedder skills.Embedder, log *slog.Logger) {
+	sw := skills.NewWeaviate(cfg.Host)
+	planner.Skills = &skills.Library{Store: sw, Embedder: embedder, Threshold: cfg.Threshold}
+	planner.Catalog, planner.Library = sw, cfg.Host
+	log.Info("skills library", "weaviate", cfg.Host, "embedder", embedder.Model(), "threshold", cfg.Threshold)
+	wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := sw.Ready(wctx); err != nil {
+		log.Warn("the skills library is not reachable yet; runs will plan without it until it is", "err", err)
+	}
+}
 
+// browserWorker is the worker of this process's own queue: the browser steps of the runs
+// whose browser lives here come to it only, two at a time per browser at most.
+func browserWorker(c client.Client, own string, maxBrowsers int, b *browser.Activities) worker.Worker {
+	opts := heartbeats()
+	opts.MaxConcurrentActivityExecutionSize = 2 * maxBrowsers
+	w := worker.New(c, own, opts)
+	register(w, b.RunStep, activities.RunStep.Name)
+	register(w, b.ValidateGoal, activities.ValidateGoal.Name)
+	register(w, b.CloseBrowser, activities.CloseBrowser.Name)
+	register(w, b.Observe, activities.Observe.Name)
+	return w
+}
+
+// serve starts the workers, the browser's first, and runs until ctx ends. The deferred
+// calls run last first: the workers stop, then ended runs' clean-up finishes.
+func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) error {
 	if err := local.Start(); err != nil {
 		return fmt.Errorf("start the browser worker: %w", err)
 	}
-	// Deferred calls run last first: the workers stop, then ended runs' clean-up finishes.
 	defer b.Wait()
 	defer local.Stop()
 	if err := thinker.Start(); err != nil {

@@ -12,12 +12,10 @@
 package geminitest
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	_ "image/png" // screenshots
 	"io"
-	"maps"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -189,6 +187,9 @@ func (s *Server) Reset() {
 
 var roleLine = regexp.MustCompile(`(?m)^# Role: (\S+)`)
 
+// serve routes a request to models.get or to a model method, after the checks every model
+// method shares: a model the stand-in serves and a request the API would take. It records
+// each call it lets through before answering it.
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if g := getPath.FindStringSubmatch(r.URL.Path); g != nil && r.Method == http.MethodGet {
 		s.get(w, g[1])
@@ -207,16 +208,52 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
-	c := Call{Method: m[2], Model: m[1], Body: body, At: time.Now()}
+	c, req, msg := s.readCall(m[2], m[1], body)
+	if msg != "" {
+		apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", msg, 0)
+		return
+	}
+	n, script := s.record(c)
+	switch c.Method {
+	case "embedContent":
+		embedContent(w, req)
+	case "batchEmbedContents":
+		batchEmbedContents(w, req)
+	default:
+		generateContent(w, r, c, n, script)
+	}
+}
+
+// readCall reads a model method's request body into the call the stand-in records, and
+// says what the API would refuse in it ("" when nothing): a body that is not JSON, a
+// thinking config the model does not take, contents that break the rules readContents
+// checks.
+func (s *Server) readCall(method, model string, body []byte) (Call, request, string) {
+	c := Call{Method: method, Model: model, Body: body, At: time.Now()}
 	var req request
 	if err := json.Unmarshal(body, &req); err != nil {
-		apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", "the body is not JSON: "+err.Error(), 0)
-		return
+		return c, req, "the body is not JSON: " + err.Error()
 	}
 	c.System = req.SystemInstruction.text()
 	if rm := roleLine.FindStringSubmatch(c.System); rm != nil {
 		c.Role = rm[1]
 	}
+	if msg := readGenerationConfig(&c, req); msg != "" {
+		return c, req, msg
+	}
+	for _, t := range req.Tools {
+		if t.ComputerUse != nil {
+			c.ComputerUse = t.ComputerUse
+		}
+	}
+	return c, req, s.readContents(&c, req.Contents)
+}
+
+// readGenerationConfig fills the call's schema, media resolution, temperature and
+// thinking level from the request's generation config, and says what the API would refuse
+// in it ("" when nothing): a thinking level together with a thinking budget, a thinking
+// level on a model older than Gemini 3, the minimal level on a model that refuses it.
+func readGenerationConfig(c *Call, req request) string {
 	if g := req.GenerationConfig; g != nil {
 		c.Schema = g.ResponseJSONSchema
 		if c.Schema == nil {
@@ -226,120 +263,25 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		if g.ThinkingConfig != nil {
 			c.ThinkingLevel = g.ThinkingConfig.ThinkingLevel
 			if g.ThinkingConfig.ThinkingLevel != "" && g.ThinkingConfig.ThinkingBudget != nil {
-				apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", "thinking_level and thinking_budget cannot both be set", 0)
-				return
+				return "thinking_level and thinking_budget cannot both be set"
 			}
 		}
 	}
 	if c.ThinkingLevel != "" && !strings.HasPrefix(c.Model, "gemini-3") && !strings.HasPrefix(c.Model, "gemini-4") {
-		apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", "thinking_level is not supported by this model; use thinking_budget", 0)
-		return
+		return "thinking_level is not supported by this model; use thinking_budget"
 	}
 	if c.ThinkingLevel == "MINIMAL" && slices.Contains(noMinimal, c.Model) {
-		apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", "thinking_level MINIMAL is not supported by "+c.Model, 0)
-		return
+		return "thinking_level MINIMAL is not supported by " + c.Model
 	}
-	for _, t := range req.Tools {
-		if t.ComputerUse != nil {
-			c.ComputerUse = t.ComputerUse
-		}
-	}
-	if msg := s.readContents(&c, req.Contents); msg != "" {
-		apiError(w, http.StatusBadRequest, "INVALID_ARGUMENT", msg, 0)
-		return
-	}
+	return ""
+}
 
+// record adds the call to the recorded ones, and returns how many calls of its role there
+// have been, counting it, and the script that is to answer it.
+func (s *Server) record(c Call) (int, Script) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	s.calls = append(s.calls, c)
 	s.byRole[c.Role]++
-	n, script := s.byRole[c.Role], s.script
-	s.mu.Unlock()
-
-	switch c.Method {
-	case "embedContent":
-		c.Prompt = req.Content.text()
-		writeJSON(w, map[string]any{"embedding": map[string]any{"values": Embed(req.Content.text(), req.OutputDimensionality)}})
-		return
-	case "batchEmbedContents":
-		var out []any
-		for _, e := range req.Requests {
-			out = append(out, map[string]any{"values": Embed(e.Content.text(), e.OutputDimensionality)})
-		}
-		writeJSON(w, map[string]any{"embeddings": out})
-		return
-	}
-	if script == nil {
-		apiError(w, http.StatusInternalServerError, "INTERNAL", "the test gave the stand-in no script", 0)
-		return
-	}
-	rep := script(c, n)
-	if rep.Delay > 0 {
-		select {
-		case <-time.After(rep.Delay):
-		case <-r.Context().Done():
-			return
-		}
-	}
-	if rep.Status != 0 && rep.Status != http.StatusOK {
-		status := map[int]string{400: "INVALID_ARGUMENT", 401: "UNAUTHENTICATED", 403: "PERMISSION_DENIED", 404: "NOT_FOUND", 429: "RESOURCE_EXHAUSTED", 500: "INTERNAL", 503: "UNAVAILABLE"}[rep.Status]
-		msg := rep.Message
-		if msg == "" {
-			msg = fmt.Sprintf("stand-in fault %d", rep.Status)
-		}
-		apiError(w, rep.Status, status, msg, rep.RetryDelay)
-		return
-	}
-	text := rep.Text
-	if rep.JSON != nil {
-		b, err := json.Marshal(rep.JSON)
-		if err != nil {
-			apiError(w, http.StatusInternalServerError, "INTERNAL", "the script's JSON: "+err.Error(), 0)
-			return
-		}
-		text = string(b)
-	}
-	finish := rep.FinishReason
-	if finish == "" {
-		finish = "STOP"
-	}
-	var parts []any
-	if text != "" || rep.Call == nil {
-		parts = append(parts, map[string]any{"text": text})
-	}
-	if fc := rep.Call; fc != nil {
-		args := maps.Clone(fc.Args)
-		if args == nil {
-			args = map[string]any{}
-		}
-		if fc.Safety != nil {
-			args["safety_decision"] = fc.Safety
-		}
-		parts = append(parts, map[string]any{
-			"functionCall":     map[string]any{"name": fc.Name, "args": args},
-			"thoughtSignature": base64.StdEncoding.EncodeToString([]byte(signature(fc.Name))),
-		})
-	}
-	in, out := rep.InputTokens, rep.OutputTokens
-	if in == 0 {
-		in = len(c.Prompt)/4 + c.ImageTokens
-	}
-	if out == 0 {
-		out = len(text)/4 + 1
-	}
-	resp := map[string]any{
-		"candidates": []any{map[string]any{
-			"content":      map[string]any{"role": "model", "parts": parts},
-			"finishReason": finish,
-		}},
-		"usageMetadata": map[string]any{"promptTokenCount": in, "candidatesTokenCount": out, "totalTokenCount": in + out},
-		"modelVersion":  c.Model,
-	}
-	if st, ok := retiring[c.Model]; ok {
-		resp["modelStatus"] = st
-	}
-	if rep.BlockReason != "" {
-		resp = map[string]any{"promptFeedback": map[string]any{"blockReason": rep.BlockReason},
-			"usageMetadata": map[string]any{"promptTokenCount": in, "totalTokenCount": in}}
-	}
-	writeJSON(w, resp)
+	return s.byRole[c.Role], s.script
 }
