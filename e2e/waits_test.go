@@ -52,3 +52,39 @@ func TestApprovalTimeoutFromTheStarter(t *testing.T) {
 		t.Errorf("the result should say nobody approved within the 3s given:\n%s", stdout)
 	}
 }
+
+// TestUnattendedFromTheStarter: a caller with nobody to answer says so with --unattended.
+// The step that needs approval fails at once, saying it would have waited for a person,
+// without acting; the starter exits 1.
+func TestUnattendedFromTheStarter(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	steps, err := plan.Parse(demoGoal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps[3].RequiresApproval = true // click "Create"
+	b, err := json.Marshal(steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "plan.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stdout, stderr, code := s.starter(t, "run", "--json", "--unattended", "--url", s.appURL, "--plan", file)
+	var res workflows.GoalResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("exit %d, stdout is not the result JSON: %v\n%s\n%s", code, err, stdout, stderr)
+	}
+	n := len(res.Errors)
+	if code != 1 || res.Execution.Status == workflows.StatusSuccess || n == 0 || res.Errors[n-1].Type != "unattended" || res.Steps[3].Status != workflows.StepFailed {
+		t.Fatalf("exit %d, status %s, step 4 %s, errors %+v", code, res.Execution.Status, res.Steps[3].Status, res.Errors)
+	}
+	if c := s.app.Snapshot().CreateRequests; c != 0 {
+		t.Errorf("%d create requests: the step that needed approval acted", c)
+	}
+	if ms := res.Metadata.DurationMs; ms > 60_000 {
+		t.Errorf("the unattended run took %d ms: it waited", ms)
+	}
+}

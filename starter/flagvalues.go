@@ -46,7 +46,7 @@ func (w personWait) Set(v string) error {
 		return fmt.Errorf("%q is not a duration such as 30s or 5m", v)
 	}
 	if d <= 0 {
-		return fmt.Errorf("--%s must be more than 0: a run cannot yet be told never to wait for a person, so give the longest wait an unattended caller accepts, e.g. --%s 1s", w.name, w.name)
+		return fmt.Errorf("--%s must be more than 0 (0 would be read as the default wait): to never wait for a person, give --unattended instead", w.name)
 	}
 	*w.d = d
 	return nil

@@ -29,6 +29,7 @@ type runFlags struct {
 	mode     string
 	noSkills bool
 	approve  string
+	alone    bool
 	file     string
 	limits   workflows.Limits
 }
@@ -54,6 +55,7 @@ func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.IntVar(&f.limits.StepsPerRun, "steps-per-run", 0, "continue as new every N steps (default: when the history nears 8,000 events)")
 	f.waitFlags(fs)
 	fs.StringVar(&f.approve, "approve", "", `which steps wait for a person's approval besides those the plan marks: "state-changing" (every click, select, check or key press that may send a request)`)
+	fs.BoolVar(&f.alone, "unattended", false, "nobody answers this run (a schedule, a pipeline): a step that would wait for a person's approval, confirmation or answer fails instead, saying what it would have asked")
 }
 
 // parseWords parses args whose flags may come before, between or after the words, and
@@ -96,7 +98,7 @@ func (f *runFlags) input(goal string) (workflows.GoalInput, error) {
 		return workflows.GoalInput{}, errSecretFlag
 	}
 	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
-		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve)}
+		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve), Unattended: f.alone}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
 		if err != nil {

@@ -22,7 +22,6 @@ import (
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
 	"go.temporal.io/sdk/worker"
-	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser"
@@ -127,12 +126,7 @@ func heartbeats() worker.Options {
 // any worker can run (opening a browser here, the worker's grants, sharing a run).
 func sharedWorker(c client.Client, queue string, b *browser.Activities, st *store.MinIO) worker.Worker {
 	w := worker.New(c, queue, heartbeats())
-	w.RegisterWorkflowWithOptions(workflows.Goal, workflow.RegisterOptions{Name: workflows.GoalWorkflowName})
-	w.RegisterWorkflowWithOptions(workflows.SaveSkill, workflow.RegisterOptions{Name: workflows.SaveSkillWorkflowName})
-	w.RegisterWorkflowWithOptions(workflows.ManageSkills, workflow.RegisterOptions{Name: workflows.ManageSkillsWorkflowName})
-	w.RegisterWorkflowWithOptions(workflows.ShareRun, workflow.RegisterOptions{Name: workflows.ShareRunWorkflowName})
-	w.RegisterWorkflowWithOptions(workflows.Suite, workflow.RegisterOptions{Name: workflows.SuiteWorkflowName})
-	w.RegisterWorkflowWithOptions(workflows.Grants, workflow.RegisterOptions{Name: workflows.GrantsWorkflowName})
+	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
 	register(w, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
