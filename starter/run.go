@@ -53,7 +53,7 @@ func (f *runFlags) runFlagSet(stderr io.Writer) (fs *flag.FlagSet, parallel *int
 	f.goalFlags(fs)
 	fs.BoolVar(&f.asJSON, "json", false, "print the result as JSON (the standard output)")
 	fs.BoolVar(&f.noWait, "no-wait", false, "start the run and return at once")
-	fs.StringVar(&f.file, "file", "", "run the goals of a file as one suite: one goal a line, or a YAML/JSON list of entries (goal, startUrl, params, plan, expect, id, depends_on, on_failure)")
+	fs.StringVar(&f.file, "file", "", "run the goals of a file as one suite: one goal a line, or a YAML/JSON list of entries (goal, startUrl, params, plan, expect, id, dependsOn, onFailure)")
 	parallel = fs.Int("parallel", 0, "with --file: how many goals run at once (default 3)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: starter run [flags] "GOAL"  |  starter run --file GOALS [--parallel N] [flags]`)

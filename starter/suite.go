@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -22,7 +23,8 @@ import (
 
 // readSuite reads a suite file: one goal a line (.txt, or any other name), or a YAML or
 // JSON list of entries — or an object with "name", "parallel" and "entries" — each with
-// goal, startUrl, params, plan, expect, id, depends_on, on_failure, retries, cooldown.
+// goal, startUrl, params, plan, limits, expect, id, dependsOn, onFailure, retries, cooldown
+// (depends_on and on_failure, their old names, are read too).
 func readSuite(path string) (workflows.SuiteInput, error) {
 	var in workflows.SuiteInput
 	data, err := os.ReadFile(path)
@@ -38,6 +40,9 @@ func readSuite(path string) (workflows.SuiteInput, error) {
 		if list, ok := doc.([]any); ok {
 			doc = map[string]any{"entries": list}
 		}
+		if err := checkEntries(doc); err != nil {
+			return in, fmt.Errorf("the suite %s: %v (each entry takes %s)", path, err, strings.Join(entryKeys(), ", "))
+		}
 		j, err := json.Marshal(doc)
 		if err != nil {
 			return in, fmt.Errorf("the suite %s: %v", path, err)
@@ -45,7 +50,7 @@ func readSuite(path string) (workflows.SuiteInput, error) {
 		dec := json.NewDecoder(strings.NewReader(string(j)))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(&in); err != nil {
-			return in, fmt.Errorf("the suite %s: %v (each entry takes goal, startUrl, params, plan, limits, expect, id, depends_on, on_failure, retries, cooldown)", path, err)
+			return in, fmt.Errorf("the suite %s: %v (each entry takes %s)", path, err, strings.Join(entryKeys(), ", "))
 		}
 	default:
 		for _, line := range strings.Split(string(data), "\n") {
@@ -186,4 +191,50 @@ func oneLineGoal(goal string, n int) string {
 		goal = textcut.Cut(goal, n-1, "…")
 	}
 	return goal
+}
+
+// entryKeys are the keys a suite entry takes, as SuiteEntry declares them.
+func entryKeys() []string {
+	var keys []string
+	for _, f := range reflect.VisibleFields(reflect.TypeOf(workflows.SuiteEntry{})) {
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name != "" && name != "secrets" {
+			keys = append(keys, name)
+		}
+	}
+	return keys
+}
+
+// checkEntries renames the entries' old keys (depends_on, on_failure) to today's and
+// refuses a key no entry takes: a misspelt key would otherwise be dropped unsaid.
+func checkEntries(doc any) error {
+	m, ok := doc.(map[string]any)
+	if !ok {
+		return nil
+	}
+	list, _ := m["entries"].([]any)
+	known := map[string]bool{"secrets": true} // refused with its own reason by the workflow's check
+	for _, k := range entryKeys() {
+		known[k] = true
+	}
+	for i, e := range list {
+		entry, ok := e.(map[string]any)
+		if !ok {
+			continue
+		}
+		for old, now := range workflows.OldEntryNames {
+			if v, ok := entry[old]; ok {
+				if _, both := entry[now]; both {
+					return fmt.Errorf("entry %d has both %s and %s: keep %s", i+1, old, now, now)
+				}
+				entry[now] = v
+				delete(entry, old)
+			}
+		}
+		for k := range entry {
+			if !known[k] {
+				return fmt.Errorf("entry %d: unknown key %q", i+1, k)
+			}
+		}
+	}
+	return nil
 }

@@ -99,7 +99,6 @@ func (r *run) skipFrom(i int) {
 	}
 }
 
-
 // attemptStep makes one attempt at a step. The browser tries DOM-first; when the page
 // itself does not say which element is meant and a model is configured, the model picks
 // it from the numbered screenshot and the browser acts on that; the model then judges what

@@ -1,6 +1,7 @@
 package workflows
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -19,9 +20,9 @@ const SuiteWorkflowName = "Suite"
 
 // A suite runs several goals as one parent workflow with a child Goal run per entry, N at
 // a time, in the order their dependencies allow: an entry runs once every entry it
-// depends_on has passed, so independent entries run in parallel, each with its own
+// dependsOn has passed, so independent entries run in parallel, each with its own
 // browser (on whichever worker takes it). The parent decides what a failed entry means
-// (on_failure): try it again (retry, or wait a cooldown first, or replan — plan afresh,
+// (onFailure): try it again (retry, or wait a cooldown first, or replan — plan afresh,
 // without skills), skip it (what depends on it runs anyway), fail it (the default: what
 // depends on it does not run) or abort (nothing more starts). It is how a team runs its
 // test instructions, and how a plan whose parts are independent runs them side by side.
@@ -49,7 +50,7 @@ const (
 
 // SuiteEntry is one goal of a suite, a node of its graph.
 type SuiteEntry struct {
-	// ID names the entry for depends_on; default "g1", "g2"... in order.
+	// ID names the entry for dependsOn; default "g1", "g2"... in order.
 	ID       string            `json:"id,omitempty"`
 	Goal     string            `json:"goal"`
 	StartURL string            `json:"startUrl,omitempty"`
@@ -62,12 +63,37 @@ type SuiteEntry struct {
 	// that a goal is refused, say). An unverified run never passes as a success, and is
 	// not tried again: its steps are done.
 	Expect    Status    `json:"expect,omitempty"`
-	DependsOn []string  `json:"depends_on,omitempty"`
-	OnFailure OnFailure `json:"on_failure,omitempty"`
+	DependsOn []string  `json:"dependsOn,omitempty"`
+	OnFailure OnFailure `json:"onFailure,omitempty"`
 	// Retries is how often retry, wait and replan try again (default 1); Cooldown, how
 	// long wait waits first (default 30s).
 	Retries  int      `json:"retries,omitempty"`
 	Cooldown Duration `json:"cooldown,omitempty"`
+}
+
+// OldEntryNames are the names suite entries had before they took the camelCase of the
+// rest of the entry; they are still read, from files and from suites begun before.
+var OldEntryNames = map[string]string{"depends_on": "dependsOn", "on_failure": "onFailure"}
+
+// UnmarshalJSON reads an entry, with dependsOn and onFailure also under their old names.
+func (e *SuiteEntry) UnmarshalJSON(b []byte) error {
+	type entry SuiteEntry
+	var v struct {
+		entry
+		OldDependsOn []string  `json:"depends_on"`
+		OldOnFailure OnFailure `json:"on_failure"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*e = SuiteEntry(v.entry)
+	if len(e.DependsOn) == 0 {
+		e.DependsOn = v.OldDependsOn
+	}
+	if e.OnFailure == "" {
+		e.OnFailure = v.OldOnFailure
+	}
+	return nil
 }
 
 // Input is the entry's Goal input, started at startURL when it names none.
@@ -133,7 +159,7 @@ func (in SuiteInput) validate(legacySecrets bool) error {
 		switch e.OnFailure {
 		case OnFailureFail, OnFailureRetry, OnFailureWait, OnFailureReplan, OnFailureSkip, OnFailureAbort:
 		default:
-			errs = append(errs, fmt.Errorf("entry %s: on_failure %q: one of fail, retry, wait, replan, skip, abort", e.ID, e.OnFailure))
+			errs = append(errs, fmt.Errorf("entry %s: onFailure %q: one of fail, retry, wait, replan, skip, abort", e.ID, e.OnFailure))
 		}
 		switch e.Expect {
 		case StatusSuccess, StatusUnverified, StatusPartial, StatusFailed:
@@ -208,7 +234,7 @@ type SuiteResult struct {
 type EntryResult struct {
 	ID        string   `json:"id"`
 	Goal      string   `json:"goal"`
-	DependsOn []string `json:"depends_on,omitempty"`
+	DependsOn []string `json:"dependsOn,omitempty"`
 	// Status is the run's status, or "not run" (with Reason).
 	Status     Status    `json:"status"`
 	Expect     Status    `json:"expect"`
