@@ -156,8 +156,16 @@ type ManageSkillsResult struct {
 	Embedder string `json:"embedder"`
 }
 
-// SkillRecord is a skill as it is listed, shown, exported and imported: everything but
-// its vector.
+// SkillRecord is a skill — a plan that reached a goal, kept for goals that mean the same
+// — as it is listed, shown, exported and imported: everything but its vector. The skills
+// library keeps exactly this (skills.Skill is this type). Goal is the goal it was learned
+// from; Template, the goal with its values as {{slot}} placeholders; Params, the slots'
+// names; Examples, the values it was learned with (never replayed: a run binds its own).
+// SuccessCount and FailureCount count the runs that used it (a skill that keeps failing
+// is disabled); Version counts the plan's versions (a plan healed by replanning is the
+// next one); Suspect says the last run that reused it failed (a canary schedule's drift
+// alarm), which a success clears; ModelCalls is what learning it cost, for reporting what
+// reuse saves.
 type SkillRecord struct {
 	ID             string            `json:"id"`
 	Version        int               `json:"version"`

@@ -65,23 +65,20 @@ func (a *Activities) ManageSkills(ctx context.Context, in activities.ManageSkill
 		if err != nil {
 			return res, err
 		}
-		for _, s := range all {
-			res.Skills = append(res.Skills, record(s))
-		}
+		res.Skills = append(res.Skills, all...)
 	case activities.SkillsShow:
 		s, err := a.Catalog.Get(ctx, in.ID)
 		if err != nil {
 			return res, notFound(err)
 		}
-		res.Skills = []activities.SkillRecord{record(s)}
+		res.Skills = []activities.SkillRecord{s}
 	case activities.SkillsDelete:
 		if err := a.Catalog.Delete(ctx, in.ID); err != nil {
 			return res, notFound(err)
 		}
 	case activities.SkillsImport:
 		emb := a.Skills.Embedder
-		for _, r := range in.Skills {
-			s := skill(r)
+		for _, s := range in.Skills {
 			// Vectors are not exported: the skill is embedded again, by this worker's
 			// embedder, and filed under its model.
 			s.EmbeddingModel = emb.Model()
@@ -93,22 +90,10 @@ func (a *Activities) ManageSkills(ctx context.Context, in activities.ManageSkill
 			if err := a.Catalog.Put(ctx, s, vec); err != nil {
 				return res, err
 			}
-			res.Skills = append(res.Skills, record(s))
+			res.Skills = append(res.Skills, s)
 		}
 	default:
 		return res, temporal.NewNonRetryableApplicationError(fmt.Sprintf("unknown skills command %q (list, show, delete, import)", in.Command), activities.ErrBadInput, nil)
 	}
 	return res, nil
-}
-
-func record(s skills.Skill) activities.SkillRecord {
-	return activities.SkillRecord{ID: s.ID, Version: s.Version, Goal: s.Goal, Template: s.Template, Site: s.Site, Params: s.Params,
-		Examples: s.Examples, Plan: s.Plan, EmbeddingModel: s.EmbeddingModel, SuccessCount: s.SuccessCount, FailureCount: s.FailureCount,
-		LastUsed: s.LastUsed, CreatedAt: s.CreatedAt, ModelCalls: s.ModelCalls, Disabled: s.Disabled, Suspect: s.Suspect}
-}
-
-func skill(r activities.SkillRecord) skills.Skill {
-	return skills.Skill{ID: r.ID, Version: r.Version, Goal: r.Goal, Template: r.Template, Site: r.Site, Params: r.Params,
-		Examples: r.Examples, Plan: r.Plan, EmbeddingModel: r.EmbeddingModel, SuccessCount: r.SuccessCount, FailureCount: r.FailureCount,
-		LastUsed: r.LastUsed, CreatedAt: r.CreatedAt, ModelCalls: r.ModelCalls, Disabled: r.Disabled, Suspect: r.Suspect}
 }

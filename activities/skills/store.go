@@ -17,40 +17,16 @@ import (
 	"github.com/weaviate/weaviate-go-client/v4/weaviate/graphql"
 	"github.com/weaviate/weaviate/entities/models"
 
-	"github.com/webagent-dev/webagent/plan"
+	"github.com/webagent-dev/webagent/activities"
 )
 
 // Class is the Weaviate collection of skills.
 const Class = "Skill"
 
-// Skill is a plan that reached a goal, kept for goals that mean the same.
-type Skill struct {
-	ID string `json:"id"`
-	// Goal is the goal it was learned from; Template, the goal with its values as
-	// {{slot}} placeholders; Params, the slots' names; Examples, the values it was
-	// learned with (never replayed: a run binds its own).
-	Goal     string            `json:"goal"`
-	Template string            `json:"goalTemplate"`
-	Plan     []plan.Step       `json:"-"`
-	Site     string            `json:"site"`
-	Params   []string          `json:"params"`
-	Examples map[string]string `json:"-"`
-	// SuccessCount and FailureCount count the runs that used it; a skill that keeps
-	// failing is disabled.
-	SuccessCount int       `json:"successCount"`
-	FailureCount int       `json:"failureCount"`
-	LastUsed     time.Time `json:"lastUsed"`
-	CreatedAt    time.Time `json:"createdAt"`
-	// Version counts the plan's versions: a plan healed by replanning is the next one.
-	Version        int    `json:"version"`
-	EmbeddingModel string `json:"embeddingModel"`
-	Disabled       bool   `json:"disabled"`
-	// Suspect says the last run that reused it failed (a canary schedule's drift alarm);
-	// a success clears it.
-	Suspect bool `json:"suspect"`
-	// ModelCalls is what learning it cost, for reporting what reuse saves.
-	ModelCalls int `json:"modelCalls"`
-}
+// Skill is a plan that reached a goal, kept for goals that mean the same: the contract's
+// SkillRecord, which is what the library lists, shows, exports and imports, is the skill
+// itself (the plan and the examples are kept in Weaviate as JSON text; see properties).
+type Skill = activities.SkillRecord
 
 // Match is a skill found for a goal, with its similarity (1 - cosine distance).
 type Match struct {
@@ -153,7 +129,7 @@ func (w *Weaviate) migrate(ctx context.Context) error {
 	return nil
 }
 
-func (s Skill) properties() (map[string]any, error) {
+func properties(s Skill) (map[string]any, error) {
 	planJSON, err := json.Marshal(s.Plan)
 	if err != nil {
 		return nil, err
@@ -175,7 +151,8 @@ func (s Skill) properties() (map[string]any, error) {
 	}, nil
 }
 
-// stored is a skill as Weaviate returns it.
+// stored is a skill as Weaviate returns it: its plan and examples as JSON text, which
+// take the keys "plan" and "examples" over the skill's own fields of those names.
 type stored struct {
 	Skill
 	PlanJSON     string `json:"plan"`
@@ -205,7 +182,7 @@ func (w *Weaviate) Put(ctx context.Context, s Skill, vector []float32) error {
 	if err := w.ready(ctx); err != nil {
 		return err
 	}
-	props, err := s.properties()
+	props, err := properties(s)
 	if err != nil {
 		return err
 	}
@@ -229,7 +206,7 @@ func (w *Weaviate) Update(ctx context.Context, s Skill) error {
 	if err := w.ready(ctx); err != nil {
 		return err
 	}
-	props, err := s.properties()
+	props, err := properties(s)
 	if err != nil {
 		return err
 	}
