@@ -21,13 +21,16 @@ import (
 
 // TestReplayHistories replays recorded runs against today's workflow code: a change that
 // would break a run in flight fails here. The histories are real runs recorded by the
-// end-to-end tests (go test ./e2e -args -update-histories): the demo goal, the same goal
-// with its worker killed mid-run, a model's replan, the first run of a long run that
-// continued as new (with the "continue-as-new" version marker), and a sign-in whose input
-// said where the worker read its secrets, recorded before the worker's operator granted
-// them (replayed as it ran, by the "worker-secrets" version), and a goal verified by the
-// value it read, which teaches the skills library (the "verified-by-read" version; its
-// IDs are kept beside it, since the skill child is named after the run).
+// end-to-end tests (go test ./e2e -run <Test> -args -update-histories), one per feature:
+// the demo goal; the same goal with its worker killed mid-run; a model's replan; the first
+// run of a long run that continued as new; a sign-in whose input said where the worker
+// read its secrets (the "worker-secrets" version); a goal verified by the value it read,
+// which teaches the skills library (its IDs are kept beside it, since the skill child is
+// named after the run); a goal run as parts, and its suite; and the Updates people answer
+// with — a step held for approval, a hint, a pause and resume, the model's confirmation
+// (computer use), a step in doubt answered by a person — each recorded twice: before the
+// one wait for a person (before-one-wait-*, replayed by legacy.go) and after it. Every
+// run begun since the search attributes keeps them, so most histories upsert them.
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {
