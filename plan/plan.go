@@ -52,6 +52,10 @@ type Step struct {
 	// TargetDescription describes the element as a person sees it ("the 'New project'
 	// button"), never as a selector.
 	TargetDescription string `json:"target_description,omitempty"`
+	// Target is the description read once into its parts (kind, name, ordinal, row,
+	// container, position): what the resolver, the reveal, the reads and the checks go
+	// by. WithTargets fills it; Parts reads it.
+	Target *Target `json:"target,omitempty"`
 	// Value is the text to type, the option to select, the URL to open, the key to press,
 	// the text to assert, the direction to scroll, the time to wait, "false" to uncheck,
 	// or the name under which an EXTRACT step stores what it read.
@@ -184,7 +188,41 @@ func (s Step) Bind(params map[string]string) Step {
 	}
 	s.TargetDescription = sub(s.TargetDescription)
 	s.Value = sub(s.Value)
+	if s.Target != nil {
+		t := *s.Target
+		t.Name, t.Row, t.Container = sub(t.Name), sub(t.Row), sub(t.Container)
+		s.Target = &t
+	}
 	return s
+}
+
+// WithTarget returns the step with its description read into its target, unless it
+// carries one already.
+func (s Step) WithTarget() Step {
+	if s.Target == nil && strings.TrimSpace(s.TargetDescription) != "" {
+		t := ParseTarget(s.TargetDescription)
+		s.Target = &t
+	}
+	return s
+}
+
+// WithTargets is WithTarget for every step of a plan: the one place a plan's descriptions
+// are read, as its steps join a run.
+func WithTargets(steps []Step) []Step {
+	out := slices.Clone(steps)
+	for i := range out {
+		out[i] = out[i].WithTarget()
+	}
+	return out
+}
+
+// Parts is the step's target: the one it carries, or — for a step made before steps
+// carried one (an old skill, a run in flight) — its description read now.
+func (s Step) Parts() Target {
+	if s.Target != nil {
+		return *s.Target
+	}
+	return ParseTarget(s.TargetDescription)
 }
 
 // Described is the step in one line with params bound, and what is not bound yet — a

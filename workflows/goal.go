@@ -274,8 +274,10 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 	return pr, nil
 }
 
+// appendSteps adds steps to the run, each with its description read into its target: the
+// one place a plan's descriptions are read, whoever wrote the plan.
 func (r *run) appendSteps(steps []plan.Step) {
-	for _, s := range steps {
+	for _, s := range plan.WithTargets(steps) {
 		s.Step = len(r.steps) + 1
 		r.steps = append(r.steps, StepRecord{Order: s.Step, Description: s.Described(r.params), Step: s, Status: StepPending})
 	}

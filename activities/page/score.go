@@ -3,6 +3,8 @@ package page
 import (
 	"regexp"
 	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
 )
 
 // Scores of phraseScore, best first.
@@ -47,7 +49,7 @@ func matchScore(phrase string, e Element) (int, string) {
 		// The description lost its fillers ("the", "a", "icon"...): the name is read
 		// without them too, so "Open the report" still is the link "Open the report".
 		v := f.get(e)
-		for _, v := range []string{norm(v), norm(fillers.ReplaceAllString(v, " "))} {
+		for _, v := range []string{norm(v), norm(plan.Fillers.ReplaceAllString(v, " "))} {
 			if s := phraseScore(p, v); s > 0 && s*4+f.weight > best {
 				best, field = s*4+f.weight, f.name
 			}

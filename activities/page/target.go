@@ -1,171 +1,18 @@
 package page
 
 import (
-	"regexp"
 	"strconv"
-	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
 )
 
-// Target is a target description read once into its parts. Every part the description
-// names must hold for an element to be a candidate: its kind, its name, the row or card it
-// sits in, the container around it and its ordinal among the elements that satisfy the
-// rest. The resolver, the closest-match feedback and the reveal read this, not the text.
-type Target struct {
-	// Name is the text that names the element: what the description quotes or, when it
-	// quotes nothing, what is left of its words.
-	Name string `json:"name,omitempty"`
-	// Quoted is true when Name is quoted in the description.
-	Quoted bool `json:"quoted,omitempty"`
-	// Kind is the kind the description names ("button", "icon", "checkbox"), or "".
-	Kind string `json:"kind,omitempty"`
-	// Ordinal is 1-based; -1 is "last"; 0 is none.
-	Ordinal int `json:"ordinal,omitempty"`
-	// Row is the name of the row, card or item the element is inside ("in the row
-	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
-	Row     string `json:"row,omitempty"`
-	RowNoun string `json:"rowNoun,omitempty"`
-	// Container is the dialog, menu, form or navigation the element is in ("dialog New
-	// project").
-	Container string `json:"container,omitempty"`
-	// InList is "a search result": the element sits in a repeated item of a list.
-	InList bool `json:"inList,omitempty"`
-	// Position is where on the page: "top", "bottom right", "left".
-	Position string `json:"position,omitempty"`
-}
+// Target is a plan step's parsed target (plan.Target) as the resolver reads it: every part
+// the description names must hold for an element to be a candidate.
+type Target struct{ plan.Target }
 
-var (
-	singleQuoted = regexp.MustCompile(`(^|[\s(])'([^']+)'`)
-	quoted       = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
-	rowContext   = regexp.MustCompile(`(?i)\b(?:in|on|of|for|from)\s+(?:the\s+)?(?:row|line|item|entry|card)\s+(?:for\s+|of\s+|named\s+|called\s+)?"([^"]+)"|\b(?:in|on|of|for)\s+(?:the\s+)?"([^"]+)"\s+(?:row|line|item|entry|card)|\b(?:next\s+to|beside|for)\s+"([^"]+)"`)
-	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
-	// "Trash" panel": the target is inside the thing named, and is not that thing.
-	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
-	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
-	ordinalWord = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(\d+)(?:st|nd|rd|th))\b`)
-	listWords   = regexp.MustCompile(`(?i)^(?:search\s+)?results?$`)
-	roleWords   = []struct {
-		re   *regexp.Regexp
-		role string
-	}{
-		{regexp.MustCompile(`(?i)\bmenu\s*item\b`), "menuitem"},
-		{regexp.MustCompile(`(?i)\b(?:check\s*box|checkbox)\b`), "checkbox"},
-		{regexp.MustCompile(`(?i)\b(?:radio(?:\s*button)?)\b`), "radio"},
-		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
-		{regexp.MustCompile(`(?i)\blink\b`), "link"},
-		{regexp.MustCompile(`(?i)\bicon\b`), "icon"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
-		// "the text input" is an <input>, not a text area.
-		{regexp.MustCompile(`(?i)\b(?:text\s*input|input(?:\s*field|\s*box)?)\b`), "input"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|search\s*box)\b`), "textbox"},
-		// A field, said plainly, is any form field: a list to choose from is one too.
-		{regexp.MustCompile(`(?i)\bfield\b`), "field"},
-		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
-		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
-		// A date or time field is named by its kind when nothing else names it.
-		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
-		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?time(?:\s+field)?\s*$`), "time"},
-		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
-		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
-	}
-	fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu|below|above)\b`)
-	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
-	// boxKinds are the containers an observation names (Element.Container's first word).
-	boxKinds = map[string]string{"menu": "menu", "dialog": "dialog", "modal": "dialog", "popup": "dialog", "form": "form", "navigation": "nav", "nav": "nav", "sidebar": "sidebar"}
-)
-
-// ParseTarget reads a target description into its parts.
-func ParseTarget(desc string) Target {
-	var t Target
-	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(desc)
-	// Single quotes become double quotes where they quote, so one pattern reads both.
-	d = singleQuoted.ReplaceAllString(d, `$1"$2"`)
-	if m := rowContext.FindStringSubmatch(d); m != nil {
-		t.Row = firstNonEmpty(m[1:]...)
-		d = strings.Replace(d, m[0], " ", 1)
-	}
-	if m := boxContext.FindStringSubmatch(d); m != nil {
-		kind := boxKinds[strings.ToLower(m[2])]
-		t.Container = strings.TrimSpace(kind + " " + m[1])
-		d = strings.Replace(d, m[0], " ", 1)
-	}
-	if t.Row == "" {
-		d = t.readNounContext(d)
-	}
-	d = t.readPosition(d)
-	if m := ordinalWord.FindStringSubmatch(d); m != nil {
-		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
-			t.Ordinal = n
-		} else {
-			t.Ordinal, _ = strconv.Atoi(m[2])
-		}
-		d = strings.Replace(d, m[0], " ", 1)
-	}
-	outside := quoted.ReplaceAllString(d, " ")
-	for _, rw := range roleWords {
-		if rw.re.MatchString(outside) {
-			t.Kind = rw.role
-			break
-		}
-	}
-	if m := quoted.FindStringSubmatch(d); m != nil {
-		t.Name, t.Quoted = firstNonEmpty(m[1:]...), true
-		return t
-	}
-	for _, rw := range roleWords {
-		if rw.role == "date" || rw.role == "time" {
-			continue // a field may well be called "Date": the word stays the name
-		}
-		d = rw.re.ReplaceAllString(d, " ")
-	}
-	// "the button" leaves no phrase: matchScore then matches on the role alone.
-	t.Name = strings.Join(strings.Fields(fillers.ReplaceAllString(d, " ")), " ")
-	if listWords.MatchString(t.Name) {
-		// "the 2nd search result link" names no link: it counts the links of a list.
-		t.Name, t.InList = "", true
-	}
-	return t
-}
-
-// readNounContext reads "in the email from "X"" (a row: X's item holds the target) or
-// "in the "X" dialog" (a container), and returns d without it. A thing named directly
-// ("the email from "X"") is the target itself, not where it sits: only "in", "inside",
-// "within" and "on" make it a place.
-func (t *Target) readNounContext(d string) string {
-	m := nounContext.FindStringSubmatch(d)
-	if m == nil {
-		return d
-	}
-	noun, name, conn := strings.ToLower(m[2]), m[1], ""
-	if m[1] == "" {
-		noun, conn, name = strings.ToLower(m[3]), strings.ToLower(m[4]), m[5]
-	}
-	words := strings.Fields(noun)
-	last := words[len(words)-1]
-	if notPlaces[last] || notPlaces[words[0]] || roleWord(last) != "" {
-		// "in the "Name" column", "in the "Notes" field": not something the target is in.
-		return d
-	}
-	if kind, ok := boxKinds[last]; ok {
-		t.Container = kind + " " + name
-	} else {
-		t.Row, t.RowNoun = name, strings.TrimSpace(noun+" "+conn)
-	}
-	return strings.Replace(d, m[0], " ", 1)
-}
-
-// notPlaces are nouns a description may follow "in the" with that observations do not
-// place an element in.
-var notPlaces = map[string]bool{"the": true, "a": true, "an": true, "column": true, "page": true, "screen": true, "window": true, "tab": true, "table": true, "list": true, "box": true}
-
-// roleWord is the kind a single word names, or "".
-func roleWord(w string) string {
-	for _, rw := range roleWords {
-		if rw.re.MatchString(w) && rw.role != "date" && rw.role != "time" {
-			return rw.role
-		}
-	}
-	return ""
-}
+// ParseTarget reads a target description into its parts (plan.ParseTarget), for callers
+// that have only the text.
+func ParseTarget(desc string) Target { return Target{plan.ParseTarget(desc)} }
 
 // where describes the row or container parts of the target, for refusals: ` in the email
 // from "Helena"`, or "".

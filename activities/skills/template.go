@@ -189,6 +189,12 @@ func Parameterize(steps []plan.Step, slots []Slot) []plan.Step {
 			s.TargetDescription = replaceFold(s.TargetDescription, sl.Value, "{{"+sl.Name+"}}")
 			s.Value = replaceFold(s.Value, sl.Value, "{{"+sl.Name+"}}")
 		}
+		if s.Target != nil {
+			// The target is read again from the description with its slots, so that a
+			// run binds its own values into the same parts.
+			s.Target = nil
+			s = s.WithTarget()
+		}
 		out[i] = s
 	}
 	return out

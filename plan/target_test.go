@@ -1,0 +1,34 @@
+package plan
+
+import "testing"
+
+// TestTargetIsReadOnce: a plan's steps carry their description read into parts, a run's
+// values are bound into those parts (not read again from the text), and a step made
+// before steps carried a target is read when asked.
+func TestTargetIsReadOnce(t *testing.T) {
+	steps := WithTargets([]Step{
+		{Action: Click, TargetDescription: `the trash icon in the email from "{{sender}}"`},
+		{Action: Navigate, Value: "https://example.com"},
+	})
+	if steps[1].Target != nil {
+		t.Errorf("a step with no description has no target: %+v", steps[1].Target)
+	}
+	tg := steps[0].Target
+	if tg == nil || tg.Kind != "icon" || tg.Name != "trash" || tg.Row != "{{sender}}" || tg.RowNoun != "email from" {
+		t.Fatalf("target %+v", tg)
+	}
+	bound := steps[0].Bind(map[string]string{"sender": "Helena"})
+	if bound.Target.Row != "Helena" || steps[0].Target.Row != "{{sender}}" {
+		t.Errorf("binding: %+v (the plan's own: %+v)", bound.Target, steps[0].Target)
+	}
+	if got, want := bound.Parts().Describe(), `icon "trash", inside the email from "Helena" (not that item itself)`; got != want {
+		t.Errorf("Describe: %s, want %s", got, want)
+	}
+	// A step written before targets were carried: read on demand, the same parts.
+	old := Step{Action: Click, TargetDescription: `the 2nd "Edit" link in the "New project" dialog at the top`}
+	if p := old.Parts(); p.Ordinal != 2 || p.Kind != "link" || p.Name != "Edit" || p.Container != "dialog New project" || p.Position != "top" {
+		t.Errorf("parts %+v", p)
+	} else if got, want := p.Describe(), `the 2nd link "Edit", in the dialog New project, at the top`; got != want {
+		t.Errorf("Describe: %s, want %s", got, want)
+	}
+}
