@@ -198,7 +198,6 @@ func (t *Target) readPosition(d string) string {
 	return d[:m[0]] + " " + d[end:]
 }
 
-
 // firstOf is the first of vs that is not empty.
 func firstOf(vs ...string) string {
 	for _, v := range vs {
