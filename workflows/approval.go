@@ -47,24 +47,24 @@ type ApprovalResult struct {
 // before it is written to the history.
 func (r *run) validateApproval(a Approval) error {
 	switch {
-	case r.pending == nil:
+	case r.people.pending == nil:
 		return errors.New("nothing is waiting for approval: the progress query shows what is")
-	case a.Step != r.pending.Step:
-		return fmt.Errorf("step %d is waiting for approval, not step %d", r.pending.Step, a.Step)
-	case r.answer != nil:
-		return fmt.Errorf("step %d was already answered by %s", r.pending.Step, r.answer.By)
+	case a.Step != r.people.pending.Step:
+		return fmt.Errorf("step %d is waiting for approval, not step %d", r.people.pending.Step, a.Step)
+	case r.people.answer != nil:
+		return fmt.Errorf("step %d was already answered by %s", r.people.pending.Step, r.people.answer.By)
 	}
 	return who(a.By)
 }
 
 // approve takes a person's answer.
 func (r *run) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) {
-	r.answer = &a
+	r.people.answer = &a
 	out := "approved: the action is done now"
 	if !a.Approve {
 		out = "refused: the action is not done and the run ends"
 	}
-	return ApprovalResult{Step: r.pending.Step, Action: r.pending.Action, Outcome: out}, nil
+	return ApprovalResult{Step: r.people.pending.Step, Action: r.people.pending.Action, Outcome: out}, nil
 }
 
 // confirm holds step i until a person confirms the action the model decided, with the
@@ -94,11 +94,11 @@ func (r *run) awaitApproval(ctx workflow.Context, kind waitKind, i, attempt int,
 	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
-	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
-	r.answer = nil
-	defer func() { r.pending = nil }()
+	r.people.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.people.answer = nil
+	defer func() { r.people.pending = nil }()
 	w, err := r.awaitPerson(ctx, personWait{kind: kind, step: i, asked: fmt.Sprintf("needs a person's approval of %s (%s)", action, reason), until: now.Add(wait),
-		answered: func() bool { return r.answer != nil }})
+		answered: func() bool { return r.people.answer != nil }})
 	switch {
 	case err != nil || w == cancelledByPerson || w == unattended:
 		return false, err
@@ -108,13 +108,13 @@ func (r *run) awaitApproval(ctx workflow.Context, kind waitKind, i, attempt int,
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
 			rec.Order, action, reason, wait), false)
 		return false, nil
-	case !r.answer.Approve:
+	case !r.people.answer.Approve:
 		r.held = true
 		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
-			r.answer.By, action, rec.Order, reason, note(r.answer.Note)), false)
+			r.people.answer.By, action, rec.Order, reason, note(r.people.answer.Note)), false)
 		return false, nil
 	}
-	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, reason, note(r.answer.Note)))
+	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.people.answer.By, action, reason, note(r.people.answer.Note)))
 	return true, nil
 }
 

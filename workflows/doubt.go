@@ -157,11 +157,11 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
-	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
-	r.resolution = nil
-	defer func() { r.doubt = nil }()
+	r.people.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.people.resolution = nil
+	defer func() { r.people.doubt = nil }()
 	w, err := r.awaitPerson(ctx, personWait{kind: waitDoubt, step: i, asked: "is in doubt: " + reason, until: now.Add(wait),
-		answered: func() bool { return r.resolution != nil }})
+		answered: func() bool { return r.people.resolution != nil }})
 	switch {
 	case err != nil || w == cancelledByPerson || w == unattended:
 		return false, false, err
@@ -170,7 +170,7 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
 		return false, false, nil
 	}
-	a := r.resolution
+	a := r.people.resolution
 	if a.Decision == "abort" {
 		r.held = true
 		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
@@ -191,12 +191,12 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 
 func (r *run) validateResolution(a Resolution) error {
 	switch {
-	case r.doubt == nil:
+	case r.people.doubt == nil:
 		return errors.New("no step is in doubt: the progress query shows what the run is doing")
-	case a.Step != r.doubt.Step:
-		return fmt.Errorf("step %d is in doubt, not step %d", r.doubt.Step, a.Step)
-	case r.resolution != nil:
-		return fmt.Errorf("step %d was already answered by %s", r.doubt.Step, r.resolution.By)
+	case a.Step != r.people.doubt.Step:
+		return fmt.Errorf("step %d is in doubt, not step %d", r.people.doubt.Step, a.Step)
+	case r.people.resolution != nil:
+		return fmt.Errorf("step %d was already answered by %s", r.people.doubt.Step, r.people.resolution.By)
 	case a.Decision != "done" && a.Decision != "repeat" && a.Decision != "abort":
 		return fmt.Errorf(`decision %q: "done" (its effect is there), "repeat" (do it again) or "abort"`, a.Decision)
 	}
@@ -204,7 +204,7 @@ func (r *run) validateResolution(a Resolution) error {
 }
 
 func (r *run) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {
-	r.resolution = &a
+	r.people.resolution = &a
 	return ResolutionResult{Step: a.Step, Outcome: "step " + fmt.Sprint(a.Step) + ": " + a.Decision}, nil
 }
 

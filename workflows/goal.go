@@ -84,12 +84,8 @@ type run struct {
 	skills bool
 	// acting are the attempts that told the run they were about to act ("seq/attempt").
 	acting map[string]bool
-	// doubt is the step in doubt waiting for a person; resolution, the answer given.
-	doubt      *Doubt
-	resolution *Resolution
-	// pending is the action waiting for a person's approval; answer, the approval given.
-	pending *PendingApproval
-	answer  *Approval
+	// people is what people asked of the run and answered it (the Updates' state).
+	people people
 	// held says the run stopped for a person (who did not come, refused, or cancelled):
 	// it ends partial. unattendedStop says it stopped because it would have had to wait
 	// for a person and is unattended: its status is the failed step's.
@@ -102,13 +98,7 @@ type run struct {
 	status  Status
 	// parts says the goal ran as independent parts, each a goal of its own.
 	parts bool
-	// paused, cancelled, stuck and hint are the people-in-the-loop state.
-	paused    *Paused
-	resumedBy string
-	cancelled *Control
-	stuck     *Stuck
-	hint      *Hint
-	res       GoalResult
+	res   GoalResult
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {

@@ -36,7 +36,7 @@ func (r *run) legacyApproveStep(ctx workflow.Context, i int, deadline time.Time)
 	if err != nil || !ok {
 		return false, err
 	}
-	rec.ApprovedBy = r.answer.By
+	rec.ApprovedBy = r.people.answer.By
 	return true, r.reopen(ctx, i)
 }
 
@@ -55,28 +55,28 @@ func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, err
 	}
 	now := workflow.Now(ctx)
 	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
-	r.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
+	r.people.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
 	was := r.phase
 	r.phase = PhaseAwaitingHint
 	r.setStatus(ctx, StatusWaiting)
 	r.browser.release(ctx)
 	defer func() {
-		r.stuck, r.hint, r.phase = nil, nil, was
+		r.people.stuck, r.people.hint, r.phase = nil, nil, was
 		r.setStatus(ctx, StatusRunning)
 		r.report(ctx)
 	}()
 	for {
 		r.report(ctx)
 		workflow.GetLogger(ctx).Info("stuck: waiting for a hint", "step", rec.Order, "reason", reason)
-		ok, err := workflow.AwaitWithTimeout(ctx, until.Sub(workflow.Now(ctx)), func() bool { return r.hint != nil || r.cancelled != nil })
+		ok, err := workflow.AwaitWithTimeout(ctx, until.Sub(workflow.Now(ctx)), func() bool { return r.people.hint != nil || r.people.cancelled != nil })
 		if err != nil {
 			return false, err
 		}
-		if !ok || r.hint == nil {
+		if !ok || r.people.hint == nil {
 			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
 			return false, nil
 		}
-		h := *r.hint
+		h := *r.people.hint
 		if err := r.reopen(ctx, i); err != nil {
 			return false, err
 		}
@@ -90,8 +90,8 @@ func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, err
 			return true, nil
 		}
 		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})
-		r.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
-		r.hint = nil
+		r.people.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
+		r.people.hint = nil
 		r.browser.release(ctx)
 	}
 }
@@ -115,19 +115,19 @@ func (r *run) legacyDecisionApproval(ctx workflow.Context, rec *StepRecord, atte
 func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, action, reason string, deadline time.Time) (bool, error) {
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
-	r.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
-	r.answer = nil
+	r.people.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.people.answer = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
 	r.setStatus(ctx, StatusWaiting)
 	r.report(ctx)
 	defer func() {
-		r.phase, r.pending = phase, nil
+		r.phase, r.people.pending = phase, nil
 		r.setStatus(ctx, StatusRunning)
 		r.report(ctx)
 	}()
 	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", reason)
-	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.answer != nil })
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.people.answer != nil })
 	if err != nil {
 		return false, err
 	}
@@ -138,13 +138,13 @@ func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
 			rec.Order, action, reason, wait), false)
 		return false, nil
-	case !r.answer.Approve:
+	case !r.people.answer.Approve:
 		r.held = true
 		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
-			r.answer.By, action, rec.Order, reason, note(r.answer.Note)), false)
+			r.people.answer.By, action, rec.Order, reason, note(r.people.answer.Note)), false)
 		return false, nil
 	}
-	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.answer.By, action, reason, note(r.answer.Note)))
+	rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s approved %s (asked: %s)%s", attempt, r.people.answer.By, action, reason, note(r.people.answer.Note)))
 	return true, nil
 }
 
@@ -153,19 +153,19 @@ func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadli
 	rec := &r.steps[i]
 	now := workflow.Now(ctx)
 	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
-	r.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
-	r.resolution = nil
+	r.people.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
+	r.people.resolution = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
 	r.setStatus(ctx, StatusWaiting)
 	r.browser.close(ctx)
 	r.report(ctx)
 	defer func() {
-		r.phase, r.doubt = phase, nil
+		r.phase, r.people.doubt = phase, nil
 		r.setStatus(ctx, StatusRunning)
 	}()
 	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
-	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.resolution != nil })
+	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.people.resolution != nil })
 	if err != nil {
 		return false, false, err
 	}
@@ -174,7 +174,7 @@ func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadli
 		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
 		return false, false, nil
 	}
-	a := r.resolution
+	a := r.people.resolution
 	if a.Decision == "abort" {
 		r.held = true
 		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)

@@ -111,28 +111,28 @@ func (r *run) validatePause(c Control) error {
 	switch {
 	case r.phase == PhaseDone:
 		return errors.New("the run is over")
-	case r.paused != nil:
-		return fmt.Errorf("the run was already paused by %s", r.paused.By)
-	case r.cancelled != nil:
-		return fmt.Errorf("the run was cancelled by %s", r.cancelled.By)
+	case r.people.paused != nil:
+		return fmt.Errorf("the run was already paused by %s", r.people.paused.By)
+	case r.people.cancelled != nil:
+		return fmt.Errorf("the run was cancelled by %s", r.people.cancelled.By)
 	}
 	return who(c.By)
 }
 
 func (r *run) pause(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.paused = &Paused{By: c.By, Note: c.Note, Since: workflow.Now(ctx)}
+	r.people.paused = &Paused{By: c.By, Note: c.Note, Since: workflow.Now(ctx)}
 	return ControlResult{Outcome: "paused: the run stops before its next step and releases its browser until it is resumed"}, nil
 }
 
 func (r *run) validateResume(c Control) error {
-	if r.paused == nil {
+	if r.people.paused == nil {
 		return errors.New("the run is not paused")
 	}
 	return who(c.By)
 }
 
 func (r *run) resume(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.resumedBy, r.paused = c.By, nil
+	r.people.resumedBy, r.people.paused = c.By, nil
 	return ControlResult{Outcome: "resumed"}, nil
 }
 
@@ -140,25 +140,25 @@ func (r *run) validateCancel(c Control) error {
 	switch {
 	case r.phase == PhaseDone:
 		return errors.New("the run is over")
-	case r.cancelled != nil:
-		return fmt.Errorf("the run was already cancelled by %s", r.cancelled.By)
+	case r.people.cancelled != nil:
+		return fmt.Errorf("the run was already cancelled by %s", r.people.cancelled.By)
 	}
 	return who(c.By)
 }
 
 func (r *run) cancel(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.cancelled = &c
+	r.people.cancelled = &c
 	return ControlResult{Outcome: "cancelled: the run stops before its next step"}, nil
 }
 
 func (r *run) validateHint(h Hint) error {
 	switch {
-	case r.stuck == nil:
+	case r.people.stuck == nil:
 		return errors.New("no step is stuck: a hint is taken when a step failed after its attempts and replans (the progress query shows it)")
-	case h.Step != 0 && h.Step != r.stuck.Step:
-		return fmt.Errorf("step %d is stuck, not step %d", r.stuck.Step, h.Step)
-	case r.hint != nil:
-		return fmt.Errorf("step %d already has a hint from %s", r.stuck.Step, r.hint.By)
+	case h.Step != 0 && h.Step != r.people.stuck.Step:
+		return fmt.Errorf("step %d is stuck, not step %d", r.people.stuck.Step, h.Step)
+	case r.people.hint != nil:
+		return fmt.Errorf("step %d already has a hint from %s", r.people.stuck.Step, r.people.hint.By)
 	case strings.TrimSpace(h.Text) == "":
 		return errors.New("the hint is empty: say what to do, e.g. 'click \"Advanced\" first'")
 	case len(h.Text) > MaxHintBytes:
@@ -168,17 +168,17 @@ func (r *run) validateHint(h Hint) error {
 }
 
 func (r *run) takeHint(ctx workflow.Context, h Hint) (ControlResult, error) {
-	r.hint = &h
-	return ControlResult{Outcome: fmt.Sprintf("step %d: the hint goes to the replanner", r.stuck.Step)}, nil
+	r.people.hint = &h
+	return ControlResult{Outcome: fmt.Sprintf("step %d: the hint goes to the replanner", r.people.stuck.Step)}, nil
 }
 
 // between is called before step i: it waits while the run is paused and says whether the
 // run was cancelled.
 func (r *run) between(ctx workflow.Context, i int, deadline time.Time) (stop bool, err error) {
-	if r.paused != nil && r.cancelled == nil {
-		p := *r.paused
+	if r.people.paused != nil && r.people.cancelled == nil {
+		p := *r.people.paused
 		w, err := r.awaitPerson(ctx, personWait{kind: waitPause, step: i, asked: "was paused by " + p.By, until: deadline,
-			answered: func() bool { return r.paused == nil }})
+			answered: func() bool { return r.people.paused == nil }})
 		switch {
 		case err != nil:
 			return true, err
@@ -189,9 +189,9 @@ func (r *run) between(ctx workflow.Context, i int, deadline time.Time) (stop boo
 			r.addError(ctx, r.steps[i].Order, "paused", fmt.Sprintf("%s paused the run before step %d%s, and it was not resumed before its deadline", p.By, r.steps[i].Order, note(p.Note)), false)
 			return true, nil
 		}
-		r.steps[i].Actions = append(r.steps[i].Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.resumedBy))
+		r.steps[i].Actions = append(r.steps[i].Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.people.resumedBy))
 	}
-	if c := r.cancelled; c != nil {
+	if c := r.people.cancelled; c != nil {
 		r.held = true
 		r.addError(ctx, r.steps[i].Order, "cancelled", fmt.Sprintf("%s cancelled the run before step %d%s", c.By, r.steps[i].Order, note(c.Note)), false)
 		return true, nil
@@ -223,7 +223,7 @@ func (r *run) approveStep(ctx workflow.Context, i int, deadline time.Time) (bool
 	if err != nil || !ok {
 		return false, err
 	}
-	rec.ApprovedBy = r.answer.By
+	rec.ApprovedBy = r.people.answer.By
 	return true, r.reopen(ctx, i)
 }
 
@@ -246,11 +246,11 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 	}
 	now := workflow.Now(ctx)
 	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
-	r.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
-	defer func() { r.stuck, r.hint = nil, nil }()
+	r.people.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
+	defer func() { r.people.stuck, r.people.hint = nil, nil }()
 	for {
 		w, err := r.awaitPerson(ctx, personWait{kind: waitHint, step: i, asked: "failed after its attempts and replans: " + reason, until: until,
-			answered: func() bool { return r.hint != nil }})
+			answered: func() bool { return r.people.hint != nil }})
 		switch {
 		case err != nil:
 			return false, err
@@ -260,7 +260,7 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
 			return false, nil
 		}
-		h := *r.hint
+		h := *r.people.hint
 		if err := r.reopen(ctx, i); err != nil {
 			return false, err
 		}
@@ -274,7 +274,7 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 			return true, nil
 		}
 		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})
-		r.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
-		r.hint = nil
+		r.people.stuck.Reason = fmt.Sprintf("%s; the hint %q could not be used: send another", reason, h.Text)
+		r.people.hint = nil
 	}
 }

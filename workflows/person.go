@@ -14,6 +14,24 @@ import (
 // run's phase and status in one place. A run started unattended never waits: the step
 // that would have waited fails, saying what it would have asked.
 
+// people is what people asked of a run and what it waits for them to answer: the state
+// the Updates read and write, and the progress query shows.
+type people struct {
+	// pending is the action waiting for a person's approval; answer, the approval given.
+	pending *PendingApproval
+	answer  *Approval
+	// doubt is the step in doubt waiting for a person; resolution, the answer given.
+	doubt      *Doubt
+	resolution *Resolution
+	// paused says who paused the run (resumedBy, who resumed it); cancelled, who
+	// cancelled it; stuck is the step waiting for a hint, and hint the hint sent.
+	paused    *Paused
+	resumedBy string
+	cancelled *Control
+	stuck     *Stuck
+	hint      *Hint
+}
+
 // waitKind is what a person is asked.
 type waitKind string
 
@@ -89,14 +107,14 @@ func (r *run) awaitPerson(ctx workflow.Context, w personWait) (waited, error) {
 	r.browser.release(ctx)
 	r.report(ctx)
 	workflow.GetLogger(ctx).Info("waiting for a person", "wait", w.kind, "step", rec.Order, "asked", w.asked, "until", w.until)
-	_, err := workflow.AwaitWithTimeout(ctx, w.until.Sub(workflow.Now(ctx)), func() bool { return w.answered() || r.cancelled != nil })
+	_, err := workflow.AwaitWithTimeout(ctx, w.until.Sub(workflow.Now(ctx)), func() bool { return w.answered() || r.people.cancelled != nil })
 	switch {
 	case err != nil:
 		return 0, err
-	case r.cancelled != nil:
+	case r.people.cancelled != nil:
 		// A cancel wins over an answer that came with it: the person asked to stop.
 		r.held = true
-		c := r.cancelled
+		c := r.people.cancelled
 		r.addError(ctx, rec.Order, "cancelled", fmt.Sprintf("%s cancelled the run while step %d waited for a person's %s%s", c.By, rec.Order, w.kind, note(c.Note)), false)
 		return cancelledByPerson, nil
 	case !w.answered():

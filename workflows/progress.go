@@ -10,7 +10,7 @@ import (
 
 // progress answers ProgressQuery.
 func (r *run) progress() (Progress, error) {
-	p := Progress{Phase: r.phase, Approval: r.pending, Doubt: r.doubt, Paused: r.paused, Stuck: r.stuck}
+	p := Progress{Phase: r.phase, Approval: r.people.pending, Doubt: r.people.doubt, Paused: r.people.paused, Stuck: r.people.stuck}
 	if sk := r.res.Skill; sk.CacheHit || sk.MissReason != "" {
 		p.Skill = &sk
 	}
@@ -33,16 +33,16 @@ func (r *run) report(ctx workflow.Context) {
 	b.WriteString(fmt.Sprintf("**%s** — %s\n\n", r.phase, oneLine(r.in.Goal)))
 	id := workflow.GetInfo(ctx).WorkflowExecution.ID
 	switch {
-	case r.pending != nil:
+	case r.people.pending != nil:
 		b.WriteString(fmt.Sprintf("Waits until %s for a person to approve step %d: %s (%s). Answer: `starter approve %s` or `starter reject %s` (the approve Update).\n\n",
-			r.pending.Until.Format(time.RFC3339), r.pending.Step, r.pending.Action, r.pending.Reason, id, id))
-	case r.doubt != nil:
+			r.people.pending.Until.Format(time.RFC3339), r.people.pending.Step, r.people.pending.Action, r.people.pending.Reason, id, id))
+	case r.people.doubt != nil:
 		b.WriteString(fmt.Sprintf("Waits until %s for a person to say whether step %d happened: %s. Answer: `starter resolve %s --decision done|repeat|abort`.\n\n",
-			r.doubt.Until.Format(time.RFC3339), r.doubt.Step, r.doubt.Reason, id))
-	case r.stuck != nil:
-		b.WriteString(fmt.Sprintf("Stuck until %s: %s. Help: `starter hint %s \"...\"` (the hint Update).\n\n", r.stuck.Until.Format(time.RFC3339), r.stuck.Reason, id))
-	case r.paused != nil:
-		b.WriteString(fmt.Sprintf("Paused by %s%s. Go on: `starter resume %s`.\n\n", r.paused.By, note(r.paused.Note), id))
+			r.people.doubt.Until.Format(time.RFC3339), r.people.doubt.Step, r.people.doubt.Reason, id))
+	case r.people.stuck != nil:
+		b.WriteString(fmt.Sprintf("Stuck until %s: %s. Help: `starter hint %s \"...\"` (the hint Update).\n\n", r.people.stuck.Until.Format(time.RFC3339), r.people.stuck.Reason, id))
+	case r.people.paused != nil:
+		b.WriteString(fmt.Sprintf("Paused by %s%s. Go on: `starter resume %s`.\n\n", r.people.paused.By, note(r.people.paused.Note), id))
 	}
 	b.WriteString("| # | step | status | attempts |\n|---|---|---|---|\n")
 	for _, s := range r.steps {
