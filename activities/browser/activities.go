@@ -355,7 +355,7 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		})
 	}
 	for i, d := range out.Downloads {
-		dl := activities.Download{Step: in.Seq, Name: d.Name, URL: s.redact(d.URL), Bytes: len(d.Data)}
+		dl := activities.Download{Step: in.Seq, Name: d.Name, URL: s.secrets.redact(d.URL), Bytes: len(d.Data)}
 		if d.Err != nil {
 			dl.Error = d.Err.Error()
 			res.Downloads = append(res.Downloads, dl)
