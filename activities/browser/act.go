@@ -24,8 +24,10 @@ type action struct {
 	opts  DoOptions
 	phase func(activities.Phase)
 	ref   string
-	// at is when the action began.
-	at time.Time
+	// at is when the action began; detached, that it failed because its element left
+	// the page (refind.go).
+	at       time.Time
+	detached bool
 }
 
 func (a *action) note(format string, args ...any) {
@@ -37,6 +39,9 @@ func (a *action) failed(err error) *plan.Feedback {
 		// The page closed itself on the click (a "Close this window" button): that is
 		// the click's effect, not its failure.
 		return nil
+	}
+	if err != nil && detached(err) {
+		a.detached = true
 	}
 	return actionFeedback(a.step, a.ref, err)
 }

@@ -155,6 +155,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 			return nil, err
 		}
 		s.awaitWindow(ctx, a.at)
+		fb = at.foundAgain(ctx, a, fb)
 	}
 	s.windows.setActing(false)
 	return fb, at.followWindows(ctx)
