@@ -20,7 +20,7 @@ const ChangeThreshold = 0.02
 // screenshot, and whether the page changed; when ctx ends it stops at once with ctx's error.
 func (s *Session) WaitForChange(ctx context.Context, before []byte, fingerprint string, timeout time.Duration, threshold float64) (bool, page.Observation, []byte, error) {
 	deadline := time.Now().Add(timeout)
-	if err := s.requestsDone(ctx, deadline); err != nil {
+	if err := s.traffic.idle(ctx, deadline); err != nil {
 		return false, page.Observation{}, nil, err
 	}
 	base, err := visual.Decode(before)

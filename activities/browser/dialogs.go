@@ -2,6 +2,7 @@ package browser
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/playwright-community/playwright-go"
 )
@@ -11,10 +12,19 @@ import (
 // "Delete" and confirm"), otherwise dismissed; a prompt() and a leave-page question are
 // dismissed. Each one is reported in the step's actions, with what the page asked.
 
-func (s *Session) onDialog(d playwright.Dialog) {
-	s.mu.Lock()
-	accept := s.acceptDialog
-	s.mu.Unlock()
+// dialogs answers the page's dialogs: accept says the step acting now accepts a
+// confirm(); answered are the dialogs answered since the step took them.
+type dialogs struct {
+	mu       sync.Mutex
+	accept   bool
+	answered notes
+}
+
+// answer answers dialog d and notes it, with what the page asked, redacted.
+func (ds *dialogs) answer(d playwright.Dialog, redact func(string) string) {
+	ds.mu.Lock()
+	accept := ds.accept
+	ds.mu.Unlock()
 	kind := d.Type()
 	var err error
 	answer := "dismissed"
@@ -29,18 +39,16 @@ func (s *Session) onDialog(d playwright.Dialog) {
 			answer = `dismissed (the step did not ask to confirm: write "click ... and confirm")`
 		}
 	}
-	note := fmt.Sprintf("the page asked %q (%s): %s", s.redact(d.Message()), kind, answer)
+	note := fmt.Sprintf("the page asked %q (%s): %s", redact(d.Message()), kind, answer)
 	if err != nil {
 		note += fmt.Sprintf(" — but answering failed: %v", err)
 	}
-	s.mu.Lock()
-	s.dialogs = append(s.dialogs, note)
-	s.mu.Unlock()
+	ds.answered.add(note)
 }
 
-// expectDialog sets whether the step about to act accepts a confirm().
-func (s *Session) expectDialog(accept bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.acceptDialog = accept
+// expect sets whether the step about to act accepts a confirm().
+func (ds *dialogs) expect(accept bool) {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	ds.accept = accept
 }

@@ -239,7 +239,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	s := newSession(id, bctx, pg)
-	if err := s.guard(bctx, opts.Sites.Granted(p.cfg.Internal)); err != nil {
+	if err := s.sites.install(bctx, opts.Sites.Granted(p.cfg.Internal)); err != nil {
 		_ = bctx.Close()
 		return nil, fmt.Errorf("install the site policy: %w", err)
 	}

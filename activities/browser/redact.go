@@ -2,6 +2,7 @@ package browser
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/webagent-dev/webagent/activities/page"
 )
@@ -14,29 +15,37 @@ import (
 // Redacted is what stands for a secret in anything the session reports.
 const Redacted = "••••"
 
-// addSecret remembers a value the session typed from a secret.
-func (s *Session) addSecret(v string) {
+// redactor remembers the values the session typed from secrets, and takes them out of
+// what the session reports.
+type redactor struct {
+	mu     sync.Mutex
+	values []string
+}
+
+// add remembers a value the session typed from a secret.
+func (r *redactor) add(v string) {
 	if v == "" {
 		return
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, have := range s.secrets {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, have := range r.values {
 		if have == v {
 			return
 		}
 	}
-	s.secrets = append(s.secrets, v)
+	r.values = append(r.values, v)
 }
 
-func (s *Session) secretValues() []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.secrets...)
+// all returns the values remembered.
+func (r *redactor) all() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.values...)
 }
 
 // redact replaces every secret the session typed in text.
-func (s *Session) redact(text string) string { return redactAll(s.secretValues(), text) }
+func (r *redactor) redact(text string) string { return redactAll(r.all(), text) }
 
 func redactAll(secrets []string, text string) string {
 	for _, v := range secrets {
@@ -45,9 +54,9 @@ func redactAll(secrets []string, text string) string {
 	return text
 }
 
-// redactObservation takes the secrets out of an element list.
-func (s *Session) redactObservation(obs *page.Observation) {
-	secrets := s.secretValues()
+// observation takes the secrets out of an element list.
+func (r *redactor) observation(obs *page.Observation) {
+	secrets := r.all()
 	if len(secrets) == 0 {
 		return
 	}
@@ -77,13 +86,3 @@ const markSecretsJS = `(secrets) => {
   }
   return true;
 }`
-
-// take empties a list the page's handlers fill, under the session's lock, and returns
-// what it held.
-func (s *Session) take(list *[]string) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	out := *list
-	*list = nil
-	return out
-}

@@ -121,7 +121,7 @@ func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
 			return false, nil
 		}
 	}
-	s.notes = append(s.notes, fmt.Sprintf("pointed at %s, where %q is", strings.ReplaceAll(quoteAll(got.Path), ", ", ", then "), name))
+	s.notes.add(fmt.Sprintf("pointed at %s, where %q is", strings.ReplaceAll(quoteAll(got.Path), ", ", ", then "), name))
 	return true, nil
 }
 
@@ -149,6 +149,6 @@ func (s *Session) revealInTab(ctx context.Context, desc string) (bool, error) {
 	if err := el.Click(playwright.ElementHandleClickOptions{Timeout: ms(bounded(ctx, 5*time.Second))}); err != nil {
 		return false, nil
 	}
-	s.notes = append(s.notes, fmt.Sprintf("opened the tab %q, which holds %q", got.Tab, name))
+	s.notes.add(fmt.Sprintf("opened the tab %q, which holds %q", got.Tab, name))
 	return true, nil
 }

@@ -5,8 +5,11 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities/page"
 )
 
 // Screenshot takes a PNG of the viewport with password and one-time-code fields, and any
@@ -24,7 +27,7 @@ func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
 	// Locators pierce open shadow roots; each frame needs its own.
 	var masks []playwright.Locator
 	masked := 0
-	secrets := s.secretValues()
+	secrets := s.secrets.all()
 	for _, f := range s.page.Frames() {
 		sel := secretFields
 		if len(secrets) > 0 {
@@ -57,22 +60,59 @@ func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
 	return png, nil
 }
 
+// shots are the session's screenshots: the one the last step ended with, which the next
+// may reuse (beforeShot), and the DevTools session of cdpPage, for quickShot.
+type shots struct {
+	last    shot
+	cdp     playwright.CDPSession
+	cdpPage playwright.Page
+}
+
+// shot is a screenshot and the page it shows.
+type shot struct {
+	fingerprint, url string
+	png              []byte
+	at               time.Time
+}
+
+// reuseShot is how long the screenshot taken at the end of a step stands for the page at
+// the start of the next, when the page's elements have not changed since.
+const reuseShot = 2 * time.Second
+
+// remember keeps the screenshot a step ended with (taken at, at the latest, now).
+func (sh *shots) remember(obs page.Observation, png []byte, at time.Time) {
+	sh.last = shot{fingerprint: obs.Fingerprint, url: obs.URL, png: png, at: at}
+}
+
+// beforeShot is the screenshot of the page before a step acts: the one the previous step
+// ended with when it is a moment old and the page's elements, values and address are as
+// they were then (nothing happened in between), else a new one.
+func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte, time.Time, error) {
+	if l := s.shots.last; l.png != nil && l.fingerprint == obs.Fingerprint && l.url == obs.URL && time.Since(l.at) < reuseShot {
+		return l.png, l.at, nil
+	}
+	at := time.Now()
+	png, err := s.Screenshot(ctx)
+	return png, at, err
+}
+
 // quickShot captures the viewport through the DevTools protocol with Chromium's fast PNG
 // encoder. The protocol session belongs to the page it was opened on, and is opened again
 // when the session has moved to another window.
 func (s *Session) quickShot() ([]byte, error) {
-	if s.cdp == nil || s.cdpPage != s.page {
-		if s.cdp != nil {
-			_ = s.cdp.Detach()
+	sh := &s.shots
+	if sh.cdp == nil || sh.cdpPage != s.page {
+		if sh.cdp != nil {
+			_ = sh.cdp.Detach()
 		}
-		s.cdp, s.cdpPage = nil, nil
+		sh.cdp, sh.cdpPage = nil, nil
 		cdp, err := s.ctx.NewCDPSession(s.page)
 		if err != nil {
 			return nil, err
 		}
-		s.cdp, s.cdpPage = cdp, s.page
+		sh.cdp, sh.cdpPage = cdp, s.page
 	}
-	v, err := s.cdp.Send("Page.captureScreenshot", map[string]any{"format": "png", "optimizeForSpeed": true})
+	v, err := sh.cdp.Send("Page.captureScreenshot", map[string]any{"format": "png", "optimizeForSpeed": true})
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func (a *action) typed() (string, *plan.Feedback) {
 	v, err = plan.BindSecrets(v, func(u secret.Use) (string, error) {
 		val, err := a.opts.Secret(u, at)
 		if err == nil {
-			a.s.addSecret(val)
+			a.s.secrets.add(val)
 		}
 		return val, err
 	})

@@ -18,7 +18,25 @@ type BlockedError struct{ Reason string }
 
 func (e *BlockedError) Error() string { return "blocked: " + e.Reason }
 
-// guard keeps the page on the run's sites: a navigation of any frame — a link, a form, a
+// siteGuard is the run's site policy, and the navigations it kept the page from since the
+// last step took them.
+type siteGuard struct {
+	policy  *sites.Policy
+	blocked notes
+}
+
+// check says whether the page may go to the absolute address u.
+func (g *siteGuard) check(ctx context.Context, u string) error {
+	if g.policy == nil {
+		return nil
+	}
+	if err := g.policy.CheckResolved(ctx, u, lookup); err != nil {
+		return &BlockedError{Reason: err.Error()}
+	}
+	return nil
+}
+
+// install keeps the page on the run's sites: a navigation of any frame — a link, a form, a
 // redirect, a script, a popup — to an address the policy refuses is answered "204 No
 // Content" in the browser, so the page stays where it was, and remembered, for the step
 // to report. A host name is looked up first: one that leads to an internal address is
@@ -28,8 +46,8 @@ func (e *BlockedError) Error() string { return "blocked: " + e.Reason }
 // site, but not to an internal address the run did not ask for or the worker does not
 // grant: a page cannot make the browser reach into the worker's network. WebSockets are
 // not routed (a filtering proxy is the answer there too).
-func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
-	s.sites = p
+func (g *siteGuard) install(bctx playwright.BrowserContext, p *sites.Policy) error {
+	g.policy = p
 	var mu sync.Mutex
 	reach := map[string]error{} // a host's verdict for requests that are not navigations
 	return bctx.Route("**/*", func(r playwright.Route) {
@@ -58,9 +76,7 @@ func (s *Session) guard(bctx playwright.BrowserContext, p *sites.Policy) error {
 		err := p.CheckResolved(ctx, req.URL(), lookup)
 		cancel()
 		if err != nil {
-			s.mu.Lock()
-			s.blocked = append(s.blocked, err.Error())
-			s.mu.Unlock()
+			g.blocked.add(err.Error())
 			// "No Content": the browser stays on the page it was on, where an abort
 			// would show its own error page.
 			_ = r.Fulfill(playwright.RouteFulfillOptions{Status: playwright.Int(204)})

@@ -17,12 +17,9 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	if opts.Element != nil {
 		return decided(*opts.Element, opts.ElementWas, obs), obs, nil
 	}
-	deadline := time.Now().Add(opts.WaitBudget)
-	if s.notBefore.After(time.Now()) {
-		// A WAIT left the rest of its time to this step: the target may come meanwhile,
-		// and is waited for as long after the wait as any other.
-		deadline = s.notBefore.Add(opts.WaitBudget)
-	}
+	// A WAIT may have left the rest of its time to this step: the target may come
+	// meanwhile, and is waited for as long after the wait as any other.
+	deadline := s.pace.targetDeadline(opts.WaitBudget)
 	revealed := false
 	for {
 		res := page.Resolve(step.TargetDescription, step.Action, obs.Elements)

@@ -74,6 +74,28 @@ func (c *Client) ComputerUse(ctx context.Context, in ComputerUseInput) (activiti
 		return res, err
 	}
 	rc := c.cfg.Role(RoleComputerUse)
+	resp, err := c.gc.Models.GenerateContent(ctx, rc.Model, computerUseContents(user, in), computerUseConfig(rc, system, fn))
+	if err != nil {
+		return res, classify(rc, err)
+	}
+	c.count(&res.Usage, rc.Model, resp)
+	if err := blocked(resp); err != nil {
+		return res, err
+	}
+	fc, sig := functionCall(resp)
+	if fc == nil {
+		text := strings.TrimSpace(resp.Text())
+		if text == "" {
+			text = "it answered with no action"
+		}
+		return refused(res, in, text), nil
+	}
+	return toolDecision(res, in, fn, fc, sig), nil
+}
+
+// computerUseContents are the conversation so far: the step with its numbered
+// screenshot, then each earlier turn's call and the page it left.
+func computerUseContents(user string, in ComputerUseInput) []*genai.Content {
 	contents := []*genai.Content{genai.NewContentFromParts([]*genai.Part{
 		genai.NewPartFromText(user), genai.NewPartFromBytes(in.Marked, "image/png"),
 	}, genai.RoleUser)}
@@ -90,54 +112,55 @@ func (c *Client) ComputerUse(ctx context.Context, in ComputerUseInput) (activiti
 		}
 		contents = append(contents, genai.NewContentFromParts([]*genai.Part{{FunctionResponse: fr}}, genai.RoleUser))
 	}
+	return contents
+}
+
+// computerUseConfig turns the computer-use tool on with every function but fn excluded.
+func computerUseConfig(rc RoleConfig, system, fn string) *genai.GenerateContentConfig {
 	excluded := slices.DeleteFunc(slices.Clone(PredefinedFunctions), func(f string) bool { return f == fn })
 	cfg := generationConfig(rc, true)
 	cfg.SystemInstruction = genai.NewContentFromText(system, genai.RoleUser)
 	cfg.Tools = []*genai.Tool{{ComputerUse: &genai.ComputerUse{Environment: genai.EnvironmentBrowser, ExcludedPredefinedFunctions: excluded}}}
-	resp, err := c.gc.Models.GenerateContent(ctx, rc.Model, contents, cfg)
-	if err != nil {
-		return res, classify(rc, err)
+	return cfg
+}
+
+// functionCall is the answer's first function call and its thought signature, if any.
+func functionCall(resp *genai.GenerateContentResponse) (*genai.FunctionCall, []byte) {
+	if len(resp.Candidates) == 0 || resp.Candidates[0].Content == nil {
+		return nil, nil
 	}
-	c.count(&res.Usage, rc.Model, resp)
-	if err := blocked(resp); err != nil {
-		return res, err
-	}
-	var fc *genai.FunctionCall
-	var sig []byte
-	if len(resp.Candidates) > 0 && resp.Candidates[0].Content != nil {
-		for _, p := range resp.Candidates[0].Content.Parts {
-			if p.FunctionCall != nil {
-				fc, sig = p.FunctionCall, p.ThoughtSignature
-				break
-			}
+	for _, p := range resp.Candidates[0].Content.Parts {
+		if p.FunctionCall != nil {
+			return p.FunctionCall, p.ThoughtSignature
 		}
 	}
-	refuse := func(reason string) (activities.DecideResult, error) {
-		res.Reason = reason
-		res.Failure = &plan.Feedback{Type: plan.NotVisible, Details: "the computer-use tool did not act: " + reason, ExpectedElement: in.Step.TargetDescription}
-		return res, nil
-	}
-	if fc == nil {
-		text := strings.TrimSpace(resp.Text())
-		if text == "" {
-			text = "it answered with no action"
-		}
-		return refuse(text)
-	}
+	return nil, nil
+}
+
+// refused is the decision not to act, and why.
+func refused(res activities.DecideResult, in ComputerUseInput, reason string) activities.DecideResult {
+	res.Reason = reason
+	res.Failure = &plan.Feedback{Type: plan.NotVisible, Details: "the computer-use tool did not act: " + reason, ExpectedElement: in.Step.TargetDescription}
+	return res
+}
+
+// toolDecision checks the tool's call against the step (function fn, the step's text, a
+// point on the grid) and maps its point to the screenshot's pixels.
+func toolDecision(res activities.DecideResult, in ComputerUseInput, fn string, fc *genai.FunctionCall, sig []byte) activities.DecideResult {
 	call := activities.ComputerUseCall{Name: fc.Name, Args: fc.Args, Signature: sig}
 	if name := aliases[fc.Name]; name != fn && fc.Name != fn {
-		return refuse(fmt.Sprintf("it answered %s, and a %s step can only be done with %s", call, in.Step.Action, fn))
+		return refused(res, in, fmt.Sprintf("it answered %s, and a %s step can only be done with %s", call, in.Step.Action, fn))
 	}
 	x, xok := number(fc.Args["x"])
 	y, yok := number(fc.Args["y"])
 	if !xok || !yok || x < 0 || y < 0 || x >= Grid || y >= Grid {
-		return refuse(fmt.Sprintf("%s is not a point on its %d×%d grid", call, Grid, Grid))
+		return refused(res, in, fmt.Sprintf("%s is not a point on its %d×%d grid", call, Grid, Grid))
 	}
 	reason := "the computer-use tool answered " + call.String()
 	if fn == "type_text_at" {
 		text, _ := fc.Args["text"].(string)
 		if text != in.Step.Value {
-			return refuse(fmt.Sprintf("it would type %q, and the step types %q", text, in.Step.Value))
+			return refused(res, in, fmt.Sprintf("it would type %q, and the step types %q", text, in.Step.Value))
 		}
 		if enter, _ := fc.Args["press_enter"].(bool); enter {
 			reason += "; Enter is not pressed: the step does not say to"
@@ -155,7 +178,7 @@ func (c *Client) ComputerUse(ctx context.Context, in ComputerUseInput) (activiti
 		reason += "; it asks a person to confirm first: " + why
 	}
 	res.Reason = reason
-	return res, nil
+	return res
 }
 
 // number reads a JSON number.

@@ -1,0 +1,132 @@
+package browser
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/fault"
+)
+
+// RunStep makes one attempt at a step in the run's browser: observe, resolve the target
+// DOM-first (or take the decision given), act, settle, check. Screenshots, element lists
+// and the storage state go to the object store; the result holds their keys. A cancelled
+// run stops the attempt at its next wait and frees the page.
+func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (activities.RunStepResult, error) {
+	var res activities.RunStepResult
+	if in.Purpose == activities.PurposeAttempt {
+		ctx = fault.WithStep(ctx, in.Seq)
+	}
+	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		var err error
+		res, err = a.runStep(ctx, s, hb, in)
+		return err
+	})
+	return res, err
+}
+
+func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in activities.RunStepInput) (activities.RunStepResult, error) {
+	started := time.Now()
+	step := in.Step.Bind(in.Params)
+	name := stepKey(in)
+	early := a.storeBeforeEarly(ctx, name, in.Numbered)
+	out, err := s.Do(ctx, step, a.doOptions(in, hb, early))
+	did := time.Since(started)
+	if err != nil {
+		// A page that is gone took the run's UI state with it: the workflow rebuilds it.
+		if s.Closed() && ctx.Err() == nil {
+			return activities.RunStepResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
+		}
+		return activities.RunStepResult{}, err
+	}
+	hb.set(activities.PhaseStoring)
+	res := stepResult(out)
+	ev := &evidence{a: a, s: s, in: in, step: step, name: name, out: out, res: &res}
+	ev.store(ctx, early)
+	res.Duration = time.Since(started)
+	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration, "browser", did, "stored", res.Duration-did)
+	return res, nil
+}
+
+// stepKey is the object-store key the attempt's evidence is stored under.
+func stepKey(in activities.RunStepInput) string {
+	folder := "steps"
+	if in.Purpose == activities.PurposeRestore {
+		folder = "restore"
+	}
+	return fmt.Sprintf("%s/%s/%03d-%d", in.KeyPrefix, folder, in.Seq, in.Attempt)
+}
+
+// doOptions are the attempt's options: the run's budgets, the decision made elsewhere,
+// the secrets this worker grants, and the notice that the attempt is about to act.
+func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) DoOptions {
+	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.set, OnBefore: early.start}
+	if d := in.Decision; d != nil {
+		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
+	}
+	if in.CheckState {
+		opts.ExpectState = in.Step.State
+	}
+	if a.Secrets != nil {
+		opts.Secret = a.Secrets.Reveal
+	}
+	if a.Notify != nil && in.Purpose == activities.PurposeAttempt {
+		opts.BeforeAct = func(ctx context.Context) error {
+			info := activity.GetInfo(ctx)
+			return a.Notify(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})
+		}
+	}
+	return opts
+}
+
+// stepResult is the attempt's outcome as the workflow sees it, before its evidence is
+// stored.
+func stepResult(out *Outcome) activities.RunStepResult {
+	res := activities.RunStepResult{
+		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, Unchanged: out.Unchanged,
+		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
+	}
+	if out.Target != nil {
+		res.Target = out.Target.Ref()
+	}
+	for _, c := range out.Candidates {
+		res.Candidates = append(res.Candidates, c.Ref())
+	}
+	return res
+}
+
+// stored is a snapshot stored, or why it could not be.
+type stored struct {
+	snap activities.Snapshot
+	err  error
+}
+
+// earlyBefore stores the "before" screenshot and element list (and the numbered copy,
+// for a model) while the page acts and settles, off the step's path.
+type earlyBefore struct {
+	started bool
+	before  chan stored
+	marked  chan string
+	// start, given to Do as OnBefore, starts storing them.
+	start func(png []byte, obs page.Observation)
+}
+
+func (a *Activities) storeBeforeEarly(ctx context.Context, name string, numbered bool) *earlyBefore {
+	e := &earlyBefore{before: make(chan stored, 1), marked: make(chan string, 1)}
+	e.start = func(png []byte, obs page.Observation) {
+		e.started = true
+		go func() {
+			snap, err := a.storeObservation(ctx, name+"-before", obs, png)
+			e.before <- stored{snap, err}
+		}()
+		if numbered {
+			go func() { e.marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
+		}
+	}
+	return e
+}
