@@ -2,6 +2,9 @@ package deploy_test
 
 import (
 	"bufio"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,18 +15,13 @@ import (
 // maxLines is the longest a non-test Go file may be: a file says one thing.
 const maxLines = 400
 
+// maxFuncLines is the longest a non-test function may be, from its func line to its
+// closing brace: a function does one thing, and reads on one screen.
+const maxFuncLines = 80
+
 // TestFilesAreShort keeps every non-test Go file at most maxLines long.
 func TestFilesAreShort(t *testing.T) {
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != root || d.Name() == "testdata" || d.Name() == "node_modules") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
+	err := walkSources(func(path string) error {
 		f, err := os.Open(path)
 		if err != nil {
 			return err
@@ -42,6 +40,48 @@ func TestFilesAreShort(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestFunctionsAreShort keeps every non-test function at most maxFuncLines long.
+func TestFunctionsAreShort(t *testing.T) {
+	fset := token.NewFileSet()
+	err := walkSources(func(path string) error {
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			from, to := fset.Position(fd.Pos()), fset.Position(fd.End())
+			if n := to.Line - from.Line + 1; n > maxFuncLines {
+				rel, _ := filepath.Rel(root, path)
+				t.Errorf("%s:%d %s has %d lines (at most %d): split it into the steps it takes", rel, from.Line, fd.Name.Name, n, maxFuncLines)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// walkSources calls fn with every non-test Go file of the project.
+func walkSources(fn func(path string) error) error {
+	return filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") && path != root || d.Name() == "testdata" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		return fn(path)
+	})
 }
 
 // TestContractNeedsNoImplementation checks that the workflow and the starter depend on

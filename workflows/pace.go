@@ -27,7 +27,7 @@ func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
 }
 
 // nextActs says, for a timed WAIT, that the step after it acts, so that the WAIT may leave
-// the last part of its time to it (the browser's keepPace): "wait 1 second, then click
+// the last part of its time to it (the browser's pacer): "wait 1 second, then click
 // TWO" clicks a second after the click before, however long the steps between take.
 func (r *run) nextActs(seq int, step plan.Step) bool {
 	if step.Action != plan.Wait || step.TargetDescription != "" {
