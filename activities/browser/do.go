@@ -170,7 +170,7 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 		fb.Details += fmt.Sprintf(" (of %d on the page: the list keeps an open dialog or menu and what is in view first)", obs.Total)
 		fb.Suggestion = "scroll to the target first, or name it as the page does; " + fb.Suggestion
 	}
-	for _, c := range page.Closest(step.TargetDescription, obs.Elements, 3) {
+	for _, c := range page.Closest(step.Parts(), obs.Elements, 3) {
 		fb.Candidates = append(fb.Candidates, c.Ref())
 	}
 	if len(fb.Candidates) > 0 {

@@ -67,7 +67,7 @@ func (s *Session) refind(ctx context.Context, step plan.Step, was page.Element, 
 	}
 	res := page.Resolution{Index: -1}
 	if described {
-		if r := page.Resolve(step.TargetDescription, step.Action, obs.Elements); r.Resolved() {
+		if r := page.ResolveTarget(step.Parts(), step.Action, obs.Elements); r.Resolved() {
 			if e := obs.Elements[r.Index]; e.Role == was.Role && e.Name == was.Name {
 				res = r
 			}

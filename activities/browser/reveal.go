@@ -10,6 +10,7 @@ import (
 
 	"github.com/playwright-community/playwright-go"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/plan"
 )
 
 // revealJS looks for what a description names in the tab panels the page hides, as a
@@ -73,7 +74,7 @@ const revealMenuJS = `({ name, first }) => {
 // reveal brings into sight what desc names when the page hides it where a person would
 // look — in a tab (revealInTab), in a submenu (revealInMenu) — and exactly one place
 // holds it; it does nothing, and says nothing, otherwise.
-func (s *Session) reveal(ctx context.Context, desc string) (bool, error) {
+func (s *Session) reveal(ctx context.Context, desc plan.Target) (bool, error) {
 	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
 		return ok, err
 	}
@@ -83,7 +84,7 @@ func (s *Session) reveal(ctx context.Context, desc string) (bool, error) {
 // searchHidden runs a page search for the name desc quotes (with "the first" or no
 // ordinal; any other asks for more than a search can say) into got. A page that cannot
 // be searched so is a page with nothing hidden.
-func (s *Session) searchHidden(js, desc string, got any) (string, bool) {
+func (s *Session) searchHidden(js string, desc plan.Target, got any) (string, bool) {
 	name, ordinal, ok := page.Named(desc)
 	if !ok || ordinal > 1 || ordinal < 0 {
 		return "", false
@@ -97,7 +98,7 @@ func (s *Session) searchHidden(js, desc string, got any) (string, bool) {
 
 // revealInMenu points through the menu items that open the submenu holding what desc
 // names (see revealMenuJS), outermost first.
-func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
+func (s *Session) revealInMenu(ctx context.Context, desc plan.Target) (bool, error) {
 	var got struct {
 		Found int      `json:"found"`
 		Path  []string `json:"path"`
@@ -128,7 +129,7 @@ func (s *Session) revealInMenu(ctx context.Context, desc string) (bool, error) {
 // revealInTab opens the tab that hides the element desc names, when exactly one tab does
 // (see revealJS), and says so. Switching a tab changes what the page shows, not what it
 // holds.
-func (s *Session) revealInTab(ctx context.Context, desc string) (bool, error) {
+func (s *Session) revealInTab(ctx context.Context, desc plan.Target) (bool, error) {
 	var got struct {
 		Found int    `json:"found"`
 		Tab   string `json:"tab"`

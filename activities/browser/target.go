@@ -21,15 +21,16 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	// meanwhile, and is waited for as long after the wait as any other.
 	deadline := s.pace.targetDeadline(opts.WaitBudget)
 	revealed := false
+	parts := step.Parts()
 	for {
-		res := page.Resolve(step.TargetDescription, step.Action, obs.Elements)
+		res := page.ResolveTarget(parts, step.Action, obs.Elements)
 		if res.Resolved() || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
 			return res, obs, nil
 		}
 		if !revealed {
 			// Not in sight: it may be in a tab or a submenu the page hides.
 			revealed = true
-			if ok, err := s.reveal(ctx, step.TargetDescription); err != nil || ok {
+			if ok, err := s.reveal(ctx, parts); err != nil || ok {
 				if err == nil {
 					obs, err = s.Observe(ctx)
 				}

@@ -1,11 +1,15 @@
 package page
 
-import "sort"
+import (
+	"sort"
 
-// Closest returns up to n elements whose texts are nearest to the description, for
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// Closest returns up to n elements whose texts are nearest to the target's name, for
 // feedback when none matches: the words a person may have meant ("Sign in" for "Log in").
-func Closest(desc string, elems []Element, n int) []Element {
-	p := norm(ParseTarget(desc).Name)
+func Closest(t plan.Target, elems []Element, n int) []Element {
+	p := norm(t.Name)
 	if p == "" {
 		return nil
 	}
@@ -57,11 +61,10 @@ func jaccard(a, b map[string]bool) float64 {
 	return 0
 }
 
-// Named is the visible text a target description quotes ("the link "Neque,"" names
+// Named is the visible text a target's description quotes ("the link "Neque,"" names
 // "Neque,") and its ordinal (1-based; -1 for "last"; 0 for none), or ok false when the
 // description quotes nothing.
-func Named(desc string) (name string, ordinal int, ok bool) {
-	t := ParseTarget(desc)
+func Named(t plan.Target) (name string, ordinal int, ok bool) {
 	if t.Name == "" || !t.Quoted {
 		return "", 0, false
 	}

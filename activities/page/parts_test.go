@@ -117,10 +117,10 @@ func TestEveryPartHolds(t *testing.T) {
 // A description is read into its parts once; where it quotes no name, the words left are
 // not offered as one to a page search.
 func TestNamedOnlyWhenQuoted(t *testing.T) {
-	if name, _, ok := Named(`the trash icon in the email from "Helena"`); ok {
+	if name, _, ok := Named(plan.ParseTarget(`the trash icon in the email from "Helena"`)); ok {
 		t.Errorf("the row's name is not the target's: got %q", name)
 	}
-	if name, n, ok := Named(`the second "Edit" button`); !ok || name != "Edit" || n != 2 {
+	if name, n, ok := Named(plan.ParseTarget(`the second "Edit" button`)); !ok || name != "Edit" || n != 2 {
 		t.Errorf(`Named = %q %d %v; want "Edit" 2 true`, name, n, ok)
 	}
 }

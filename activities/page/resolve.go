@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"strconv"
 	"sort"
 	"strings"
 
@@ -29,7 +30,17 @@ func (r Resolution) Resolved() bool { return r.Index >= 0 }
 // names the part no element satisfied, or, when several satisfy all of them equally
 // well, the candidates.
 func Resolve(desc string, action plan.Action, elems []Element) Resolution {
-	t := ParseTarget(desc)
+	return resolve(ParseTarget(desc), strconvQuote(desc), action, elems)
+}
+
+// ResolveTarget is Resolve for a target already read into its parts: a plan step's
+// (plan.Step.Parts), which is how the browser resolves a step.
+func ResolveTarget(target plan.Target, action plan.Action, elems []Element) Resolution {
+	return resolve(Target{target}, target.Describe(), action, elems)
+}
+
+// resolve resolves t; said is how a refusal names what was described.
+func resolve(t Target, said string, action plan.Action, elems []Element) Resolution {
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
 	pool, why := t.place(pool)
 	if why != "" {
@@ -61,8 +72,11 @@ func Resolve(desc string, action plan.Action, elems []Element) Resolution {
 	if len(cands) > 8 {
 		cands = cands[:8]
 	}
-	return Resolution{Index: -1, Candidates: cands, Reason: fmt.Sprintf("%d elements match %q equally well: %s", len(refs), desc, strings.Join(refs, ", "))}
+	return Resolution{Index: -1, Candidates: cands, Reason: fmt.Sprintf("%d elements match %s equally well: %s", len(refs), said, strings.Join(refs, ", "))}
 }
+
+// strconvQuote quotes a description as refusals show it.
+func strconvQuote(s string) string { return strconv.Quote(s) }
 
 // place keeps the elements where the description puts the target: inside the row or
 // card it names (and not that row itself), inside the container, in a list's items. The
