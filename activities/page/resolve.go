@@ -2,8 +2,8 @@ package page
 
 import (
 	"fmt"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/webagent-dev/webagent/plan"
