@@ -19,19 +19,7 @@ import (
 func TestApprovalTimeoutFromTheStarter(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
-	steps, err := plan.Parse(demoGoal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	steps[3].RequiresApproval = true // click "Create"
-	b, err := json.Marshal(steps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "plan.json")
-	if err := os.WriteFile(file, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := approvalPlan(t)
 	started := time.Now()
 	stdout, stderr, code := s.starter(t, "run", "--json", "--url", s.appURL, "--plan", file, "--approval-timeout", "3s")
 	took := time.Since(started)
@@ -59,19 +47,7 @@ func TestApprovalTimeoutFromTheStarter(t *testing.T) {
 func TestUnattendedFromTheStarter(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
-	steps, err := plan.Parse(demoGoal)
-	if err != nil {
-		t.Fatal(err)
-	}
-	steps[3].RequiresApproval = true // click "Create"
-	b, err := json.Marshal(steps)
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "plan.json")
-	if err := os.WriteFile(file, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	file := approvalPlan(t)
 	stdout, stderr, code := s.starter(t, "run", "--json", "--unattended", "--url", s.appURL, "--plan", file)
 	var res workflows.GoalResult
 	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
@@ -87,4 +63,24 @@ func TestUnattendedFromTheStarter(t *testing.T) {
 	if ms := res.Metadata.DurationMs; ms > 60_000 {
 		t.Errorf("the unattended run took %d ms: it waited", ms)
 	}
+}
+
+// approvalPlan writes the demo goal's plan, with its "Create" step held for a person's
+// approval, to a file for the starter's --plan.
+func approvalPlan(t *testing.T) string {
+	t.Helper()
+	steps, err := plan.Parse(demoGoal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps[3].RequiresApproval = true // click "Create"
+	b, err := json.Marshal(steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "plan.json")
+	if err := os.WriteFile(file, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return file
 }

@@ -220,11 +220,8 @@ func (t Target) Describe() string {
 	if t.Name != "" {
 		s += " " + strconv.Quote(t.Name)
 	}
-	switch {
-	case t.Ordinal == -1:
-		s = "the last " + s
-	case t.Ordinal > 0:
-		s = "the " + ordinalWords(t.Ordinal) + " " + s
+	if t.Ordinal != 0 {
+		s = "the " + Ordinal(t.Ordinal) + " " + s
 	}
 	var parts []string
 	if t.InList {
@@ -245,8 +242,11 @@ func (t Target) Describe() string {
 	return strings.Join(append([]string{s}, parts...), ", ")
 }
 
-// ordinalWords is 2 as "2nd".
-func ordinalWords(n int) string {
+// Ordinal writes n as an ordinal: "1st", "2nd", and -1 as "last".
+func Ordinal(n int) string {
+	if n < 0 {
+		return "last"
+	}
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:

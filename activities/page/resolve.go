@@ -193,7 +193,7 @@ func (t Target) nth(cands []Element, matched map[int]string) Resolution {
 	if i < len(sorted) {
 		return Resolution{Index: sorted[i].Index, Matched: matched[sorted[i].Index]}
 	}
-	res := Resolution{Index: -1, Reason: fmt.Sprintf("only %d %s%s; the %s was asked", len(sorted), t.named(), t.where(), ordinalName(t.Ordinal))}
+	res := Resolution{Index: -1, Reason: fmt.Sprintf("only %d %s%s; the %s was asked", len(sorted), t.named(), t.where(), plan.Ordinal(t.Ordinal))}
 	if len(sorted) > 1 {
 		res.Candidates = sorted
 	}
@@ -208,22 +208,4 @@ func readsBefore(a, b Box) bool {
 		return am < bm
 	}
 	return a.X < b.X
-}
-
-// ordinalName writes n as an ordinal: "1st", "2nd", "last".
-func ordinalName(n int) string {
-	if n < 0 {
-		return "last"
-	}
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprint(n) + suffix
 }
