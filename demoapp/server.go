@@ -62,6 +62,10 @@ type Server struct {
 	tickets map[string]bool
 	// onCreate is called when a create request arrives, before it is answered.
 	onCreate func()
+	// choreList is the lab's chores list (nil: the default one); choreWrites counts the
+	// changes the page sent.
+	choreList   []Chore
+	choreWrites int
 }
 
 // OnCreate sets a function called whenever a create request arrives, before it is
@@ -114,6 +118,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /lab/observed", s.observed)
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("POST /lab/save", s.save)
+	s.mux.HandleFunc("/lab/chores", s.chores)
 	s.mux.HandleFunc("/lab/signin", s.signin)
 	s.mux.HandleFunc("/lab/signin/code", s.signinCode)
 	s.mux.HandleFunc("GET /lab/invoice.csv", invoice)

@@ -121,6 +121,16 @@ var specs = map[Action]Spec{
 	// a click (a click on a menu's parent item chooses it on many menus).
 	Hover: {Target: Required, Acts: true, Progress: true, Check: CheckNothing,
 		describe: func(s Step) string { return "hover over " + q(s.TargetDescription) }},
+	// DoubleClick is what edits an item in place on many lists, or opens it; its only
+	// evidence is the page's change, as for a click.
+	DoubleClick: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+		describe: func(s Step) string { return "double-click " + q(s.TargetDescription) }},
+	// RightClick opens the element's context menu.
+	RightClick: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, Check: CheckPageChanged,
+		describe: func(s Step) string { return "right-click " + q(s.TargetDescription) }},
+	// Clear empties a field; its check is that the field holds nothing.
+	Clear: {Target: Required, Acts: true, Progress: true, Check: CheckFieldValue,
+		describe: func(s Step) string { return "clear " + q(s.TargetDescription) }},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

@@ -48,6 +48,9 @@ var (
 	reConfirm         = regexp.MustCompile(`(?i)^(?:confirm|accept)(?:\s+(?:it|that|the\s+(?:dialog|confirmation|prompt|popup|warning)))?$`)
 	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
 	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
+	reDoubleClick     = regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)(?:\s+on)?\s+(.+)$`)
+	reRightClick      = regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click)(?:\s+on)?\s+(.+)$|^(?:click|tap)(?:\s+on)?\s+(.+?)\s+with\s+the\s+right(?:\s+mouse)?\s+button$|^open\s+the\s+context\s+menu\s+(?:of|on|for)\s+(.+)$`)
+	reClear           = regexp.MustCompile(`(?i)^(?:clear|empty|erase)(?:\s+(?:the\s+)?(?:text|contents?|value)\s+(?:of|in|from))?\s+(.+)$`)
 	reHover           = regexp.MustCompile(`(?i)^(?:hover|mouse)\s+(?:over|on|onto)\s+(.+)$|^(?:move|put)\s+the\s+(?:mouse|pointer|cursor)\s+(?:over|on|onto)\s+(.+)$`)
 	reCopy            = regexp.MustCompile(`(?i)^copy\s+(?:the\s+)?(?:text|value|contents?|words?)\s+(?:in|from|of|inside)\s+(.+)$`)
 	rePaste           = regexp.MustCompile(`(?i)^paste\s+(?:it|that|them|the\s+(?:copied\s+)?text)\s+(?:into|in|to)\s+(.+)$`)
@@ -79,6 +82,8 @@ var clauseReaders = []clauseReader{
 	readAssert,
 	readWait,
 	readHover,
+	readDoubleOrRightClick,
+	readClear,
 	refuseUnsupported,
 	readScroll,
 	readKeyPress,
@@ -132,6 +137,33 @@ func readHover(c string, quotes []string) (Step, string, bool) {
 	}
 	t := m[1] + m[2] // one of the two forms matched
 	return found(exact(Step{Action: Hover, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+}
+
+// readDoubleOrRightClick reads a double click ("double-click "Buy milk"") or a right click
+// ("right-click the row "Q4"", "open the context menu of X"): actions of their own, never a
+// single click in their place.
+func readDoubleOrRightClick(c string, quotes []string) (Step, string, bool) {
+	if unsupported(c) != "" {
+		return Step{}, "", false // "double-click X twice": refused as a repetition
+	}
+	if m := reDoubleClick.FindStringSubmatch(c); m != nil {
+		return found(exact(Step{Action: DoubleClick, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))
+	}
+	if m := reRightClick.FindStringSubmatch(c); m != nil {
+		t := m[1] + m[2] + m[3] // one of the forms matched
+		return found(exact(Step{Action: RightClick, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+	}
+	return Step{}, "", false
+}
+
+// readClear reads emptying a field: "clear "Search"", "clear the text in the "Notes" field"
+// ("clear the checkbox X" is unticking it, read with the checkboxes).
+func readClear(c string, quotes []string) (Step, string, bool) {
+	m := reClear.FindStringSubmatch(c)
+	if m == nil || reUncheck.MatchString(c) {
+		return Step{}, "", false
+	}
+	return found(exact(Step{Action: Clear, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))
 }
 
 // refuseUnsupported recognises a sentence that asks for an action the agent does not
@@ -264,7 +296,7 @@ func unreadable(c string) string {
 		return `it does not say what to click to go on: name the button, e.g. click "Continue"`
 	}
 	if !verbStart.MatchString(c) {
-		return "it does not start with an action the offline planner knows (click, type, select, check, press, go to, scroll, wait, verify, extract)"
+		return "it does not start with an action the offline planner knows (click, double-click, right-click, type, clear, select, check, press, hover, go to, scroll, wait, verify, extract)"
 	}
 	return "it starts with an action but its target or value could not be read; quote them, as in type \"Apollo\" into \"Project name\""
 }

@@ -39,8 +39,18 @@ var (
 	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
-	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s)$`)
+	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s|by|about|` + purposeWords + `|` + itemNouns + `)$`)
 )
+
+// purposeWords name an icon-only control by what it does ("the delete button in the row
+// "Ann"", "the star icon"): the resolver holds them to the control's own aria-label, title,
+// class, icon name or glyph (page's iconGroups), never to a guess.
+const purposeWords = `delete|remove|trash|bin|edit|pencil|close|dismiss|add|plus|more|search|star|favorite|favourite|reply|share|like|settings|gear|download|upload|copy|refresh|info|help|x|×`
+
+// itemNouns are what people call the item of a list a target sits in ("the star icon in
+// the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
+// the target inside the item the quoted words name, never on the item itself.
+const itemNouns = `emails?|messages?|mail|posts?|comments?|tweets?|threads?|tasks?|todos?|results?|users?|contacts?|conversations?|notifications?|files?|folders?|products?|orders?|tickets?|issues?|cards?`
 
 // parsePairs reads a sentence that gives one or more fields a quoted value each, named by
 // the words before the value. ok is false when the sentence is not of that shape.

@@ -28,10 +28,15 @@ const (
 	Assert   Action = "ASSERT"
 	Extract  Action = "EXTRACT"
 	Hover    Action = "HOVER"
+	// DoubleClick, RightClick and Clear are what people write for editing in place,
+	// context menus and emptying a field.
+	DoubleClick Action = "DOUBLE_CLICK"
+	RightClick  Action = "RIGHT_CLICK"
+	Clear       Action = "CLEAR"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

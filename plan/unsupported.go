@@ -6,7 +6,7 @@ import (
 )
 
 // No verb is mapped to another action: a sentence that asks for an action the agent does
-// not have (a double click, a right click, a drag) is refused with what was asked for,
+// not have (a triple click, a drag, an upload) is refused with what was asked for,
 // never read as the nearest action it does have. A single click in place of a double click
 // changes the page too, so nothing after it would notice the substitution.
 
@@ -21,11 +21,10 @@ type unsupportedAction struct {
 // unsupportedActions are read before any verb the agent has, so that "click X twice" or
 // "select the text in X" is never taken for the click or the selection it starts like.
 var unsupportedActions = []unsupportedAction{
-	{regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)\b`), "double-click", ""},
 	{regexp.MustCompile(`(?i)^triple[\s-]?(?:click|tap)\b`), "triple-click", ""},
-	{regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push)\b.*\b(?:twice|thrice|(?:two|three|four|five|\d+)\s+times)$|^(?:click|tap|press)\s+(?:twice|thrice)\b`), "doing a step several times",
+	{regexp.MustCompile(`(?i)^(?:(?:double|right)[\s-]?click|click|tap|press|hit|push)\b.*\b(?:twice|thrice|(?:two|three|four|five|\d+)\s+times)$|^(?:click|tap|press)\s+(?:twice|thrice)\b`), "doing a step several times",
 		"if separate clicks or key presses are meant, write the step once for each"},
-	{regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click|middle[\s-]?click)\b|^(?:click|tap)\b.*\bwith\s+the\s+(?:right|middle)(?:\s+mouse)?\s+button$`), "right- or middle-click", ""},
+	{regexp.MustCompile(`(?i)^middle[\s-]?click\b|^(?:click|tap)\b.*\bwith\s+the\s+middle(?:\s+mouse)?\s+button$`), "middle-click", ""},
 	{regexp.MustCompile(`(?i)^(?:drag|drop)\b|^move\s+.+\s+(?:onto|into|to)\s+.+$`), "drag and drop", ""},
 	{regexp.MustCompile(`(?i)^(?:long[\s-]?press|press\s+and\s+hold|click\s+and\s+hold|tap\s+and\s+hold|hold(?:\s+down)?)\b`), "press and hold", ""},
 	{regexp.MustCompile(`(?i)^(?:swipe|flick|pinch|zoom)\b`), "swipe or zoom", ""},
@@ -51,8 +50,8 @@ func unsupported(c string) string {
 			hint = "write the step with one of those only if that is really what is meant"
 		}
 		return fmt.Sprintf("%s is not an action this agent has yet, and it is not done as another action "+
-			"(a single click, a hover) in its place; the agent clicks, types, selects, ticks, presses keys, hovers, scrolls, "+
-			"waits, reads and checks text: %s", a.name, hint)
+			"(a single click, a hover) in its place; the agent clicks, double-clicks, right-clicks, types, clears fields, selects, "+
+			"ticks, presses keys, hovers, scrolls, waits, reads and checks text: %s", a.name, hint)
 	}
 	return ""
 }

@@ -55,17 +55,20 @@ type handler func(context.Context, *action) *plan.Feedback
 // handlers do each action on the page; a non-nil feedback means the action itself failed.
 // What each action needs and how it is checked is in plan.Action.Spec.
 var handlers = map[plan.Action]handler{
-	plan.Click:    click,
-	plan.Type:     typeText,
-	plan.Select:   selectValue,
-	plan.Check:    setChecked,
-	plan.Press:    press,
-	plan.Navigate: navigate,
-	plan.Scroll:   scroll,
-	plan.Wait:     wait,
-	plan.Assert:   func(context.Context, *action) *plan.Feedback { return nil }, // looked at in check
-	plan.Extract:  func(context.Context, *action) *plan.Feedback { return nil }, // read in check
-	plan.Hover:    hover,
+	plan.Click:       click,
+	plan.Type:        typeText,
+	plan.Select:      selectValue,
+	plan.Check:       setChecked,
+	plan.Press:       press,
+	plan.Navigate:    navigate,
+	plan.Scroll:      scroll,
+	plan.Wait:        wait,
+	plan.Assert:      func(context.Context, *action) *plan.Feedback { return nil }, // looked at in check
+	plan.Extract:     func(context.Context, *action) *plan.Feedback { return nil }, // read in check
+	plan.Hover:       hover,
+	plan.DoubleClick: doubleClick,
+	plan.RightClick:  rightClick,
+	plan.Clear:       clearField,
 }
 
 // act performs the step's action and says when it began (a.at). A step a WAIT timed

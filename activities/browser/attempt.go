@@ -97,6 +97,17 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, err
 		}
 		obs = o
+		if !res.Resolved() && len(res.Candidates) == 0 {
+			// A double or right click may be aimed at an item's text, which is no control.
+			el, t, why := s.textTarget(step)
+			if el != nil {
+				at.out.Target, at.el, at.out.Before = &t, el, obs
+				return nil, nil
+			}
+			if why != "" {
+				res.Reason = why
+			}
+		}
 		if !res.Resolved() {
 			at.out.Candidates = res.Candidates
 			return s.without(ctx, at.out, obs, unresolved(step, res, opts.WaitBudget, obs))

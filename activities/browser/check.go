@@ -29,7 +29,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 	switch step.Action.Spec().Check {
 	case plan.CheckPageChanged:
 		if !changed() {
-			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("clicked %s but nothing on the page changed", page.FirstNonEmpty(ref, "the point")),
+			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s %s but nothing on the page changed", clicked(step.Action), page.FirstNonEmpty(ref, "the point")),
 				Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}, nil
 		}
 	case plan.CheckFieldValue:
@@ -172,4 +172,15 @@ func shownValue(el playwright.ElementHandle) string {
 		v = strings.TrimSpace(v)
 	}
 	return v
+}
+
+// clicked is how a refusal says which click was done.
+func clicked(a plan.Action) string {
+	switch a {
+	case plan.DoubleClick:
+		return "double-clicked"
+	case plan.RightClick:
+		return "right-clicked"
+	}
+	return "clicked"
 }

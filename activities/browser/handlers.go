@@ -27,6 +27,26 @@ func click(_ context.Context, a *action) *plan.Feedback {
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
+// doubleClick double-clicks the element: what edits an item in place on many lists. The
+// element may be text with only a dblclick handler (the observation lists such text).
+func doubleClick(_ context.Context, a *action) *plan.Feedback {
+	a.note("double-clicked %s", a.ref)
+	return a.failed(a.el.Dblclick(playwright.ElementHandleDblclickOptions{Timeout: timeout}))
+}
+
+// rightClick clicks the element with the right button: the page's context menu, if it
+// has one, opens.
+func rightClick(_ context.Context, a *action) *plan.Feedback {
+	a.note("right-clicked %s", a.ref)
+	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout, Button: playwright.MouseButtonRight}))
+}
+
+// clearField empties the field, as a person selecting its text and deleting it would.
+func clearField(_ context.Context, a *action) *plan.Feedback {
+	a.note("cleared %s", a.ref)
+	return a.failed(a.el.Fill("", playwright.ElementHandleFillOptions{Timeout: timeout}))
+}
+
 func hover(_ context.Context, a *action) *plan.Feedback {
 	a.note("hovered over %s", a.ref)
 	return a.failed(a.el.Hover(playwright.ElementHandleHoverOptions{Timeout: timeout}))

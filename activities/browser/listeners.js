@@ -5,7 +5,7 @@
   if (window.__webagentClicks) return;
   const marked = new WeakSet();
   Object.defineProperty(window, "__webagentClicks", { value: marked });
-  const kinds = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick", "touchstart"]);
+  const kinds = new Set(["click", "mousedown", "mouseup", "pointerdown", "pointerup", "dblclick", "contextmenu", "touchstart"]);
   const add = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, listener, options) {
     if (kinds.has(type) && this instanceof Element) marked.add(this);

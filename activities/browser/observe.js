@@ -83,7 +83,34 @@
       parts.push(n.getAttribute("href") || n.getAttribute("xlink:href") || "", n.getAttribute("data-icon") || "",
         typeof n.className === "string" ? n.className : "");
     }
+    // An icon drawn by the stylesheet (a "×" in ::after) is the control's only glyph.
+    if (!clean(el.textContent)) {
+      for (const pseudo of ["::before", "::after"]) {
+        const c = getComputedStyle(el, pseudo).content;
+        if (c && c !== "none" && c !== "normal" && /^".{1,2}"$/u.test(c)) parts.push(c.slice(1, -1));
+      }
+    }
     return clean(parts.filter(Boolean).join(" "), 160);
+  };
+
+  // standIn is what a person sees and clicks for a checkbox or radio the page styles away
+  // (no size, no opacity, clipped): the visible label that names it. Acting on the label
+  // ticks the box; none, and the box is not there for a person.
+  const hiddenBox = (el) => {
+    if (el.tagName !== "INPUT" || !/^(checkbox|radio)$/i.test(el.type)) return false;
+    if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return true;
+    const r = el.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4) return true;
+    const st = getComputedStyle(el);
+    return st.clipPath === "inset(50%)" || (st.clip && st.clip.startsWith("rect(0") && st.position === "absolute");
+  };
+  const standIn = (el) => {
+    for (const l of Array.from(el.labels || [])) {
+      if (l.checkVisibility && !l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const r = l.getBoundingClientRect();
+      if (r.width >= 4 && r.height >= 4) return l;
+    }
+    return null;
   };
 
   // repeats: a box with a class that a sibling box shares (an item of a list).
@@ -272,8 +299,14 @@
   for (const { el, dx, dy, frame, weak } of kept) {
     if (seen.has(el)) continue;
     seen.add(el);
-    if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-    const r = el.getBoundingClientRect();
+    // node is what a person sees and acts on: the element, or a hidden box's label.
+    let node = el;
+    if (hiddenBox(el)) {
+      node = standIn(el);
+      if (!node) continue;
+    }
+    if (node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const r = node.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;
     const cx = left + r.width / 2, cy = top + r.height / 2;
@@ -287,13 +320,16 @@
       const hit = deepHit(cx, cy);
       // Covered: what a click at its centre would reach is neither it nor inside it. A
       // control inside its own label counts as itself.
-      if (hit && !inside(hit, el) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
+      if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
     let role = clean(el.getAttribute("role")) || implicitRole(el);
     if (weak && role === "generic") role = "clickable";
     const tag = el.tagName.toLowerCase();
     let label = labelOf(el);
-    if (!label && ["input", "select", "textarea"].includes(tag) && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
+    // A box with a label of its own that says nothing (a styled circle) is named by none:
+    // the text near it belongs to something else (the row above).
+    const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
+    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
       label = nearbyText(el);
     }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
@@ -330,8 +366,9 @@
     const ctx = contextOf(el);
     if (ctx.container) e.container = ctx.container;
     if (ctx.row) e.row = ctx.row;
+    if (node !== el) e.standIn = "label";
     elements.push(e);
-    nodes.push(el);
+    nodes.push(node);
   }
   // More controls than the cap: keep what a person looks at first — an open dialog or
   // menu, then what is in the viewport, then the rest in page order — and say the list

@@ -153,3 +153,28 @@ func (s *Session) revealInTab(ctx context.Context, desc plan.Target) (bool, erro
 	s.notes.add(fmt.Sprintf("opened the tab %q, which holds %q", got.Tab, name))
 	return true, nil
 }
+
+// revealInRow hovers the row the target is placed in, when the page shows that row but
+// not the target: a row's icon buttons (delete, edit) often show only while the row is
+// hovered. It hovers one control of the row, which hovers the row around it, and says
+// so in the step's notes; it reports whether it hovered.
+func (s *Session) revealInRow(ctx context.Context, t plan.Target, obs page.Observation) (bool, error) {
+	if t.Row == "" {
+		return false, nil
+	}
+	for _, e := range obs.Elements {
+		if !page.InRow(t, e) || e.Offscreen {
+			continue
+		}
+		el, err := s.element(e.Index)
+		if err != nil {
+			return false, nil
+		}
+		if err := el.Hover(playwright.ElementHandleHoverOptions{Timeout: ms(bounded(ctx, 3*time.Second))}); err != nil {
+			return false, ctx.Err()
+		}
+		s.notes.add(fmt.Sprintf("hovered over the row %q (%s) to show its controls", t.Row, e.Ref()))
+		return true, nil
+	}
+	return false, nil
+}

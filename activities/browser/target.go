@@ -20,17 +20,28 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	// A WAIT may have left the rest of its time to this step: the target may come
 	// meanwhile, and is waited for as long after the wait as any other.
 	deadline := s.pace.targetDeadline(opts.WaitBudget)
-	revealed := false
+	revealed, hovered := false, false
 	parts := step.Parts()
 	for {
 		res := page.ResolveTarget(parts, step.Action, obs.Elements)
 		if res.Resolved() || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
 			return res, obs, nil
 		}
-		if !revealed {
-			// Not in sight: it may be in a tab or a submenu the page hides.
-			revealed = true
-			if ok, err := s.reveal(ctx, parts); err != nil || ok {
+		if !revealed || !hovered {
+			// Not in sight: it may be in a tab or a submenu the page hides (looked for
+			// once), or among a row's controls that show while the row is hovered (once
+			// the row is there: a list may still be loading).
+			var ok bool
+			var err error
+			if !revealed {
+				revealed = true
+				ok, err = s.reveal(ctx, parts)
+			}
+			if err == nil && !ok && !hovered {
+				ok, err = s.revealInRow(ctx, parts, obs)
+				hovered = ok
+			}
+			if err != nil || ok {
 				if err == nil {
 					obs, err = s.Observe(ctx)
 				}

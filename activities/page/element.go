@@ -45,6 +45,9 @@ type Element struct {
 	Focused   bool     `json:"focused,omitempty"`
 	// Secret marks a password or one-time-code field: its value is never read.
 	Secret bool `json:"secret,omitempty"`
+	// StandIn says the element acts through what stands for it: "label" for a checkbox
+	// or radio the page styles away, whose visible label is clicked.
+	StandIn string `json:"standIn,omitempty"`
 	// Frame names the same-origin iframe the element is in; Shadow, an open shadow root.
 	Frame  string `json:"frame,omitempty"`
 	Shadow bool   `json:"shadow,omitempty"`
@@ -60,6 +63,9 @@ func (e Element) Ref() string {
 	name := e.Name
 	if name == "" {
 		name = e.Text
+	}
+	if e.Index < 0 {
+		return fmt.Sprintf("%s %q", e.Role, name) // text that is no control (a double-click target)
 	}
 	return fmt.Sprintf("#%d %s %q", e.Index, e.Role, name)
 }

@@ -106,6 +106,12 @@ func (t Target) place(pool []Element) ([]Element, string) {
 	return pool, ""
 }
 
+// InRow reports whether e sits in the row or item the target names (e may be that row
+// itself): what the browser hovers to show a row's hidden controls.
+func InRow(t plan.Target, e Element) bool {
+	return t.Row != "" && (containsFold(e.Row, t.Row) || (t.RowNoun != "" && containsFold(e.Container, t.Row)))
+}
+
 // isRow reports whether e is the row the description places the target in, rather
 // than something inside it: the email's own card, whose text is the whole item's, not the
 // trash icon on it, nor a checkbox labelled with the row's words.

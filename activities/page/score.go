@@ -81,7 +81,7 @@ func phraseScore(p, v string) int {
 // iconGroups are words people and developers use for the same icon.
 var iconGroups = [][]string{
 	{"close", "x", "×", "✕", "✖", "dismiss"},
-	{"delete", "trash", "bin", "remove", "garbage", "rubbish", "🗑"},
+	{"delete", "trash", "bin", "remove", "destroy", "garbage", "rubbish", "🗑"},
 	{"star", "favorite", "favourite", "fav", "★", "☆"},
 	{"edit", "pencil", "pen", "✎", "✏"},
 	{"search", "magnifier", "magnifying", "find", "🔍"},

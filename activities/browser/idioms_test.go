@@ -1,0 +1,74 @@
+package browser_test
+
+import (
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestIdiomsOfRealApps acts on the lab's chores list as a person would and reads the
+// server's list after each step: the step must do what it says on the element it names.
+func TestIdiomsOfRealApps(t *testing.T) {
+	pool := newPool(t)
+	for _, tt := range []struct {
+		name  string
+		steps []plan.Step
+		want  string
+	}{
+		{"a row's box, styled away behind its label", []plan.Step{{Action: plan.Check, TargetDescription: `the checkbox in the row "Call Ann"`}}, "Buy milk, Water the plants, Call Ann (done)"},
+		{"a label that stands for its hidden box", []plan.Step{{Action: plan.Check, TargetDescription: "Mark all as done"}}, "Buy milk (done), Water the plants (done), Call Ann (done)"},
+		{"a delete button shown on hover", []plan.Step{{Action: plan.Click, TargetDescription: `the delete button in the row "Buy milk"`}}, "Water the plants, Call Ann"},
+		{"renaming by double-click", []plan.Step{
+			{Action: plan.DoubleClick, TargetDescription: "Water the plants"},
+			{Action: plan.Clear, TargetDescription: "Edit chore"},
+			{Action: plan.Type, TargetDescription: "Edit chore", Value: "Water the garden"},
+			{Action: plan.Press, Value: "Enter"},
+		}, "Buy milk, Water the garden, Call Ann"},
+		{"a context menu", []plan.Step{{Action: plan.RightClick, TargetDescription: "Call Ann"}, {Action: plan.Click, TargetDescription: "Delete"}}, "Buy milk, Water the plants"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			app := demoapp.New()
+			srv := httptest.NewServer(app)
+			defer srv.Close()
+			s, _, err := pool.Open(ctx, tt.name, browser.OpenOptions{URL: srv.URL + "/static/lab/chores.html"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _, _ = pool.Close(tt.name) }()
+			for _, step := range plan.WithTargets(tt.steps) {
+				out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: 2 * time.Second})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !out.OK {
+					t.Fatalf("%s: %+v (actions %q)", step, out.Feedback, out.Actions)
+				}
+				t.Logf("%s: %q", step, out.Actions)
+			}
+			deadline := time.Now().Add(2 * time.Second)
+			var got string
+			for time.Now().Before(deadline) {
+				list, _ := app.Chores()
+				var parts []string
+				for _, c := range list {
+					if c.Done {
+						parts = append(parts, c.Title+" (done)")
+					} else {
+						parts = append(parts, c.Title)
+					}
+				}
+				if got = strings.Join(parts, ", "); got == tt.want {
+					return
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			t.Errorf("the server's list is %q, want %q", got, tt.want)
+		})
+	}
+}

@@ -1,0 +1,65 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// TestEverydayIdioms runs the goals people write for the idioms of real apps on the lab's
+// chores list, each judged by the list the server keeps: a row's delete button that shows
+// only while the row is hovered, checkboxes the page styles away behind their labels,
+// renaming by double-click (the text has no handler: the list listens), a context menu on
+// right-click, and clearing a field. Each step must be done as asked — the actions say
+// which — and the run says success only when the server agrees.
+func TestEverydayIdioms(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/chores.html"
+	titles := func(list []demoapp.Chore) string {
+		var out []string
+		for _, c := range list {
+			mark := ""
+			if c.Done {
+				mark = " (done)"
+			}
+			out = append(out, c.Title+mark)
+		}
+		return strings.Join(out, ", ")
+	}
+	for _, tt := range []struct {
+		name, goal, want, action string
+	}{
+		{"hover-revealed delete button", `click the delete button in the row "Buy milk", then check that "Buy milk" is not visible`,
+			"Water the plants, Call Ann", `hovered over the row "Buy milk"`},
+		{"styled checkbox in a row", `check the checkbox in the row "Call Ann", then check that "2 chores left" is visible`,
+			"Buy milk, Water the plants, Call Ann (done)", "set #"},
+		{"a label for a hidden checkbox", `check "Mark all as done", then check that "0 chores left" is visible`,
+			"Buy milk (done), Water the plants (done), Call Ann (done)", "set #"},
+		{"double-click to edit", `double-click "Water the plants", clear "Edit chore", type "Water the garden" into "Edit chore", press Enter, then check that "Water the garden" is visible`,
+			"Buy milk, Water the garden, Call Ann", `double-clicked text "Water the plants"`},
+		{"right-click menu", `right-click "Call Ann", click "Delete", then check that "Call Ann" is not visible`,
+			"Buy milk, Water the plants", `right-clicked text "Call Ann"`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetChores()
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			list, _ := s.app.Chores()
+			if got := titles(list); got != tt.want {
+				t.Errorf("the server's list is %q, want %q", got, tt.want)
+			}
+			if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+				t.Errorf("status %s (verified %v): %+v", res.Execution.Status, res.Validation.Verified, res.Errors)
+			}
+			var acts []string
+			for _, st := range res.Steps {
+				acts = append(acts, st.Actions...)
+			}
+			if all := strings.Join(acts, "\n"); !strings.Contains(all, tt.action) {
+				t.Errorf("the steps should say %q:\n%s", tt.action, all)
+			}
+		})
+	}
+}
