@@ -129,9 +129,9 @@ func TestTiddlyWiki(t *testing.T) {
 			})
 	})
 	// The same, by the buttons' own tooltips: the wiki asks "Do you wish to delete the
-	// tiddler?" in the browser's own confirmation dialog.
+	// tiddler?" in the browser's own confirmation dialog, which the goal says to accept.
 	t.Run("delete a note by its tooltips", func(t *testing.T) {
-		goal(t, at("Old draft"), fixed(`click "Edit this tiddler", click "Delete this tiddler", then check that "Nothing worth keeping." is not visible`),
+		goal(t, at("Old draft"), fixed(`click "Edit this tiddler", click "Delete this tiddler" and confirm, then check that "Nothing worth keeping." is not visible`),
 			func(all map[string]testenv.Tiddler) string {
 				if _, ok := all["Old draft"]; ok {
 					return "\"Old draft\" is still saved"
