@@ -149,6 +149,17 @@ func TestTiddlyWiki(t *testing.T) {
 				return ""
 			})
 	})
+	// Two notes are open then (the wiki opens GettingStarted at first): the edit button
+	// meant is the found note's.
+	t.Run("find a note and tag it", func(t *testing.T) {
+		goal(t, home, fixed(`type "Lisbon" into the search box, click "Trip ideas", click the "Edit this tiddler" button in "Trip ideas", type "travel" into "tag name", press Enter, click "Confirm changes to this tiddler", then check that "travel" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td := all["Trip ideas"]; !td.HasTag("travel") || strings.TrimSpace(td.Text) != "Lisbon in May." {
+					return "\"Trip ideas\" has tags " + twQuote(td.Tags) + " and text " + twQuote(td.Text)
+				}
+				return ""
+			})
+	})
 	t.Run("import a file", func(t *testing.T) {
 		file := filepath.Join(t.TempDir(), "pancakes.tid")
 		if err := os.WriteFile(file, []byte("title: Pancakes\ntags: recipes\n\nFlour, milk, two eggs.\n"), 0o644); err != nil {
