@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
 # server + Web UI), the MinIO server and Weaviate built from the Go module proxy, Debian's Chromium,
-# the playwright-core driver layout that playwright-go expects, and Debian's DokuWiki (a real
-# application for the end-to-end tests). Built tools are cached
+# the playwright-core driver layout that playwright-go expects, and the real applications the
+# end-to-end tests drive: Debian's DokuWiki, and npm's TiddlyWiki and Node-RED (`setup.sh apps`
+# installs only the latter two). Built tools are cached
 # per version outside the repository, so only the first run pays for the builds.
 #
 # It prints one line per tool and the environment file path the other scripts read.
@@ -103,6 +104,59 @@ install_dokuwiki() {
 	log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki), $(php -r 'echo "PHP ", PHP_VERSION;')"
 }
 
+# The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
+# TiddlyWiki (a wiki of tiddlers kept as .tid files) and Node-RED (a flow editor that keeps
+# its flows in flows.json). Each is installed from the npm registry into a cached folder of
+# its own version; each test serves a private copy of the app's data on a free port.
+: "${TIDDLYWIKI_VERSION:=5.4.1}"
+: "${NODE_RED_VERSION:=4.1.15}"
+: "${TIDDLYWIKI_DIR:=$WEBAGENT_TOOLS/tiddlywiki-$TIDDLYWIKI_VERSION}"
+: "${NODE_RED_DIR:=$WEBAGENT_TOOLS/node-red-$NODE_RED_VERSION}"
+
+# install_node makes sure Node.js and npm are there (Debian's, when they are missing).
+install_node() {
+	command -v node >/dev/null && command -v npm >/dev/null && return
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log node "installing Debian's nodejs and npm"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null; then
+			break
+		fi
+		log node "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	command -v node >/dev/null && command -v npm >/dev/null || { echo "nodejs did not install" >&2; exit 1; }
+}
+
+# npm_app NAME PACKAGE VERSION DIR MAIN: npm install PACKAGE@VERSION into DIR (cached), and
+# check that DIR/node_modules/PACKAGE/MAIN is there.
+npm_app() {
+	local name=$1 pkg=$2 version=$3 dir=$4 main=$5
+	if [[ -f "$dir/node_modules/$pkg/$main" ]]; then
+		log "$name" "$version cached"
+		return
+	fi
+	install_node
+	log "$name" "$version installing from the npm registry"
+	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+	local try
+	for try in 1 2 3; do
+		if (cd "$dir.tmp" && npm install --no-audit --no-fund --no-save --loglevel=error "$pkg@$version" >/dev/null); then
+			break
+		fi
+		log "$name" "npm install failed (try $try of 3), retrying"
+		sleep 3
+	done
+	[[ -f "$dir.tmp/node_modules/$pkg/$main" ]] || { echo "$name did not install" >&2; exit 1; }
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	log "$name" "$version installed, node $(node --version)"
+}
+
+install_tiddlywiki() { npm_app tiddlywiki tiddlywiki "$TIDDLYWIKI_VERSION" "$TIDDLYWIKI_DIR" tiddlywiki.js; }
+install_nodered() { npm_app node-red node-red "$NODE_RED_VERSION" "$NODE_RED_DIR" red.js; }
+
 want="${1:-all}"
 case "$want" in
 all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
@@ -113,5 +167,7 @@ all | checks | workflowcheck) go_tool workflowcheck go.temporal.io/sdk/contrib/t
 all | chromium) install_chromium ;;&
 all | playwright) install_driver ;;&
 all | dokuwiki) install_dokuwiki ;;&
+all | apps | tiddlywiki) install_tiddlywiki ;;&
+all | apps | node-red) install_nodered ;;&
 *) ;;
 esac

@@ -1,0 +1,188 @@
+package e2e
+
+import (
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// twSeed is the wiki every goal starts from: a few everyday notes, and a packing list of
+// checkboxes that tag the things packed "done" and count them.
+var twSeed = []testenv.Tiddler{
+	{Title: "Shopping list", Tags: "errands", Text: "milk"},
+	{Title: "Meeting notes", Text: "Agenda: budget, hiring."},
+	{Title: "Trip ideas", Text: "Lisbon in May."},
+	{Title: "Old draft", Text: "Nothing worth keeping."},
+	{Title: "Passport", Tags: testenv.Tags("packing", "done")},
+	{Title: "Sunscreen", Tags: "packing"},
+	{Title: "Charger", Tags: "packing"},
+	{Title: "Packing list", Text: `<$list filter="[tag[packing]sort[title]]">
+
+<$checkbox tag="done"> <$text text=<<currentTiddler>>/></$checkbox>
+
+</$list>
+
+Packed: <$count filter="[tag[packing]tag[done]]"/> of 3`},
+}
+
+// TestTiddlyWiki drives TiddlyWiki — a real application nobody here wrote, installed from
+// the npm registry — with everyday goals written as a person would, and no model: write a
+// note, edit one, tag one, tick and untick checkboxes, delete, rename, import a file. Each
+// goal runs against a fresh wiki; a run's status must be success and the wiki's own .tid
+// files must hold what the goal asked for.
+func TestTiddlyWiki(t *testing.T) {
+	if testenv.TiddlyWikiDir() == "" {
+		t.Skip("TiddlyWiki is not installed: run deploy/setup.sh")
+	}
+	s := newStack(t)
+	s.worker(t)
+	open := func(w *testenv.TiddlyWiki, title string) string {
+		return w.URL + "/#" + url.PathEscape(title)
+	}
+	// goal runs one goal on a fresh wiki and judges it two ways: the run's own status, and
+	// the wiki's saved tiddlers (saved is checked whatever the status, and waited for: the
+	// browser saves to the server a moment after a change).
+	goal := func(t *testing.T, start func(*testenv.TiddlyWiki) string, text func(*testenv.TiddlyWiki) string, saved func(map[string]testenv.Tiddler) string) {
+		t.Helper()
+		w := testenv.StartTiddlyWiki(t, twSeed...)
+		g := text(w)
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: g, StartURL: start(w)}))
+		var why string
+		w.Eventually(10*time.Second, func(all map[string]testenv.Tiddler) bool { why = saved(all); return why == "" })
+		if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+			t.Errorf("goal %q: status %s (verified %v): %s; errors %v", g, res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
+		}
+		if why != "" {
+			t.Errorf("goal %q: the wiki's files disagree: %s", g, why)
+		}
+		if why != "" && res.Execution.Status == workflows.StatusSuccess {
+			t.Errorf("the run claimed success but the wiki did not change as asked")
+		}
+	}
+	fixed := func(g string) func(*testenv.TiddlyWiki) string { return func(*testenv.TiddlyWiki) string { return g } }
+	home := func(w *testenv.TiddlyWiki) string { return w.URL + "/" }
+	at := func(title string) func(*testenv.TiddlyWiki) string {
+		return func(w *testenv.TiddlyWiki) string { return open(w, title) }
+	}
+
+	t.Run("write a new note", func(t *testing.T) {
+		goal(t, home, fixed(`click "Create a new tiddler", type "Groceries" into "New Tiddler", type "bread and cheese" into "Type the text for this tiddler", click "Confirm changes to this tiddler", then check that "bread and cheese" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td, ok := all["Groceries"]; !ok || strings.TrimSpace(td.Text) != "bread and cheese" {
+					return "no tiddler \"Groceries\" holding \"bread and cheese\"; saved: " + twTitles(all)
+				}
+				return ""
+			})
+	})
+	t.Run("edit a note", func(t *testing.T) {
+		goal(t, at("Shopping list"), fixed(`click the "Edit" button, type "milk, eggs and flour" into the text area, click the "Save" button, then check that "milk, eggs and flour" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if got := strings.TrimSpace(all["Shopping list"].Text); got != "milk, eggs and flour" {
+					return "\"Shopping list\" holds " + twQuote(got)
+				}
+				return ""
+			})
+	})
+	t.Run("tag a note", func(t *testing.T) {
+		goal(t, at("Meeting notes"), fixed(`click "Edit this tiddler", type "urgent" into "tag name", press Enter, click "Confirm changes to this tiddler", then check that "urgent" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td := all["Meeting notes"]; !td.HasTag("urgent") || strings.TrimSpace(td.Text) != "Agenda: budget, hiring." {
+					return "\"Meeting notes\" has tags " + twQuote(td.Tags) + " and text " + twQuote(td.Text)
+				}
+				return ""
+			})
+	})
+	t.Run("tick an item", func(t *testing.T) {
+		goal(t, at("Packing list"), fixed(`tick "Sunscreen", then check that "Packed: 2 of 3" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if !all["Sunscreen"].HasTag("done") || !all["Passport"].HasTag("done") || all["Charger"].HasTag("done") {
+					return "tags: Sunscreen " + twQuote(all["Sunscreen"].Tags) + ", Passport " + twQuote(all["Passport"].Tags) + ", Charger " + twQuote(all["Charger"].Tags)
+				}
+				return ""
+			})
+	})
+	t.Run("untick an item", func(t *testing.T) {
+		goal(t, at("Packing list"), fixed(`uncheck "Passport", then check that "Packed: 0 of 3" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if all["Passport"].HasTag("done") || !all["Passport"].HasTag("packing") {
+					return "Passport's tags are " + twQuote(all["Passport"].Tags)
+				}
+				return ""
+			})
+	})
+	t.Run("delete a note", func(t *testing.T) {
+		goal(t, at("Old draft"), fixed(`click the "Edit" button, click the "Delete" button, then check that "Nothing worth keeping." is not visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if _, ok := all["Old draft"]; ok {
+					return "\"Old draft\" is still saved"
+				}
+				if _, ok := all["Trip ideas"]; !ok {
+					return "another tiddler went too: " + twTitles(all)
+				}
+				return ""
+			})
+	})
+	// The same, by the buttons' own tooltips: the wiki asks "Do you wish to delete the
+	// tiddler?" in the browser's own confirmation dialog, which the goal says to accept.
+	t.Run("delete a note by its tooltips", func(t *testing.T) {
+		goal(t, at("Old draft"), fixed(`click "Edit this tiddler", click "Delete this tiddler" and confirm, then check that "Nothing worth keeping." is not visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if _, ok := all["Old draft"]; ok {
+					return "\"Old draft\" is still saved"
+				}
+				return ""
+			})
+	})
+	t.Run("rename a note", func(t *testing.T) {
+		goal(t, at("Trip ideas"), fixed(`click the "Edit" button, type "Holiday ideas" into "Trip ideas", click the "Save" button, then check that "Holiday ideas" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				td, ok := all["Holiday ideas"]
+				if _, old := all["Trip ideas"]; !ok || old || strings.TrimSpace(td.Text) != "Lisbon in May." {
+					return "saved: " + twTitles(all)
+				}
+				return ""
+			})
+	})
+	// Two notes are open then (the wiki opens GettingStarted at first): the edit button
+	// meant is the found note's.
+	t.Run("find a note and tag it", func(t *testing.T) {
+		goal(t, home, fixed(`type "Lisbon" into the search box, click "Trip ideas", click the "Edit this tiddler" button in "Trip ideas", type "travel" into "tag name", press Enter, click "Confirm changes to this tiddler", then check that "travel" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td := all["Trip ideas"]; !td.HasTag("travel") || strings.TrimSpace(td.Text) != "Lisbon in May." {
+					return "\"Trip ideas\" has tags " + twQuote(td.Tags) + " and text " + twQuote(td.Text)
+				}
+				return ""
+			})
+	})
+	t.Run("import a file", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "pancakes.tid")
+		if err := os.WriteFile(file, []byte("title: Pancakes\ntags: recipes\n\nFlour, milk, two eggs.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		goal(t, home, fixed(`click "Tools", upload "`+file+`" with the "import" button, click the "Import" button, then check that "Flour, milk, two eggs." is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td, ok := all["Pancakes"]; !ok || strings.TrimSpace(td.Text) != "Flour, milk, two eggs." || !td.HasTag("recipes") {
+					return "no tiddler \"Pancakes\" as imported; saved: " + twTitles(all)
+				}
+				return ""
+			})
+	})
+}
+
+func twTitles(all map[string]testenv.Tiddler) string {
+	var out []string
+	for title := range all {
+		if !strings.HasPrefix(title, "$:/") {
+			out = append(out, twQuote(title))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+func twQuote(s string) string { return `"` + s + `"` }
