@@ -43,8 +43,11 @@ var (
 	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
 	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
 	ordinalWord = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(\d+)(?:st|nd|rd|th))\b`)
-	listWords   = regexp.MustCompile(`(?i)^(?:search\s+)?results?$`)
-	roleWords   = []struct {
+	// placeContext is a place named by quoted words alone, at the end of a description that
+	// quotes its target's own name first: `the "Edit" button in "Trip ideas"`.
+	placeContext = regexp.MustCompile(`(?i)\s(?:in|inside|within|under)\s+"([^"]+)"\s*$`)
+	listWords    = regexp.MustCompile(`(?i)^(?:search\s+)?results?$`)
+	roleWords    = []struct {
 		re   *regexp.Regexp
 		role string
 	}{
@@ -91,6 +94,11 @@ func ParseTarget(desc string) Target {
 	}
 	if t.Row == "" {
 		d = t.readNounContext(d)
+	}
+	if m := placeContext.FindStringSubmatch(d); m != nil && t.Row == "" && t.Container == "" && quoted.MatchString(d[:len(d)-len(m[0])]) {
+		// `the "Edit" button in "Trip ideas"`: inside the item the quoted words name.
+		t.Row, t.RowNoun = m[1], "item named"
+		d = strings.Replace(d, m[0], " ", 1)
 	}
 	d = t.readPosition(d)
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {

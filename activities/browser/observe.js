@@ -113,13 +113,18 @@
     return null;
   };
 
-  // repeats: a box with a class that a sibling box shares (an item of a list).
+  // repeats: a box with a class that a sibling box shares (an item of a list): the same
+  // classes, or the same first class when the rest say the item's state (a note that
+  // exists and one being edited, a row selected).
   const repeatsMemo = new Map();
+  const firstClass = (el) => (typeof el.className === "string" ? el.className.trim().split(/\s+/)[0] : "");
   const repeats = (p) => {
     let v = repeatsMemo.get(p);
     if (v === undefined) {
       const cls = typeof p.className === "string" ? p.className.trim() : "";
-      v = !!cls && !!p.parentElement && Array.from(p.parentElement.children).some((sib) => sib !== p && sib.tagName === p.tagName && sib.className === p.className);
+      const first = firstClass(p);
+      v = !!cls && !!p.parentElement && Array.from(p.parentElement.children).some((sib) => sib !== p && sib.tagName === p.tagName &&
+        (sib.className === p.className || (first.length > 2 && firstClass(sib) === first)));
       repeatsMemo.set(p, v);
     }
     return v;

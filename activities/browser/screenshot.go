@@ -21,14 +21,34 @@ import (
 // matters most when a small machine runs several goals at once. With something to mask it
 // goes through Playwright's masks, which cover the fields in every frame and shadow root.
 func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	var err error
+	// A frame the page removes while it is being masked (an editor's iframe, gone on
+	// save) fails the picture: it is taken again with the frames as they are now.
+	for try := 0; try < 3; try++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var png []byte
+		if png, err = s.screenshot(); err == nil {
+			return png, nil
+		}
+		if !detached(err) {
+			break
+		}
 	}
+	return nil, fmt.Errorf("screenshot: %w", err)
+}
+
+// screenshot is one try of Screenshot.
+func (s *Session) screenshot() ([]byte, error) {
 	// Locators pierce open shadow roots; each frame needs its own.
 	var masks []playwright.Locator
 	masked := 0
 	secrets := s.secrets.all()
 	for _, f := range s.page.Frames() {
+		if f.IsDetached() {
+			continue
+		}
 		sel := secretFields
 		if len(secrets) > 0 {
 			// A secret the page shows as text (a "show password" toggle, a PIN field) is
@@ -50,14 +70,10 @@ func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
 			return png, nil
 		}
 	}
-	png, err := s.page.Screenshot(playwright.PageScreenshotOptions{
+	return s.page.Screenshot(playwright.PageScreenshotOptions{
 		Type: playwright.ScreenshotTypePng,
 		Mask: masks,
 	})
-	if err != nil {
-		return nil, fmt.Errorf("screenshot: %w", err)
-	}
-	return png, nil
 }
 
 // shots are the session's screenshots: the one the last step ended with, which the next
