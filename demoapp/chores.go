@@ -54,3 +54,35 @@ func (s *Server) ResetChores() {
 	defer s.mu.Unlock()
 	s.choreList, s.choreWrites = nil, 0
 }
+
+// labState keeps what a lab page sends with PUT /lab/state/{name} (a JSON value) and
+// answers it on GET: the board page's columns, for a test to read.
+func (s *Server) labState(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.states == nil {
+		s.states = map[string]json.RawMessage{}
+	}
+	if r.Method == http.MethodPut {
+		var v json.RawMessage
+		if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1<<16)).Decode(&v); err != nil {
+			http.Error(w, "want a JSON value", http.StatusBadRequest)
+			return
+		}
+		s.states[name] = v
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if v, ok := s.states[name]; ok {
+		_, _ = w.Write(v)
+		return
+	}
+	_, _ = w.Write([]byte("null"))
+}
+
+// LabState is what a lab page last sent under name (nil: nothing).
+func (s *Server) LabState(name string) json.RawMessage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.states[name]
+}

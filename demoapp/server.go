@@ -66,6 +66,8 @@ type Server struct {
 	// changes the page sent.
 	choreList   []Chore
 	choreWrites int
+	// states are what lab pages sent to /lab/state/{name}.
+	states map[string]json.RawMessage
 }
 
 // OnCreate sets a function called whenever a create request arrives, before it is
@@ -119,6 +121,7 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /lab/publish", s.publish)
 	s.mux.HandleFunc("POST /lab/save", s.save)
 	s.mux.HandleFunc("/lab/chores", s.chores)
+	s.mux.HandleFunc("/lab/state/{name}", s.labState)
 	s.mux.HandleFunc("/lab/signin", s.signin)
 	s.mux.HandleFunc("/lab/signin/code", s.signinCode)
 	s.mux.HandleFunc("GET /lab/invoice.csv", invoice)

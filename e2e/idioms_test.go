@@ -63,3 +63,28 @@ func TestEverydayIdioms(t *testing.T) {
 		})
 	}
 }
+
+// TestDragOnTheBoard drags a card to another column of the lab's board and its volume
+// slider to a value, from goals as a person writes them, judged by what the board saved.
+func TestDragOnTheBoard(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/board.html"
+	for _, tt := range []struct{ goal, want, action string }{
+		{`drag "Write the report" onto "Done", then check that "Done: 1" is visible`, `"Write the report":"Done"`, `dragged #`},
+		{`drag the "Volume" slider to 40, then check that "Volume: 40" is visible`, `"volume":40`, "moved the slider"},
+	} {
+		t.Run(tt.goal, func(t *testing.T) {
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			if got := string(s.app.LabState("board")); !strings.Contains(got, tt.want) {
+				t.Errorf("the board saved %s; want %s in it", got, tt.want)
+			}
+			if res.Execution.Status != workflows.StatusSuccess {
+				t.Errorf("status %s: %+v", res.Execution.Status, res.Errors)
+			}
+			if acts := strings.Join(res.Steps[0].Actions, "\n"); !strings.Contains(acts, tt.action) {
+				t.Errorf("step 1 should say %q:\n%s", tt.action, acts)
+			}
+		})
+	}
+}

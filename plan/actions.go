@@ -131,6 +131,10 @@ var specs = map[Action]Spec{
 	// Clear empties a field; its check is that the field holds nothing.
 	Clear: {Target: Required, Acts: true, Progress: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return "clear " + q(s.TargetDescription) }},
+	// Drag moves an element onto another, as a person drags a card to a column, or a
+	// slider's handle to a value; its evidence is the page's change.
+	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, or a slider's value", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+		describe: func(s Step) string { return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value)) }},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

@@ -51,6 +51,7 @@ var (
 	reDoubleClick     = regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)(?:\s+on)?\s+(.+)$`)
 	reRightClick      = regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click)(?:\s+on)?\s+(.+)$|^(?:click|tap)(?:\s+on)?\s+(.+?)\s+with\s+the\s+right(?:\s+mouse)?\s+button$|^open\s+the\s+context\s+menu\s+(?:of|on|for)\s+(.+)$`)
 	reClear           = regexp.MustCompile(`(?i)^(?:clear|empty|erase)(?:\s+(?:the\s+)?(?:text|contents?|value)\s+(?:of|in|from))?\s+(.+)$`)
+	reDrag            = regexp.MustCompile(`(?i)^(?:drag(?:\s+and\s+drop)?)\s+(.+?)\s+(?:onto|on\s+to|on|into|to|over)\s+(.+)$`)
 	reHover           = regexp.MustCompile(`(?i)^(?:hover|mouse)\s+(?:over|on|onto)\s+(.+)$|^(?:move|put)\s+the\s+(?:mouse|pointer|cursor)\s+(?:over|on|onto)\s+(.+)$`)
 	reCopy            = regexp.MustCompile(`(?i)^copy\s+(?:the\s+)?(?:text|value|contents?|words?)\s+(?:in|from|of|inside)\s+(.+)$`)
 	rePaste           = regexp.MustCompile(`(?i)^paste\s+(?:it|that|them|the\s+(?:copied\s+)?text)\s+(?:into|in|to)\s+(.+)$`)
@@ -84,6 +85,7 @@ var clauseReaders = []clauseReader{
 	readHover,
 	readDoubleOrRightClick,
 	readClear,
+	readDrag,
 	refuseUnsupported,
 	readScroll,
 	readKeyPress,
@@ -155,6 +157,26 @@ func readDoubleOrRightClick(c string, quotes []string) (Step, string, bool) {
 	}
 	return Step{}, "", false
 }
+
+// readDrag reads dragging an element onto another ("drag "Card 3" onto "Done"") or a
+// slider to a value ("drag the slider to 40"); both ends are held to exact names.
+func readDrag(c string, quotes []string) (Step, string, bool) {
+	m := reDrag.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	to := strings.TrimSpace(m[2])
+	if n := strings.TrimSpace(unmask(to, quotes, false)); reNumber.MatchString(n) {
+		return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: n}, m[1], quotes, ""))
+	}
+	if reason := exactTarget(to, quotes); reason != "" {
+		return found(Step{}, reason)
+	}
+	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: cleanOperand(to, quotes)}, m[1], quotes, ""))
+}
+
+// reNumber is a value a slider takes.
+var reNumber = regexp.MustCompile(`^-?\d+(?:\.\d+)?%?$`)
 
 // readClear reads emptying a field: "clear "Search"", "clear the text in the "Notes" field"
 // ("clear the checkbox X" is unticking it, read with the checkboxes).

@@ -33,10 +33,13 @@ const (
 	DoubleClick Action = "DOUBLE_CLICK"
 	RightClick  Action = "RIGHT_CLICK"
 	Clear       Action = "CLEAR"
+	// Drag drags an element onto another (Value describes where it goes), or a slider to
+	// a value.
+	Drag Action = "DRAG"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

@@ -65,6 +65,8 @@ var (
 		{regexp.MustCompile(`(?i)\bfield\b`), "field"},
 		{regexp.MustCompile(`(?i)\b(?:dropdown|drop-down|select(?:\s*box)?|combo\s*box|picker|list\s*box|listbox|(?:scroll(?:ing)?\s+|selection\s+)?list)\b`), "combobox"},
 		{regexp.MustCompile(`(?i)\btree\s*item\b`), "treeitem"},
+		{regexp.MustCompile(`(?i)\bslider\b`), "slider"},
+		{regexp.MustCompile(`(?i)\b(?:switch|toggle)\b`), "switch"},
 		// A date or time field is named by its kind when nothing else names it.
 		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
 		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?time(?:\s+field)?\s*$`), "time"},

@@ -25,7 +25,8 @@ var unsupportedActions = []unsupportedAction{
 	{regexp.MustCompile(`(?i)^(?:(?:double|right)[\s-]?click|click|tap|press|hit|push)\b.*\b(?:twice|thrice|(?:two|three|four|five|\d+)\s+times)$|^(?:click|tap|press)\s+(?:twice|thrice)\b`), "doing a step several times",
 		"if separate clicks or key presses are meant, write the step once for each"},
 	{regexp.MustCompile(`(?i)^middle[\s-]?click\b|^(?:click|tap)\b.*\bwith\s+the\s+middle(?:\s+mouse)?\s+button$`), "middle-click", ""},
-	{regexp.MustCompile(`(?i)^(?:drag|drop)\b|^move\s+.+\s+(?:onto|into|to)\s+.+$`), "drag and drop", ""},
+	{regexp.MustCompile(`(?i)^drop\b|^move\s+.+\s+(?:onto|into|to)\s+.+$`), "drag and drop",
+		`write it as a drag: drag "Card 3" onto "Done"`},
 	{regexp.MustCompile(`(?i)^(?:long[\s-]?press|press\s+and\s+hold|click\s+and\s+hold|tap\s+and\s+hold|hold(?:\s+down)?)\b`), "press and hold", ""},
 	{regexp.MustCompile(`(?i)^(?:swipe|flick|pinch|zoom)\b`), "swipe or zoom", ""},
 	{regexp.MustCompile(`(?i)^(?:highlight\b|(?:select|mark)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:text|words?|characters?|letters?|sentence|paragraph)(?:\s+(?:in|of|inside|from|that)\b|\s*\x01|$))`), "selecting text",
@@ -50,7 +51,7 @@ func unsupported(c string) string {
 			hint = "write the step with one of those only if that is really what is meant"
 		}
 		return fmt.Sprintf("%s is not an action this agent has yet, and it is not done as another action "+
-			"(a single click, a hover) in its place; the agent clicks, double-clicks, right-clicks, types, clears fields, selects, "+
+			"(a single click, a hover) in its place; the agent clicks, double-clicks, right-clicks, drags, types, clears fields, selects, "+
 			"ticks, presses keys, hovers, scrolls, waits, reads and checks text: %s", a.name, hint)
 	}
 	return ""

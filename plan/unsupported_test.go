@@ -25,8 +25,6 @@ func TestUnsupportedActionsAreRefused(t *testing.T) {
 		{`triple-click "Notes"`, 1, `triple-click "Notes"`, "triple-click"},
 		{`double-click "Apollo" twice`, 1, `double-click "Apollo" twice`, "several times"},
 		{`middle-click "Apollo"`, 1, `middle-click "Apollo"`, "middle-click"},
-		{`drag "Apollo" to "Done"`, 1, `drag "Apollo" to "Done"`, "drag"},
-		{`click "Board" and drag "Apollo" onto "Done"`, 2, `drag "Apollo" onto "Done"`, "drag"},
 		{`move "Apollo" to "Done"`, 1, `move "Apollo" to "Done"`, "drag"},
 		{`drop "report.pdf" into "Files"`, 1, `drop "report.pdf" into "Files"`, "drag"},
 		{`long-press "Record"`, 1, `long-press "Record"`, "hold"},
@@ -82,6 +80,9 @@ func TestSupportedActionsStillRead(t *testing.T) {
 		{`click "Apollo" with the right mouse button`, Step{Action: RightClick, TargetDescription: "Apollo"}},
 		{`open the context menu of "Apollo"`, Step{Action: RightClick, TargetDescription: "Apollo"}},
 		{`clear "Project name"`, Step{Action: Clear, TargetDescription: "Project name"}},
+		{`drag "Apollo" to "Done"`, Step{Action: Drag, TargetDescription: "Apollo", Value: "Done"}},
+		{`drag and drop "Card 3" onto the "Done" column`, Step{Action: Drag, TargetDescription: "Card 3", Value: `"Done" column`}},
+		{`drag the "Volume" slider to 40`, Step{Action: Drag, TargetDescription: `"Volume" slider`, Value: "40"}},
 		{`clear the text in the "Notes" field`, Step{Action: Clear, TargetDescription: `"Notes" field`}},
 	}
 	for _, tt := range tests {

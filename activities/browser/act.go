@@ -69,6 +69,7 @@ var handlers = map[plan.Action]handler{
 	plan.DoubleClick: doubleClick,
 	plan.RightClick:  rightClick,
 	plan.Clear:       clearField,
+	plan.Drag:        drag,
 }
 
 // act performs the step's action and says when it began (a.at). A step a WAIT timed

@@ -72,3 +72,44 @@ func TestIdiomsOfRealApps(t *testing.T) {
 		})
 	}
 }
+
+// TestDragAndSlide drags a card onto another column of the lab's board, and its volume
+// slider to a value, and reads what the board saved on the server.
+func TestDragAndSlide(t *testing.T) {
+	pool := newPool(t)
+	for _, tt := range []struct {
+		name string
+		step plan.Step
+		want string
+	}{
+		{"a card onto a column", plan.Step{Action: plan.Drag, TargetDescription: "Write the report", Value: "Done"}, `"Write the report":"Done"`},
+		{"a slider to a value", plan.Step{Action: plan.Drag, TargetDescription: `"Volume" slider`, Value: "40"}, `"volume":40`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := t.Context()
+			app := demoapp.New()
+			srv := httptest.NewServer(app)
+			defer srv.Close()
+			s, _, err := pool.Open(ctx, tt.name, browser.OpenOptions{URL: srv.URL + "/static/lab/board.html"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _, _ = pool.Close(tt.name) }()
+			out, err := s.Do(ctx, tt.step.WithTarget(), browser.DoOptions{WaitBudget: 2 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.OK {
+				t.Fatalf("%+v (actions %q)", out.Feedback, out.Actions)
+			}
+			t.Logf("%q", out.Actions)
+			deadline := time.Now().Add(2 * time.Second)
+			for !strings.Contains(string(app.LabState("board")), tt.want) && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			if got := string(app.LabState("board")); !strings.Contains(got, tt.want) {
+				t.Errorf("the board saved %s; want %s in it", got, tt.want)
+			}
+		})
+	}
+}

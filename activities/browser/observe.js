@@ -8,7 +8,7 @@
     "[role=button]", "[role=link]", "[role=menuitem]", "[role=menuitemcheckbox]", "[role=menuitemradio]",
     "[role=tab]", "[role=checkbox]", "[role=radio]", "[role=switch]", "[role=option]", "[role=combobox]",
     "[role=textbox]", "[role=searchbox]", "[role=slider]", "[role=spinbutton]", "[role=treeitem]",
-    "[contenteditable=''], [contenteditable=true]", "[onclick]", "[tabindex]:not([tabindex='-1'])",
+    "[contenteditable=''], [contenteditable=true]", "[onclick]", "[tabindex]:not([tabindex='-1'])", "[draggable=true]",
   ].join(",");
   const clean = (s, n) => (s || "").replace(/\s+/g, " ").trim().slice(0, n || 120);
   const textOf = (el) => clean(el.innerText || el.textContent);

@@ -12,8 +12,8 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// An item's text that a person double-clicks to edit, or right-clicks for its menu, is
-// often no control at all: the page listens for the double click on the list, not on the
+// An item's text that a person double-clicks to edit, right-clicks for its menu, or drags,
+// is often no control at all: the page listens for the double click on the list, not on the
 // text (frameworks delegate their handlers), so nothing marks it. For those two actions, a
 // target named by its text alone that no control matches is that text, when the page shows
 // it exactly once.
@@ -44,7 +44,7 @@ const textTargetJS = `(name) => {
 // need the controls the observation lists), shown exactly once. reason says why not.
 func (s *Session) textTarget(step plan.Step) (playwright.ElementHandle, page.Element, string) {
 	t := step.Parts()
-	if step.Action != plan.DoubleClick && step.Action != plan.RightClick {
+	if step.Action != plan.DoubleClick && step.Action != plan.RightClick && step.Action != plan.Drag {
 		return nil, page.Element{}, ""
 	}
 	if t.Name == "" || t.Kind != "" || t.Row != "" || t.Container != "" || t.Ordinal != 0 || t.Position != "" || t.InList {

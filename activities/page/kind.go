@@ -53,6 +53,9 @@ func roleFits(role string, e Element) bool {
 		return strings.HasPrefix(e.Role, "menuitem")
 	case "date", "time":
 		return e.Tag == "input" && e.Type == role
+	case "switch":
+		// A switch is a checkbox a page draws as a toggle.
+		return e.Role == "switch" || e.Role == "checkbox"
 	}
 	return e.Role == role
 }
