@@ -34,8 +34,12 @@ func drag(ctx context.Context, a *action) *plan.Feedback {
 		func() error { return m.Move(from.X+from.Width/2, from.Y+from.Height/2) },
 		func() error { return m.Down() },
 		// A few moves on the way: pages start a drag only after the pointer has moved.
-		func() error { return m.Move(from.X+from.Width/2+8, from.Y+from.Height/2+8, playwright.MouseMoveOptions{Steps: playwright.Int(4)}) },
-		func() error { return m.Move(to.X+to.Width/2, to.Y+to.Height/2, playwright.MouseMoveOptions{Steps: playwright.Int(12)}) },
+		func() error {
+			return m.Move(from.X+from.Width/2+8, from.Y+from.Height/2+8, playwright.MouseMoveOptions{Steps: playwright.Int(4)})
+		},
+		func() error {
+			return m.Move(to.X+to.Width/2, to.Y+to.Height/2, playwright.MouseMoveOptions{Steps: playwright.Int(12)})
+		},
 		func() error { return m.Up() },
 	}
 	for _, step := range steps {
