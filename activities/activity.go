@@ -44,6 +44,8 @@ var (
 	ShareRun = Activity[ShareRunInput, ShareRunResult]{"ShareRun"}
 	// WorkerGrants says which secrets (by name) and internal addresses a worker grants.
 	WorkerGrants = Activity[WorkerGrantsInput, WorkerGrantsResult]{"WorkerGrants"}
+	// PutRunFiles stores the files given to a run, for its UPLOAD steps (shared queue).
+	PutRunFiles = Activity[PutRunFilesInput, PutRunFilesResult]{"PutRunFiles"}
 )
 
 // The model family (activities/model), on ModelTaskQueue.

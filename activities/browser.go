@@ -336,3 +336,26 @@ type GrantedSecret struct {
 	Sites []string `json:"sites"`
 	TOTP  bool     `json:"totp,omitempty"`
 }
+
+// RunFile is a file given to a run, for its UPLOAD steps: the run's caller gives it, and a
+// step can upload only a file the run was given, by its name — never a path on a worker.
+type RunFile struct {
+	// Name is the file's name as the goal writes it ("report.pdf"): a base name.
+	Name string `json:"name"`
+	// Data is the file's content.
+	Data []byte `json:"data"`
+}
+
+// PutRunFilesInput stores a run's files beside its other objects.
+type PutRunFilesInput struct {
+	KeyPrefix string    `json:"keyPrefix"`
+	Files     []RunFile `json:"files"`
+}
+
+// PutRunFilesResult says where each file went.
+type PutRunFilesResult struct {
+	Keys map[string]string `json:"keys"`
+}
+
+// RunFileKey is where a run's file named name is kept.
+func RunFileKey(prefix, name string) string { return prefix + "/files/" + keySegment(name) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -87,4 +88,34 @@ func TestDragOnTheBoard(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestUploadGivenFiles uploads files given to the run — into a file field, and through a
+// button that opens the file chooser — and checks what the page sent to its server; a
+// goal that uploads a file the run was not given is refused before anything runs.
+func TestUploadGivenFiles(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/upload.html"
+	files := []activities.RunFile{{Name: "report.txt", Data: []byte("quarterly numbers")}, {Name: "notes.txt", Data: []byte("remember the milk")}}
+	for _, tt := range []struct{ goal, want string }{
+		{`upload "report.txt" into "Attachment", then check that "Attached: report.txt" is visible`, `"name":"report.txt","how":"field","text":"quarterly numbers"`},
+		{`upload "notes.txt" with the "Import" button, then check that "Imported: notes.txt" is visible`, `"name":"notes.txt","how":"import","text":"remember the milk"`},
+	} {
+		t.Run(tt.goal, func(t *testing.T) {
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url, Files: files}))
+			if got := string(s.app.LabState("upload")); !strings.Contains(got, tt.want) {
+				t.Errorf("the page sent %s; want %s in it", got, tt.want)
+			}
+			if res.Execution.Status != workflows.StatusSuccess {
+				t.Errorf("status %s: %+v", res.Execution.Status, res.Errors)
+			}
+		})
+	}
+	t.Run("a file the run was not given", func(t *testing.T) {
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: `upload "secrets.txt" into "Attachment"`, StartURL: url, Files: files}))
+		if n := len(res.Errors); res.Execution.Status == workflows.StatusSuccess || n == 0 || !strings.Contains(res.Errors[n-1].Message, "which the run was not given") {
+			t.Errorf("status %s, errors %+v", res.Execution.Status, res.Errors)
+		}
+	})
 }

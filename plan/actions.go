@@ -135,6 +135,10 @@ var specs = map[Action]Spec{
 	// slider's handle to a value; its evidence is the page's change.
 	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, or a slider's value", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string { return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value)) }},
+	// Upload's only evidence is the page's change (the chosen file's name shown, a list
+	// grown); the file is one the run was given, by name.
+	Upload: {Target: Required, Value: Required, ValueMeans: "the name of a file given to the run", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+		describe: func(s Step) string { return fmt.Sprintf("upload %s into %s", q(s.Value), q(s.TargetDescription)) }},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -52,6 +53,7 @@ var (
 	reRightClick      = regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click)(?:\s+on)?\s+(.+)$|^(?:click|tap)(?:\s+on)?\s+(.+?)\s+with\s+the\s+right(?:\s+mouse)?\s+button$|^open\s+the\s+context\s+menu\s+(?:of|on|for)\s+(.+)$`)
 	reClear           = regexp.MustCompile(`(?i)^(?:clear|empty|erase)(?:\s+(?:the\s+)?(?:text|contents?|value)\s+(?:of|in|from))?\s+(.+)$`)
 	reDrag            = regexp.MustCompile(`(?i)^(?:drag(?:\s+and\s+drop)?)\s+(.+?)\s+(?:onto|on\s+to|on|into|to|over)\s+(.+)$`)
+	reUpload          = regexp.MustCompile(`(?i)^(?:upload|attach|choose\s+the\s+file)\s+(.+?)\s+(?:into|in|to|with|using|through|via|for)\s+(.+)$`)
 	reHover           = regexp.MustCompile(`(?i)^(?:hover|mouse)\s+(?:over|on|onto)\s+(.+)$|^(?:move|put)\s+the\s+(?:mouse|pointer|cursor)\s+(?:over|on|onto)\s+(.+)$`)
 	reCopy            = regexp.MustCompile(`(?i)^copy\s+(?:the\s+)?(?:text|value|contents?|words?)\s+(?:in|from|of|inside)\s+(.+)$`)
 	rePaste           = regexp.MustCompile(`(?i)^paste\s+(?:it|that|them|the\s+(?:copied\s+)?text)\s+(?:into|in|to)\s+(.+)$`)
@@ -86,6 +88,7 @@ var clauseReaders = []clauseReader{
 	readDoubleOrRightClick,
 	readClear,
 	readDrag,
+	readUpload,
 	refuseUnsupported,
 	readScroll,
 	readKeyPress,
@@ -173,6 +176,21 @@ func readDrag(c string, quotes []string) (Step, string, bool) {
 		return found(Step{}, reason)
 	}
 	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: cleanOperand(to, quotes)}, m[1], quotes, ""))
+}
+
+// readUpload reads giving a file to a page: `upload "report.pdf" into "Attachment"`,
+// `attach "cv.pdf" with the "Browse" button`. The file is one the run was given, named
+// by its quoted name; where it goes is held to an exact name, like any target.
+func readUpload(c string, quotes []string) (Step, string, bool) {
+	m := reUpload.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	file := strings.TrimSpace(m[1])
+	if !reLoneQuote.MatchString(file) {
+		return found(Step{}, fmt.Sprintf("say which of the run's files to upload by its quoted name, e.g. upload \"report.pdf\" into \"Attachment\", not %s", unmask(file, quotes, true)))
+	}
+	return found(exact(Step{Action: Upload, TargetDescription: cleanOperand(m[2], quotes), Value: unmask(file, quotes, false)}, m[2], quotes, ""))
 }
 
 // reNumber is a value a slider takes.

@@ -36,10 +36,13 @@ const (
 	// Drag drags an element onto another (Value describes where it goes), or a slider to
 	// a value.
 	Drag Action = "DRAG"
+	// Upload gives a file input (or the button that opens the file chooser) one of the
+	// files the run was given, by its name (Value).
+	Upload Action = "UPLOAD"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag, Upload}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

@@ -31,7 +31,8 @@ var unsupportedActions = []unsupportedAction{
 	{regexp.MustCompile(`(?i)^(?:swipe|flick|pinch|zoom)\b`), "swipe or zoom", ""},
 	{regexp.MustCompile(`(?i)^(?:highlight\b|(?:select|mark)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:text|words?|characters?|letters?|sentence|paragraph)(?:\s+(?:in|of|inside|from|that)\b|\s*\x01|$))`), "selecting text",
 		"to read text, write extract the text in \"X\"; to copy it into a field, copy the text in \"X\", then paste it into \"Y\""},
-	{regexp.MustCompile(`(?i)^(?:upload|attach)\b`), "uploading a file", ""},
+	{regexp.MustCompile(`(?i)^(?:upload|attach)\b`), "uploading a file without saying where",
+		`write where it goes: upload "report.pdf" into "Attachment"`},
 	{regexp.MustCompile(`(?i)^(?:draw|sketch|paint)\b`), "drawing", ""},
 	{regexp.MustCompile(`(?i)^(?:open|click|visit)\b.*\bin\s+(?:a\s+)?new\s+(?:browser\s+)?(?:tab|window)$`), "opening in a new tab or window",
 		"click the link where it is; a window the page itself opens is followed"},
@@ -51,7 +52,7 @@ func unsupported(c string) string {
 			hint = "write the step with one of those only if that is really what is meant"
 		}
 		return fmt.Sprintf("%s is not an action this agent has yet, and it is not done as another action "+
-			"(a single click, a hover) in its place; the agent clicks, double-clicks, right-clicks, drags, types, clears fields, selects, "+
+			"(a single click, a hover) in its place; the agent clicks, double-clicks, right-clicks, drags, uploads the run's files, types, clears fields, selects, "+
 			"ticks, presses keys, hovers, scrolls, waits, reads and checks text: %s", a.name, hint)
 	}
 	return ""

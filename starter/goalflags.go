@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -21,6 +23,7 @@ type runFlags struct {
 	params   params
 	secrets  params
 	domains  domains
+	attach   domains
 	private  bool
 	planFile string
 	schema   string
@@ -40,6 +43,7 @@ func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.Var(f.params, "param", "a named parameter for {{name}} in the plan, as name=value (repeatable)")
 	fs.Var(f.secrets, "secret", "no longer taken: the workers' operator grants secrets by name (`starter secrets` lists them); write {{secret:name}} in the goal")
 	fs.Var(&f.domains, "allow-domain", "a site the browser may go to besides the start URL's, with its subdomains (repeatable)")
+	fs.Var(&f.attach, "attach", `a file the run's UPLOAD steps may give a page, by its name (upload "report.pdf" into "Attachment"); sent with the run (repeatable; 1 MiB in all)`)
 	fs.BoolVar(&f.private, "allow-private", false, "let the browser reach internal addresses (loopback, link-local, private ranges) when the start URL is not one")
 	fs.StringVar(&f.planFile, "plan", "", "a JSON file with a ready-made plan (a list of steps): no planning")
 	fs.StringVar(&f.schema, "extract-schema", "", "a JSON Schema file: the shape of what EXTRACT steps read (with a model)")
@@ -99,6 +103,13 @@ func (f *runFlags) input(goal string) (workflows.GoalInput, error) {
 	}
 	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
 		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve), Unattended: f.alone}
+	for _, path := range f.attach {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return in, fmt.Errorf("--attach %s: %v", path, err)
+		}
+		in.Files = append(in.Files, activities.RunFile{Name: filepath.Base(path), Data: data})
+	}
 	if f.planFile != "" {
 		steps, err := readPlan(f.planFile)
 		if err != nil {

@@ -129,6 +129,7 @@ func sharedWorker(c client.Client, queue string, b *browser.Activities, st *stor
 	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
+	register(w, b.PutRunFiles, activities.PutRunFiles.Name)
 	register(w, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
 	return w
 }

@@ -189,6 +189,9 @@ func (r *run) run(ctx workflow.Context) error {
 			return err
 		}
 	}
+	if err := r.putFiles(ctx); err != nil {
+		return err
+	}
 	return r.runSteps(ctx)
 }
 
@@ -254,6 +257,10 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 		msg := "the plan cannot be run: " + err.Error()
 		r.addError(ctx, 0, ErrorGoalNotUnderstood, msg, false)
 		return pr, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
+	}
+	if err := uploadsGiven(pr.Steps, r.in.Files); err != nil {
+		r.addError(ctx, 0, ErrorBadInput, err.Error(), false)
+		return pr, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
 	}
 	r.appendSteps(pr.Steps)
 	if r.skill != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
@@ -52,6 +53,10 @@ type GoalInput struct {
 	// saying what it would have asked, and a stuck step fails without waiting for a hint.
 	// A pause a person sends is still honoured.
 	Unattended bool `json:"unattended,omitempty"`
+	// Files are the files the run's UPLOAD steps may give a page, by name: the caller's
+	// own, sent with the run and kept in the run's folder of the store (at most
+	// MaxRunFiles, MaxRunFileBytes in all). A step can upload no other file.
+	Files []activities.RunFile `json:"files,omitempty"`
 	// Continued is the state of the run this one continues as new: set by the run itself,
 	// never by a caller.
 	Continued *Carry `json:"continued,omitempty"`
@@ -149,8 +154,10 @@ type Limits struct {
 
 // Caps on a run's input: refused up front, by the starter and the workflow alike.
 const (
-	MaxGoalBytes = 20_000
-	MaxParams    = 50
+	MaxGoalBytes    = 20_000
+	MaxParams       = 50
+	MaxRunFiles     = 20
+	MaxRunFileBytes = 1 << 20
 )
 
 // limitCaps are the largest limits a run may ask for.
@@ -238,6 +245,12 @@ func (in GoalInput) validate(legacySecrets bool) error {
 	}
 	if in.Approve != ApproveMarked && in.Approve != ApproveStateChanging {
 		errs = append(errs, fmt.Errorf("approve is %q; it must be empty (only the steps the plan marks) or %q", in.Approve, ApproveStateChanging))
+	}
+	errs = append(errs, checkFiles(in.Files)...)
+	if len(in.Plan) > 0 {
+		if err := uploadsGiven(in.Plan, in.Files); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if in.Continued != nil {
 		if err := in.Continued.check(); err != nil {

@@ -70,6 +70,7 @@ var handlers = map[plan.Action]handler{
 	plan.RightClick:  rightClick,
 	plan.Clear:       clearField,
 	plan.Drag:        drag,
+	plan.Upload:      upload,
 }
 
 // act performs the step's action and says when it began (a.at). A step a WAIT timed

@@ -47,6 +47,8 @@ type DoOptions struct {
 	// part of its time to that step, which then acts on time (pace.go). Without it a WAIT
 	// sleeps all of its time itself.
 	PaceNext bool
+	// File reads a file the run was given, by name, for an UPLOAD; nil: the run has none.
+	File func(ctx context.Context, name string) ([]byte, error)
 	// ExpectState, when set, is the state (Observation.State) the page must be in before
 	// acting — a replayed step's check; within the wait budget, or the attempt fails
 	// without acting.

@@ -65,7 +65,10 @@ func stepKey(in activities.RunStepInput) string {
 // doOptions are the attempt's options: the run's budgets, the decision made elsewhere,
 // the secrets this worker grants, and the notice that the attempt is about to act.
 func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) DoOptions {
-	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.set, OnBefore: early.start}
+	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.set, OnBefore: early.start,
+		File: func(ctx context.Context, name string) ([]byte, error) {
+			return a.Store.Get(ctx, activities.RunFileKey(in.KeyPrefix, name))
+		}}
 	if d := in.Decision; d != nil {
 		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
 	}
