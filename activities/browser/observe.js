@@ -27,6 +27,7 @@
       if (type === "range") return "slider";
       if (type === "number") return "spinbutton";
       if (type === "search") return "searchbox";
+      if (type === "file") return "button"; // it shows as a button that asks for a file
       return "textbox";
     }
     if (el.isContentEditable) return "textbox";
@@ -103,6 +104,12 @@
     if (r.width < 4 || r.height < 4) return true;
     const st = getComputedStyle(el);
     return st.clipPath === "inset(50%)" || (st.clip && st.clip.startsWith("rect(0") && st.position === "absolute");
+  };
+  // fileButton is the button a transparent file field lies over: its sibling in the same
+  // wrapper.
+  const fileButton = (el) => {
+    const p = el.parentElement;
+    return p ? Array.from(p.children).find((c) => c !== el && c.matches("button, [role=button]")) || null : null;
   };
   const standIn = (el) => {
     for (const l of Array.from(el.labels || [])) {
@@ -310,7 +317,10 @@
       node = standIn(el);
       if (!node) continue;
     }
-    if (node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    // A file field the page makes transparent over its own button ("Import") is that
+    // button: it takes the click, and the button it covers names it.
+    const fileOver = el.tagName === "INPUT" && el.type === "file" && getComputedStyle(el).opacity === "0" && fileButton(el);
+    if (!fileOver && node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = node.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;
@@ -339,10 +349,11 @@
     }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
     const secret = type === "password" || el.getAttribute("autocomplete") === "one-time-code";
+    const fb = fileOver ? fileButton(el) : null;
     const e = {
       index: elements.length,
       tag, role,
-      name: nameOf(el, label),
+      name: fb ? nameOf(fb, labelOf(fb)) || textOf(fb) : nameOf(el, label),
       text: textOf(el),
       box: { x: Math.round(left + scrollX), y: Math.round(top + scrollY), w: Math.round(r.width), h: Math.round(r.height) },
     };
