@@ -24,7 +24,7 @@ const seenTextJS = `(fields) => {
   const cannotSee = (el) => {
     const cs = getComputedStyle(el);
     if (cs.display === "contents") return false;
-    if (parseFloat(cs.opacity) === 0) return true;
+    if (parseFloat(cs.opacity) === 0) return "opacity";
     const clips = cs.overflowX !== "visible" || cs.overflowY !== "visible" || cs.clip !== "auto" || cs.clipPath !== "none";
     const placed = cs.position === "absolute" || cs.position === "fixed";
     if (!clips && !placed) return false;
@@ -34,12 +34,31 @@ const seenTextJS = `(fields) => {
     const [x, y] = cs.position === "fixed" ? [0, 0] : [scrollX, scrollY];
     return placed && (r.width > 0 || r.height > 0) && (r.right + x <= 0 || r.bottom + y <= 0);
   };
+  // escapes: something in el is plainly seen all the same — a box of its own text that a
+  // point at its centre reaches (a page lays its whole window out in absolutely placed
+  // boxes inside a wrapper of no size, which clips nothing of them).
+  const escapes = (el) => {
+    let n = 0;
+    for (const d of el.querySelectorAll("*")) {
+      if (++n > 400) break;
+      if (!Array.from(d.childNodes).some((c) => c.nodeType === 3 && c.textContent.trim())) continue;
+      const r = d.getBoundingClientRect();
+      if (r.width <= 1 || r.height <= 1) continue;
+      const x = r.left + r.width / 2, y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+      const hit = d.ownerDocument.elementFromPoint(x, y);
+      if (hit && (hit === d || d.contains(hit) || hit.contains(d))) return true;
+    }
+    return false;
+  };
   const inUnseen = (el) => unseen.some((u) => u.contains(el));
   const read = (root) => {
     if (root.body) parts.push(root.body.innerText);
     for (const el of root.querySelectorAll("*")) {
       if (!el.checkVisibility()) continue;
-      if (!inUnseen(el) && cannotSee(el)) { unseen.push(el); continue; }
+      const why = !inUnseen(el) && cannotSee(el);
+      // Opacity hides all that is in the box; a clip or a placement may leave some of it out.
+      if (why && (why === "opacity" || !escapes(el))) { unseen.push(el); continue; }
       if (el.shadowRoot && shown(el) && !inUnseen(el)) {
         for (const c of el.shadowRoot.children) if (c.checkVisibility() && c.innerText) parts.push(c.innerText);
         read(el.shadowRoot);
@@ -61,7 +80,7 @@ const seenTextJS = `(fields) => {
   let text = parts.join("\n");
   // Rendered text a person cannot see is taken out once for each place that holds it.
   for (const u of unseen) {
-    const t = u.innerText.trim();
+    const t = (u.innerText || "").trim();
     const at = t ? text.indexOf(t) : -1;
     if (at >= 0) text = text.slice(0, at) + "\n" + text.slice(at + t.length);
   }

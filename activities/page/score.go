@@ -105,6 +105,9 @@ var iconGroups = [][]string{
 
 var iconWord = map[string]int{}
 
+// iconNouns are words that say an icon is a picture, beside the word for what it shows.
+var iconNouns = map[string]bool{"can": true, "sign": true, "symbol": true, "mark": true, "glyph": true, "shaped": true}
+
 func init() {
 	for i, g := range iconGroups {
 		for _, w := range g {
@@ -113,8 +116,8 @@ func init() {
 	}
 }
 
-// iconMatch reports whether a word of the phrase names the same icon as a word of the
-// element's hints, or its one-symbol text.
+// iconMatch reports whether the phrase names, in every word, the icon a word of the
+// element's hints or its one-symbol text names.
 func iconMatch(phrase string, e Element) bool {
 	if e.Hints == "" && len([]rune(strings.TrimSpace(e.Text))) > 2 {
 		return false
@@ -125,12 +128,20 @@ func iconMatch(phrase string, e Element) bool {
 			have[g] = true
 		}
 	}
+	// Every word of the phrase must name the icon: "add" is the plus, "add flow" is not
+	// just any plus (a zoom's plus is one too).
+	matched := false
 	for _, w := range strings.Fields(phrase) {
-		if g := iconWord[w]; g > 0 && have[g] {
-			return true
+		g := iconWord[w]
+		if g == 0 && iconNouns[w] {
+			continue // "trash can", "plus sign": what the picture is called
 		}
+		if g == 0 {
+			return false
+		}
+		matched = matched || have[g]
 	}
-	return false
+	return matched
 }
 
 var camel = regexp.MustCompile(`([a-z0-9])([A-Z])`)
