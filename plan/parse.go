@@ -26,6 +26,7 @@ func (e *ParseError) Error() string {
 // or list markers; targets and values may be quoted with single, double or curly quotes, or
 // left unquoted where that is unambiguous. A sentence it cannot read gives a *ParseError.
 func Parse(goal string) ([]Step, error) {
+	goal = findThenAct(goal)
 	masked, quotes := mask(goal)
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
@@ -104,6 +105,21 @@ var (
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
 	verbStart  = regexp.MustCompile(`(?i)^(?:click|double[\s-]click|double-tap|dblclick|right[\s-]click|triple-click|drag|long-press|highlight|upload|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover|clear|empty|erase|context-click|attach)\b`)
 )
+
+// reFindThenAct is "find the email by Rochella and click the trash icon (to delete it)":
+// the item named by its sender, author or name, then an icon on it — one click, on the
+// icon inside that item. The words after "to" say why, not what else to do.
+var reFindThenAct = regexp.MustCompile(`(?i)^\s*find\s+(?:the\s+)?(` + itemNouns + `)\s+(?:by|from|of|named|called)\s+([\pL][\pL'.-]*(?:\s+[\pL][\pL'.-]*)?)\s+and\s+click\s+(?:on\s+)?(?:the|its)\s+([a-z]+)\s+(icon|button)(?:\s+to\s+[^,;]+)?[.!]?\s*$`)
+
+// findThenAct writes that sentence as the step it is: click the "trash" icon in the email
+// from "Rochella". Any other goal is returned as it is.
+func findThenAct(goal string) string {
+	m := reFindThenAct.FindStringSubmatch(goal)
+	if m == nil || !regexp.MustCompile(`(?i)^(?:`+purposeWords+`)$`).MatchString(m[3]) {
+		return goal
+	}
+	return fmt.Sprintf("click the %s %s in the %s from %q", strings.ToLower(m[3]), strings.ToLower(m[4]), strings.ToLower(m[1]), m[2])
+}
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
 func splitClauses(masked string) []string {

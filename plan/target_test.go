@@ -32,3 +32,21 @@ func TestTargetIsReadOnce(t *testing.T) {
 		t.Errorf("Describe: %s, want %s", got, want)
 	}
 }
+
+// TestFindThenClickAnIcon: "find the email by X and click the trash icon (to delete it)" is
+// one click, on the icon inside X's email; an icon named by anything but its purpose, or
+// any other second action, is not read so.
+func TestFindThenClickAnIcon(t *testing.T) {
+	steps, err := Parse("Find the email by Rochella and click the trash icon to delete it.")
+	if err != nil || len(steps) != 1 {
+		t.Fatalf("%v %v", steps, err)
+	}
+	if tg := WithTargets(steps)[0].Target; steps[0].Action != Click || tg.Kind != "icon" || tg.Name != "trash" || tg.Row != "Rochella" || tg.RowNoun != "email from" {
+		t.Errorf("step %s, target %+v", steps[0], tg)
+	}
+	for _, g := range []string{"Find the email by Rochella and click the blue icon.", "Find the email by Rochella and forward that email to Brooke."} {
+		if s, err := Parse(g); err == nil {
+			t.Errorf("%q read as %v", g, s)
+		}
+	}
+}
