@@ -1,5 +1,7 @@
 package browser
 
+//lint:file-ignore SA1019 The element acted on is the exact node the observation numbered; only an ElementHandle names it.
+
 import (
 	"context"
 	"fmt"
