@@ -26,7 +26,7 @@ func (e *ParseError) Error() string {
 // or list markers; targets and values may be quoted with single, double or curly quotes, or
 // left unquoted where that is unambiguous. A sentence it cannot read gives a *ParseError.
 func Parse(goal string) ([]Step, error) {
-	goal = findThenAct(goal)
+	goal = revealToFind(findThenAct(goal))
 	masked, quotes := mask(goal)
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
@@ -119,6 +119,20 @@ func findThenAct(goal string) string {
 		return goal
 	}
 	return fmt.Sprintf("click the %s %s in the %s from %q", strings.ToLower(m[3]), strings.ToLower(m[4]), strings.ToLower(m[1]), m[2])
+}
+
+// reRevealToFind is "switch between the tabs to find and click on the link "X"" or
+// "expand the sections below, to find and click X": what is asked is the click on X; the
+// tabs and sections are how a person finds it, which the browser does itself when X is
+// hidden in one (it opens the one tab or section that holds X, and says so).
+var reRevealToFind = regexp.MustCompile(`(?i)^\s*(?:switch\s+between\s+the\s+tabs|expand\s+the\s+sections?(?:\s+below)?|open\s+the\s+(?:tabs|sections)(?:\s+below)?),?\s+(?:and\s+)?to\s+find\s+and\s+(click(?:\s+on)?\s+.+)$`)
+
+// revealToFind writes that sentence as its click. Any other goal is returned as it is.
+func revealToFind(goal string) string {
+	if m := reRevealToFind.FindStringSubmatch(goal); m != nil {
+		return m[1]
+	}
+	return goal
 }
 
 // splitClauses splits the masked goal into the sentences that each describe one step.

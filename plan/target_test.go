@@ -50,3 +50,14 @@ func TestFindThenClickAnIcon(t *testing.T) {
 		}
 	}
 }
+
+// TestRevealToFind: "switch between the tabs to find and click on the link X" is the
+// click on X; the browser opens the tab that holds it.
+func TestRevealToFind(t *testing.T) {
+	for _, g := range []string{`Switch between the tabs to find and click on the link "Neque,".`, `Expand the sections below, to find and click on the link "porttitor".`} {
+		steps, err := Parse(g)
+		if err != nil || len(steps) != 1 || steps[0].Action != Click || steps[0].Parts().Kind != "link" {
+			t.Errorf("%q: %v %v", g, steps, err)
+		}
+	}
+}
