@@ -26,7 +26,7 @@ func (e *ParseError) Error() string {
 // or list markers; targets and values may be quoted with single, double or curly quotes, or
 // left unquoted where that is unambiguous. A sentence it cannot read gives a *ParseError.
 func Parse(goal string) ([]Step, error) {
-	goal = revealToFind(findThenAct(goal))
+	goal = readThenType(revealToFind(findThenAct(goal)))
 	masked, quotes := mask(goal)
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
@@ -131,6 +131,31 @@ var reRevealToFind = regexp.MustCompile(`(?i)^\s*(?:switch\s+between\s+the\s+tab
 func revealToFind(goal string) string {
 	if m := reRevealToFind.FindStringSubmatch(goal); m != nil {
 		return m[1]
+	}
+	return goal
+}
+
+// readThenTypes are sentences that read a value off the page and type it into a field:
+// "enter the value of Gender into the text field", "find the 4th word in the paragraph,
+// type that into the textbox". Each is written as the EXTRACT and the TYPE it is (copy,
+// then paste), the label or the word's place held exactly as the reads hold them.
+var readThenTypes = []struct {
+	re   *regexp.Regexp
+	read func(m []string) string
+}{
+	{regexp.MustCompile(`(?i)^\s*(?:enter|type|put|write)\s+the\s+value\s+(?:of|for)\s+([\pL\pN][\pL\pN' -]{0,40}?)\s+(?:into|in)\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
+		func(m []string) string { return fmt.Sprintf("extract the value of %q as copied, paste it into %s", m[1], m[2]) }},
+	{regexp.MustCompile(`(?i)^\s*find\s+the\s+((?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\s+word\s+in\s+the\s+(?:paragraph|text\s*area|text))\s*,\s*(?:type|enter|write)\s+(?:that|it)\s+into\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
+		func(m []string) string { return fmt.Sprintf("extract the %s as copied, paste it into %s", m[1], m[2]) }},
+}
+
+// readThenType writes such a sentence as its steps, keeping what follows it; any other
+// goal is returned as it is.
+func readThenType(goal string) string {
+	for _, r := range readThenTypes {
+		if m := r.re.FindStringSubmatch(goal); m != nil {
+			return r.read(m) + m[3]
+		}
 	}
 	return goal
 }

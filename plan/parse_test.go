@@ -177,7 +177,6 @@ var parseErrorCases = []struct {
 	{`Enter the code "abc"`, 1, `Enter the code "abc"`},
 	{`Click the button that best describes the figure below.`, 1, `Click the button that best describes the figure below`},
 	{`Click as many moving circles as possible.`, 1, `Click as many moving circles as possible`},
-	{`Enter the value of Gender into the text field and press Submit.`, 1, `Enter the value of Gender into the text field`},
 	{`Type the text below into the text field and press Submit.`, 1, `Type the text below into the text field`},
 	{`Select green with the color picker and hit Submit.`, 1, `Select green with the color picker`},
 	{`Select ZMhn, LU, QMz and click Submit.`, 1, `Select ZMhn, LU, QMz`},

@@ -1,6 +1,9 @@
 package plan
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestTargetIsReadOnce: a plan's steps carry their description read into parts, a run's
 // values are bound into those parts (not read again from the text), and a step made
@@ -58,6 +61,29 @@ func TestRevealToFind(t *testing.T) {
 		steps, err := Parse(g)
 		if err != nil || len(steps) != 1 || steps[0].Action != Click || steps[0].Parts().Kind != "link" {
 			t.Errorf("%q: %v %v", g, steps, err)
+		}
+	}
+}
+
+// TestReadThenType: a value read off the page and typed into a field is the EXTRACT and
+// the TYPE it is; the label or the word's place is held as exactly as the reads hold it.
+func TestReadThenType(t *testing.T) {
+	for g, want := range map[string]string{
+		"Enter the value of Gender into the text field and press Submit.":                    `extract "value of \"Gender\"" as "copied" | type "{{copied}}" into "text field" | click "Submit"`,
+		`Find the 4th word in the paragraph, type that into the textbox and press "Submit".`: `extract "4th word in the paragraph" as "copied" | type "{{copied}}" into "textbox" | click "Submit"`,
+		"Find the last word in the text area, enter it into the text field and hit Submit.":  `extract "last word in the text area" as "copied" | type "{{copied}}" into "text field" | click "Submit"`,
+	} {
+		steps, err := Parse(g)
+		if err != nil {
+			t.Errorf("%q: %v", g, err)
+			continue
+		}
+		var got []string
+		for _, s := range steps {
+			got = append(got, s.String())
+		}
+		if strings.Join(got, " | ") != want {
+			t.Errorf("%q:\n got %s\nwant %s", g, strings.Join(got, " | "), want)
 		}
 	}
 }
