@@ -144,7 +144,9 @@ var readThenTypes = []struct {
 	read func(m []string) string
 }{
 	{regexp.MustCompile(`(?i)^\s*(?:enter|type|put|write)\s+the\s+value\s+(?:of|for)\s+([\pL\pN][\pL\pN' -]{0,40}?)\s+(?:into|in)\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
-		func(m []string) string { return fmt.Sprintf("extract the value of %q as copied, paste it into %s", m[1], m[2]) }},
+		func(m []string) string {
+			return fmt.Sprintf("extract the value of %q as copied, paste it into %s", m[1], m[2])
+		}},
 	{regexp.MustCompile(`(?i)^\s*find\s+the\s+((?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\s+word\s+in\s+the\s+(?:paragraph|text\s*area|text))\s*,\s*(?:type|enter|write)\s+(?:that|it)\s+into\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
 		func(m []string) string { return fmt.Sprintf("extract the %s as copied, paste it into %s", m[1], m[2]) }},
 }
