@@ -33,14 +33,7 @@ func TestIdiomsOfRealApps(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
-			app := demoapp.New()
-			srv := httptest.NewServer(app)
-			defer srv.Close()
-			s, _, err := pool.Open(ctx, tt.name, browser.OpenOptions{URL: srv.URL + "/static/lab/chores.html"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _, _ = pool.Close(tt.name) }()
+			s, app := openLab(t, pool, tt.name, "chores.html")
 			for _, step := range plan.WithTargets(tt.steps) {
 				out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: 2 * time.Second})
 				if err != nil {
@@ -87,14 +80,7 @@ func TestDragAndSlide(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()
-			app := demoapp.New()
-			srv := httptest.NewServer(app)
-			defer srv.Close()
-			s, _, err := pool.Open(ctx, tt.name, browser.OpenOptions{URL: srv.URL + "/static/lab/board.html"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _, _ = pool.Close(tt.name) }()
+			s, app := openLab(t, pool, tt.name, "board.html")
 			out, err := s.Do(ctx, tt.step.WithTarget(), browser.DoOptions{WaitBudget: 2 * time.Second})
 			if err != nil {
 				t.Fatal(err)
@@ -112,4 +98,19 @@ func TestDragAndSlide(t *testing.T) {
 			}
 		})
 	}
+}
+
+// openLab opens a lab page of a fresh demo app in a session of pool named name, closed
+// with the test; the app is the page's server, where the test reads what it saved.
+func openLab(t *testing.T, pool *browser.Pool, name, page string) (*browser.Session, *demoapp.Server) {
+	t.Helper()
+	app := demoapp.New()
+	srv := httptest.NewServer(app)
+	t.Cleanup(srv.Close)
+	s, _, err := pool.Open(t.Context(), name, browser.OpenOptions{URL: srv.URL + "/static/lab/" + page})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _, _ = pool.Close(name) })
+	return s, app
 }

@@ -1,13 +1,11 @@
 package browser_test
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
-	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -25,14 +23,7 @@ func TestRerenderedWhileActing(t *testing.T) {
 	}{{"Write the report", true}, {"Pay the invoice", false}} {
 		t.Run(tt.row, func(t *testing.T) {
 			ctx := t.Context()
-			app := demoapp.New()
-			srv := httptest.NewServer(app)
-			defer srv.Close()
-			s, _, err := pool.Open(ctx, tt.row, browser.OpenOptions{URL: srv.URL + "/static/lab/part-rerender.html"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer func() { _, _ = pool.Close(tt.row) }()
+			s, app := openLab(t, pool, tt.row, "part-rerender.html")
 			step := plan.Step{Action: plan.Check, TargetDescription: `the "Done" checkbox in the row "` + tt.row + `"`}
 			out, err := s.Do(ctx, step, browser.DoOptions{WaitBudget: time.Second})
 			if err != nil {
