@@ -241,8 +241,26 @@ type WeaviateServer struct {
 }
 
 // Weaviate starts Weaviate with a fresh data folder on free ports (REST, gRPC, gossip,
-// data, Raft) and waits until it is ready (~10 s). It is stopped when the test ends.
+// data, Raft) and waits until it is ready (~10 s). It is stopped when the test ends. A
+// free port can be taken by another process between the asking and the binding (Weaviate
+// asks for six): a start that fails so is tried again on other ports.
 func Weaviate(t testing.TB) *WeaviateServer {
+	t.Helper()
+	for try := 1; ; try++ {
+		w, ok := startWeaviate(t)
+		if ok {
+			return w
+		}
+		if try == 3 || !strings.Contains(w.out.String(), "address already in use") {
+			t.Fatalf("weaviate did not become healthy:\n%s", w.out.String())
+		}
+		w.Kill()
+		t.Logf("weaviate lost a port to another process (try %d); starting it again on other ports", try)
+	}
+}
+
+// startWeaviate is one start of Weaviate; ok says it became ready.
+func startWeaviate(t testing.TB) (*WeaviateServer, bool) {
 	t.Helper()
 	port := func() string { return fmt.Sprint(FreePort(t)) }
 	rest := FreePort(t)
@@ -256,8 +274,22 @@ func Weaviate(t testing.TB) *WeaviateServer {
 		"GRPC_PORT="+port(),
 	)
 	w := &WeaviateServer{Addr: Addr(rest), process: start(t, "weaviate", cmd)}
-	waitHTTP(t, "weaviate", "http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second, w.out)
-	return w
+	deadline := time.Now().Add(90 * time.Second)
+	for time.Now().Before(deadline) {
+		select {
+		case <-w.done:
+			return w, false // it stopped: a port taken, or another fatal error
+		default:
+		}
+		if resp, err := http.Get("http://" + w.Addr + "/v1/.well-known/ready"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return w, true
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return w, false
 }
 
 // SearchAttributeArgs register the runs' search attributes on a dev server.
