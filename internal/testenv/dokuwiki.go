@@ -109,7 +109,7 @@ $conf['dnslookups'] = 0;
 	cmd := exec.Command(php, "-S", Addr(port), "-t", code)
 	cmd.Dir = code
 	p := start(t, "dokuwiki", cmd)
-	waitHTTP(t, "dokuwiki", w.URL+"/doku.php?id=start", 30*time.Second, p.out)
+	waitHTTP(t, "dokuwiki", w.URL+"/doku.php?id=start", 30*time.Second, p)
 	return w
 }
 

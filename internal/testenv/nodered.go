@@ -110,6 +110,6 @@ func StartNodeRED(t testing.TB, flows string) *NodeRED {
 	cmd := exec.Command(node, main, "--settings", filepath.Join(n.Dir, "settings.js"), "--userDir", n.Dir)
 	cmd.Dir = n.Dir
 	p := start(t, "node-red", cmd)
-	waitHTTP(t, "node-red", n.URL+"/flows", 30*time.Second, p.out)
+	waitHTTP(t, "node-red", n.URL+"/flows", 30*time.Second, p)
 	return n
 }

@@ -84,7 +84,7 @@ func RestartableMinIO(t testing.TB) *Server {
 		cmd := exec.Command(MinIOBin(t), "server", dir, "--address", addr, "--console-address", console, "--quiet")
 		cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+MinIOUser, "MINIO_ROOT_PASSWORD="+MinIOPassword, "MINIO_BROWSER=off")
 		p := start(t, "minio", cmd)
-		waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, p.out)
+		waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, p)
 		return p
 	}
 	s.p = s.start()

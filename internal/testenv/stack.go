@@ -83,7 +83,7 @@ func MinIO(t testing.TB) (string, *store.MinIO) {
 	cmd := exec.Command(MinIOBin(t), "server", t.TempDir(), "--address", addr, "--console-address", console, "--quiet")
 	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+MinIOUser, "MINIO_ROOT_PASSWORD="+MinIOPassword, "MINIO_BROWSER=off")
 	p := start(t, "minio", cmd)
-	waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, p.out)
+	waitHTTP(t, "minio", "http://"+addr+"/minio/health/ready", 60*time.Second, p)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: addr, AccessKey: MinIOUser, SecretKey: MinIOPassword, Bucket: MinIOBucket})
 	if err != nil {
 		t.Fatalf("open the store: %v", err)
@@ -91,20 +91,34 @@ func MinIO(t testing.TB) (string, *store.MinIO) {
 	return addr, st
 }
 
-func waitHTTP(t testing.TB, name, url string, limit time.Duration, out *syncBuffer) {
+// waitHTTP waits until the process p answers url with 200 OK, and fails the test with
+// what it printed when it does not within limit, or stops first.
+func waitHTTP(t testing.TB, name, url string, limit time.Duration, p *process) {
 	t.Helper()
+	if !p.ready(url, limit) {
+		t.Fatalf("%s did not become healthy in %s:\n%s", name, limit, p.out.String())
+	}
+}
+
+// ready reports whether the process answers url with 200 OK within limit; a process that
+// stops meanwhile never will.
+func (p *process) ready(url string, limit time.Duration) bool {
 	deadline := time.Now().Add(limit)
 	for time.Now().Before(deadline) {
-		resp, err := http.Get(url)
-		if err == nil {
+		select {
+		case <-p.done:
+			return false
+		default:
+		}
+		if resp, err := http.Get(url); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return
+				return true
 			}
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
-	t.Fatalf("%s did not become healthy in %s:\n%s", name, limit, out.String())
+	return false
 }
 
 // Build builds one of the project's commands ("workers", "starter") into dir, with the
@@ -274,22 +288,7 @@ func startWeaviate(t testing.TB) (*WeaviateServer, bool) {
 		"GRPC_PORT="+port(),
 	)
 	w := &WeaviateServer{Addr: Addr(rest), process: start(t, "weaviate", cmd)}
-	deadline := time.Now().Add(90 * time.Second)
-	for time.Now().Before(deadline) {
-		select {
-		case <-w.done:
-			return w, false // it stopped: a port taken, or another fatal error
-		default:
-		}
-		if resp, err := http.Get("http://" + w.Addr + "/v1/.well-known/ready"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return w, true
-			}
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	return w, false
+	return w, w.ready("http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second)
 }
 
 // SearchAttributeArgs register the runs' search attributes on a dev server.

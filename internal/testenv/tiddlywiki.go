@@ -232,6 +232,6 @@ func StartTiddlyWiki(t testing.TB, seed ...Tiddler) *TiddlyWiki {
 	cmd := exec.Command(node, main, dir, "--listen", "host=127.0.0.1", "port="+strconv.Itoa(port))
 	cmd.Dir = dir
 	p := start(t, "tiddlywiki", cmd)
-	waitHTTP(t, "tiddlywiki", w.URL+"/status", 30*time.Second, p.out)
+	waitHTTP(t, "tiddlywiki", w.URL+"/status", 30*time.Second, p)
 	return w
 }
