@@ -111,11 +111,14 @@ var (
 // icon inside that item. The words after "to" say why, not what else to do.
 var reFindThenAct = regexp.MustCompile(`(?i)^\s*find\s+(?:the\s+)?(` + itemNouns + `)\s+(?:by|from|of|named|called)\s+([\pL][\pL'.-]*(?:\s+[\pL][\pL'.-]*)?)\s+and\s+click\s+(?:on\s+)?(?:the|its)\s+([a-z]+)\s+(icon|button)(?:\s+to\s+[^,;]+)?[.!]?\s*$`)
 
+// rePurpose is a word that names an icon by what it does.
+var rePurpose = regexp.MustCompile(`(?i)^(?:` + purposeWords + `)$`)
+
 // findThenAct writes that sentence as the step it is: click the "trash" icon in the email
 // from "Rochella". Any other goal is returned as it is.
 func findThenAct(goal string) string {
 	m := reFindThenAct.FindStringSubmatch(goal)
-	if m == nil || !regexp.MustCompile(`(?i)^(?:`+purposeWords+`)$`).MatchString(m[3]) {
+	if m == nil || !rePurpose.MatchString(m[3]) {
 		return goal
 	}
 	return fmt.Sprintf("click the %s %s in the %s from %q", strings.ToLower(m[3]), strings.ToLower(m[4]), strings.ToLower(m[1]), m[2])

@@ -97,9 +97,9 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, err
 		}
 		obs = o
-		if !res.Resolved() && len(res.Candidates) == 0 {
+		if !res.Resolved() && len(res.Candidates) == 0 && textAimed[step.Action] {
 			// A double or right click may be aimed at an item's text, which is no control.
-			el, t, why := s.textTarget(step)
+			el, t, why := s.textTarget(step.Parts(), step.TargetDescription)
 			if el != nil {
 				at.out.Target, at.el, at.out.Before = &t, el, obs
 				return nil, nil

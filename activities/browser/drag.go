@@ -71,7 +71,7 @@ func (a *action) dropTarget() (*playwright.Rect, string, *plan.Feedback) {
 	if len(res.Candidates) > 0 {
 		return nil, "", &plan.Feedback{Type: plan.WrongElement, Details: "where to drop it is not clear: " + res.Reason}
 	}
-	el, e, why := a.s.textTarget(plan.Step{Action: plan.DoubleClick, TargetDescription: a.step.Value})
+	el, e, why := a.s.textTarget(t, a.step.Value)
 	if el == nil {
 		if why == "" {
 			why = fmt.Sprintf("the page shows no %s to drop it on", t.Describe())

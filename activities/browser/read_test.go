@@ -1,26 +1,18 @@
 package browser_test
 
 import (
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
-	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/plan"
 )
 
 // TestReadsOffThePage checks EXTRACT of text that is not a control: a value by its label,
 // a word by its place — exactly, or nothing with the reason.
 func TestReadsOffThePage(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
-	defer srv.Close()
-	pool := newPool(t)
-	s, _, err := pool.Open(t.Context(), "read", browser.OpenOptions{URL: srv.URL + "/static/lab/panels.html"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, _ := openLab(t, newPool(t), "read", "panels.html")
 	for _, tt := range []struct {
 		desc, want, refused string
 	}{

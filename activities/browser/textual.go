@@ -39,14 +39,14 @@ const textTargetJS = `(name) => {
   return { n: 1, tag: hits[0].tagName.toLowerCase(), box: [r.x, r.y, r.width, r.height] };
 }`
 
-// textTarget finds the text a double or right click is aimed at: only a target named by
-// its text and nothing else (no kind, row, container, ordinal or position: those
-// need the controls the observation lists), shown exactly once. reason says why not.
-func (s *Session) textTarget(step plan.Step) (playwright.ElementHandle, page.Element, string) {
-	t := step.Parts()
-	if step.Action != plan.DoubleClick && step.Action != plan.RightClick && step.Action != plan.Drag {
-		return nil, page.Element{}, ""
-	}
+// textAimed are the actions that may be aimed at text that is no control.
+var textAimed = map[plan.Action]bool{plan.DoubleClick: true, plan.RightClick: true, plan.Drag: true}
+
+// textTarget finds the text a target t (described as desc) names, for an action that may
+// be aimed at text: only a target named by its text and nothing else (no kind, row,
+// container, ordinal or position: those need the controls the observation lists), shown
+// exactly once. reason says why not.
+func (s *Session) textTarget(t plan.Target, desc string) (playwright.ElementHandle, page.Element, string) {
 	if t.Name == "" || t.Kind != "" || t.Row != "" || t.Container != "" || t.Ordinal != 0 || t.Position != "" || t.InList {
 		return nil, page.Element{}, ""
 	}
@@ -54,7 +54,7 @@ func (s *Session) textTarget(step plan.Step) (playwright.ElementHandle, page.Ele
 	if !t.Quoted {
 		// The whole description is the name (the planner unquotes it): every word counts,
 		// "the" in "Water the plants" too.
-		name = strings.Trim(step.TargetDescription, "\"' ")
+		name = strings.Trim(desc, "\"' ")
 	}
 	var got struct {
 		N   int       `json:"n"`

@@ -30,7 +30,7 @@ func (r Resolution) Resolved() bool { return r.Index >= 0 }
 // names the part no element satisfied, or, when several satisfy all of them equally
 // well, the candidates.
 func Resolve(desc string, action plan.Action, elems []Element) Resolution {
-	return resolve(ParseTarget(desc), strconvQuote(desc), action, elems)
+	return resolve(ParseTarget(desc), strconv.Quote(desc), action, elems)
 }
 
 // ResolveTarget is Resolve for a target already read into its parts: a plan step's
@@ -74,9 +74,6 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 	}
 	return Resolution{Index: -1, Candidates: cands, Reason: fmt.Sprintf("%d elements match %s equally well: %s", len(refs), said, strings.Join(refs, ", "))}
 }
-
-// strconvQuote quotes a description as refusals show it.
-func strconvQuote(s string) string { return strconv.Quote(s) }
 
 // place keeps the elements where the description puts the target: inside the row or
 // card it names (and not that row itself), inside the container, in a list's items. The
