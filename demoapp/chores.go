@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 )
 
 // Chore is one item of the lab's chores list (/static/lab/chores.html): a list that uses
@@ -85,4 +86,16 @@ func (s *Server) LabState(name string) json.RawMessage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.states[name]
+}
+
+// Line writes a chores list in one line as tests compare it: "Buy milk, Call Ann (done)".
+func Line(list []Chore) string {
+	out := make([]string, len(list))
+	for i, c := range list {
+		out[i] = c.Title
+		if c.Done {
+			out[i] += " (done)"
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -19,17 +19,6 @@ func TestEverydayIdioms(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
 	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/chores.html"
-	titles := func(list []demoapp.Chore) string {
-		var out []string
-		for _, c := range list {
-			mark := ""
-			if c.Done {
-				mark = " (done)"
-			}
-			out = append(out, c.Title+mark)
-		}
-		return strings.Join(out, ", ")
-	}
 	for _, tt := range []struct {
 		name, goal, want, action string
 	}{
@@ -48,7 +37,7 @@ func TestEverydayIdioms(t *testing.T) {
 			s.app.ResetChores()
 			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
 			list, _ := s.app.Chores()
-			if got := titles(list); got != tt.want {
+			if got := demoapp.Line(list); got != tt.want {
 				t.Errorf("the server's list is %q, want %q", got, tt.want)
 			}
 			if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {

@@ -48,15 +48,7 @@ func TestIdiomsOfRealApps(t *testing.T) {
 			var got string
 			for time.Now().Before(deadline) {
 				list, _ := app.Chores()
-				var parts []string
-				for _, c := range list {
-					if c.Done {
-						parts = append(parts, c.Title+" (done)")
-					} else {
-						parts = append(parts, c.Title)
-					}
-				}
-				if got = strings.Join(parts, ", "); got == tt.want {
+				if got = demoapp.Line(list); got == tt.want {
 					return
 				}
 				time.Sleep(50 * time.Millisecond)
