@@ -37,7 +37,15 @@ var (
 	reSelectFrom      = regexp.MustCompile(`(?i)^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|for|under|as)\s+(.+)$`)
 	reCheck           = regexp.MustCompile(`(?i)^(?:check|tick|mark)\s+(.+)$`)
 	reUncheck         = regexp.MustCompile(`(?i)^(?:uncheck|untick|unmark|clear\s+the\s+checkbox)\s+(.+)$`)
-	reClick           = regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to)(?:\s+on)?\s+(.+)$`)
+	reClick           = regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to|focus(?:\s+(?:into|in|to))?)(?:\s+on)?\s+(.+)$`)
+	// reExpand is opening the one collapsed section, panel or menu of the page ("expand
+	// the section below"): the page settles which, by the one control it shows collapsed.
+	reExpand = regexp.MustCompile(`(?i)^(?:expand|open|unfold)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:section|panel|accordion|group|details|menu|node)(?:\s+(?:below|above|here))?$`)
+	// reSetWith is a number set with the one control of its kind: "select 5 with the
+	// slider", "select -5 with the spinner".
+	reSetWith = regexp.MustCompile(`(?i)^(?:select|set|choose|pick|enter)\s+(-?\d+(?:\.\d+)?)\s+(?:with|on|using|in)\s+(?:the\s+)?(slider|spinner|spin\s*box|spin\s*button)$`)
+	// reScrollElem is "scroll the text area to the bottom (of the text)".
+	reScrollElem = regexp.MustCompile(`(?i)^scroll\s+(?:down\s+|up\s+)?(the\s+[^,]+?|\x01\d+\x02)\s+(?:all\s+the\s+way\s+)?to\s+(?:the\s+|its\s+)?(bottom|end|top|start)(?:\s+of\s+(?:the\s+)?(?:text|it|its\s+text|content))?$`)
 	reEdge            = regexp.MustCompile(`(?i)^(?:the\s+)?(?:bottom|top)$`)
 	rePreposition     = regexp.MustCompile(`(?i)^(?:into|in|inside|to)$`)
 	reAssertVerbStart = regexp.MustCompile(`(?i)^(?:check|verify|confirm|ensure|make sure|assert|expect)\b`)
@@ -61,11 +69,11 @@ var (
 )
 
 // parseClause reads one masked sentence; a non-empty reason says why it could not. It
-// tries the readers of clauseReaders in turn, and the first that recognises the sentence
-// reads it; a sentence none recognises gets the reason unreadable gives.
+// tries the rows of readings in turn, and the first that recognises the sentence reads
+// it; a sentence none recognises gets the reason unreadable gives.
 func parseClause(c string, quotes []string) (Step, string) {
-	for _, read := range clauseReaders {
-		if s, reason, ok := read(c, quotes); ok {
+	for _, r := range readings {
+		if s, reason, ok := r.read(c, quotes); ok {
 			return s, reason
 		}
 	}
@@ -76,26 +84,36 @@ func parseClause(c string, quotes []string) (Step, string) {
 // the step is what it says, or reason says why it is not one.
 type clauseReader func(c string, quotes []string) (s Step, reason string, ok bool)
 
-// clauseReaders are the readers parseClause tries, in order. The order matters where the
+// A reading is one row of the planner's table: the kind of sentence, sentences of that
+// kind (each read by this row and no earlier one, which the tests check), and its reader.
+type reading struct {
+	name     string
+	examples []string
+	read     clauseReader
+}
+
+// readings are the rows parseClause tries, in order. The order matters where the
 // patterns overlap: an assertion or a wait is read before an unsupported action is
 // refused, scrolling to an element before scrolling the page, "press Enter" before "press
 // Save", typing before selecting, a checkbox before a click, copying text before reading
-// it.
-var clauseReaders = []clauseReader{
-	readAssert,
-	readWait,
-	readHover,
-	readDoubleOrRightClick,
-	readClear,
-	readDrag,
-	readUpload,
-	refuseUnsupported,
-	readScroll,
-	readKeyPress,
-	readNavigation,
-	readInput,
-	readClick,
-	readExtraction,
+// it. Sentences of several steps of one kind (fields and their values, boxes to tick) are
+// read before these, by readSeveral; the idioms of whole goals before that, by
+// rewriteIdioms.
+var readings = []reading{
+	{"a check of the page's text", []string{`check that "Apollo" is visible`, `the page shows "Saved"`, `"Draft" disappears`, `verify "Done"`}, readAssert},
+	{"a wait", []string{"wait 2 seconds", `wait for "Results" to appear`}, readWait},
+	{"the pointer over an element", []string{`hover over "Account"`, `move the mouse over the "Help" icon`}, readHover},
+	{"a double or right click", []string{`double-click "Buy milk"`, `right-click the row "Q4"`, `open the context menu of "Report.pdf"`}, readDoubleOrRightClick},
+	{"emptying a field", []string{`clear "Search"`, `clear the text in the "Notes" field`}, readClear},
+	{"a drag, or a slider set", []string{`drag "Card 3" onto "Done"`, "drag the slider to 40"}, readDrag},
+	{"a file given to the page", []string{`upload "report.pdf" into "Attachment"`, `attach "cv.pdf" with the "Browse" button`}, readUpload},
+	{"an action the agent does not have", []string{`triple-click "Title"`, `click "Next" twice`, "draw a circle"}, refuseUnsupported},
+	{"a scroll", []string{"scroll down", "scroll to the bottom of the text area", "scroll the textarea to the bottom of the text", `scroll to "Pricing"`}, readScroll},
+	{"a key", []string{"press Enter", `press ctrl+a in "Notes"`}, readKeyPress},
+	{"going to an address, back or forward", []string{"go to https://example.com/login", "go back", "reload the page"}, readNavigation},
+	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
+	{"a click", []string{`click "New project"`, "submit the form", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`}, readClick},
+	{"reading text off the page", []string{`copy the text in "Notes"`, `paste it into "Reply"`, `extract the first row's name as "first"`}, readExtraction},
 }
 
 // found is a reader's answer for a sentence it recognised: the step, or why it is not one.
@@ -217,6 +235,10 @@ func refuseUnsupported(c string, _ []string) (Step, string, bool) {
 // that element's own scroll, not the page's), to an element, or of the page, down by
 // default.
 func readScroll(c string, quotes []string) (Step, string, bool) {
+	if m := reScrollElem.FindStringSubmatch(c); m != nil && !reThePage.MatchString(cleanOperand(m[1], quotes)) {
+		edge := map[string]string{"bottom": "bottom", "end": "bottom", "top": "top", "start": "top"}[strings.ToLower(m[2])]
+		return found(exact(Step{Action: Scroll, TargetDescription: cleanOperand(m[1], quotes), Value: edge}, m[1], quotes, ""))
+	}
 	if m := reScrollWithin.FindStringSubmatch(c); m != nil {
 		edge := map[string]string{"bottom": "bottom", "end": "bottom", "top": "top", "start": "top"}[strings.ToLower(m[1])]
 		if reThePage.MatchString(strings.TrimSpace(cleanOperand(m[2], quotes))) {
@@ -273,6 +295,12 @@ func readNavigation(c string, quotes []string) (Step, string, bool) {
 // readInput reads what fills a form: typing into a field (or, without one, into the
 // focused element), selecting an option, ticking or unticking a checkbox.
 func readInput(c string, quotes []string) (Step, string, bool) {
+	if m := reSetWith.FindStringSubmatch(c); m != nil {
+		if strings.EqualFold(m[2], "slider") {
+			return Step{Action: Drag, TargetDescription: "the slider", Value: m[1]}, "", true
+		}
+		return Step{Action: Type, TargetDescription: "the spinner", Value: m[1]}, "", true
+	}
 	if m := reTypeInto.FindStringSubmatch(c); m != nil {
 		v, unclear := exactValue(m[1], quotes)
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m[2], quotes)}, m[2], quotes, unclear))
@@ -302,6 +330,9 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 func readClick(c string, quotes []string) (Step, string, bool) {
 	if reSubmit.MatchString(c) {
 		return Step{Action: Click, TargetDescription: "Submit"}, "", true
+	}
+	if reExpand.MatchString(c) {
+		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true
 	}
 	if m := reClick.FindStringSubmatch(c); m != nil {
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))

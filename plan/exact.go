@@ -52,6 +52,84 @@ const purposeWords = `delete|remove|trash|bin|edit|pencil|close|dismiss|add|plus
 // the target inside the item the quoted words name, never on the item itself.
 const itemNouns = `emails?|messages?|mail|posts?|comments?|tweets?|threads?|tasks?|todos?|results?|users?|contacts?|conversations?|notifications?|files?|folders?|products?|orders?|tickets?|issues?|cards?`
 
+// readSeveral reads a sentence that is several steps of one kind: fields given a value each
+// (parsePairs) or a list of boxes to tick (parseTickList).
+func readSeveral(c string, quotes []string) ([]Step, bool) {
+	if steps, ok := parsePairs(c, quotes); ok {
+		return steps, true
+	}
+	if steps, ok := parseBoth(c, quotes); ok {
+		return steps, true
+	}
+	return parseTickList(c, quotes)
+}
+
+var (
+	// reBoth is one value typed into, or one tick of, both of two elements of a kind:
+	// `enter the password "x" into both text fields`, "tick both checkboxes".
+	reTypeBoth  = regexp.MustCompile(`(?i)^(?:type|enter|input|write|put|fill\s+in|fill)\s+(.+?)\s+(?:into|in|inside|to)\s+both\s+(?:the\s+)?(.+)$`)
+	reCheckBoth = regexp.MustCompile(`(?i)^(?:check|tick)\s+both\s+(?:the\s+)?(.+)$`)
+	// bothKinds are the plural kinds "both" may count, and the kind of one of them.
+	bothKinds = map[string]string{"fields": "field", "text fields": "text field", "textboxes": "textbox", "text boxes": "text box",
+		"inputs": "input", "text inputs": "text input", "password fields": "field", "text areas": "text area", "textareas": "textarea",
+		"checkboxes": "checkbox", "check boxes": "checkbox"}
+)
+
+// parseBoth reads one value for both of two fields, or a tick of both of two boxes: a step
+// for each, "the 1st of 2" and "the 2nd of 2", so that the page is held to having exactly
+// two (the resolver refuses a page with another number of them).
+func parseBoth(c string, quotes []string) ([]Step, bool) {
+	action, value, noun := Type, "", ""
+	if m := reTypeBoth.FindStringSubmatch(c); m != nil {
+		v, unclear := exactValue(m[1], quotes)
+		if unclear != "" {
+			return nil, false
+		}
+		value, noun = v, m[2]
+	} else if m := reCheckBoth.FindStringSubmatch(c); m != nil {
+		action, value, noun = Check, "true", m[1]
+	} else {
+		return nil, false
+	}
+	kind, ok := bothKinds[strings.ToLower(strings.TrimSpace(noun))]
+	if !ok || (action == Check) != (kind == "checkbox") {
+		return nil, false
+	}
+	return []Step{
+		{Action: action, Value: value, TargetDescription: "the 1st of 2 " + kind},
+		{Action: action, Value: value, TargetDescription: "the 2nd of 2 " + kind},
+	}, true
+}
+
+var (
+	reTickList = regexp.MustCompile(`(?i)^(?:select|check|tick|mark)\s+(.+)$`)
+	// reListItem is one item of a list to tick: a quoted name, or one unquoted word.
+	reListItem = regexp.MustCompile(`^(?:\x01\d+\x02|[\pL\pN][\pL\pN'_-]*)$`)
+)
+
+// parseTickList reads "select ZMhn, LU and QMz" as a tick of each box: two or more items,
+// each a quoted name or a single word, and nothing else. ok is false otherwise (one item
+// is the plain click or tick; "words similar to happy" is not a list of names).
+func parseTickList(c string, quotes []string) ([]Step, bool) {
+	m := reTickList.FindStringSubmatch(c)
+	if m == nil {
+		return nil, false
+	}
+	items := rePairsSep.Split(strings.TrimSpace(m[1]), -1)
+	if len(items) < 2 {
+		return nil, false
+	}
+	var steps []Step
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		if !reListItem.MatchString(it) || targetWords.MatchString(it) {
+			return nil, false
+		}
+		steps = append(steps, Step{Action: Check, Value: "true", TargetDescription: "the " + strconv.Quote(unmask(it, quotes, false)) + " checkbox"})
+	}
+	return steps, true
+}
+
 // parsePairs reads a sentence that gives one or more fields a quoted value each, named by
 // the words before the value. ok is false when the sentence is not of that shape.
 func parsePairs(c string, quotes []string) ([]Step, bool) {
@@ -116,30 +194,63 @@ func exactValue(s string, quotes []string) (string, string) {
 	return "", fmt.Sprintf("what to type is unclear in %q: quote exactly the text to type, once per field", unmask(s, quotes, true))
 }
 
+// A targetRule is one way an unquoted target fails to name one element the page shows,
+// with an example the tests check and the reason it gives.
+type targetRule struct {
+	name, example string
+	// refuse gives the reason s is refused, or "".
+	refuse func(s string) string
+}
+
+// unquotedRules are the rules an unquoted target is held to, in order.
+var unquotedRules = []targetRule{
+	{"several elements", "ZMhn, LU", func(s string) string {
+		if strings.Contains(s, ",") {
+			return fmt.Sprintf("%q names several elements: write one step per element, each quoted", s)
+		}
+		return ""
+	}},
+	{"what to use, not what to click", "green with the color picker", func(s string) string {
+		if m := reWith.FindString(s); m != "" {
+			return fmt.Sprintf("%q says what to use rather than what to click (%q): quote the element's visible text", s, m)
+		}
+		return ""
+	}},
+	// "the text area below" points at the page under the instruction, not at another
+	// element: the word says nothing of which one.
+	{"a judgement", "the numbers in ascending order", func(s string) string {
+		if m := reVague.FindString(reTrailingPlace.ReplaceAllString(s, "$1")); m != "" {
+			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
+		}
+		return ""
+	}},
+	{"any one of a kind", "a rectangle", func(s string) string {
+		if reIndefinite.MatchString(s) {
+			return fmt.Sprintf("%q names a kind of element, not one the page shows by name: quote its visible text", s)
+		}
+		return ""
+	}},
+	{"too long to be a name", "the thing at the far end of the second row of cards", func(s string) string {
+		if n := len(strings.Fields(reArticle.ReplaceAllString(s, ""))); n > 6 {
+			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
+		}
+		return ""
+	}},
+}
+
 // exactTarget refuses a target that names several elements, or that mixes a quoted name
-// with words the resolver cannot place ("words similar to "big"").
+// with words the resolver cannot place ("words similar to "big""), or an unquoted one that
+// one of unquotedRules refuses.
 func exactTarget(s string, quotes []string) string {
 	outside := quoteToken.ReplaceAllString(s, " ")
 	if m := rePlural.FindString(outside); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if !quoteToken.MatchString(s) {
-		if strings.Contains(s, ",") {
-			return fmt.Sprintf("%q names several elements: write one step per element, each quoted", s)
-		}
-		if m := reWith.FindString(s); m != "" {
-			return fmt.Sprintf("%q says what to use rather than what to click (%q): quote the element's visible text", s, m)
-		}
-		// "the text area below" points at the page under the instruction, not at another
-		// element: the word says nothing of which one.
-		if m := reVague.FindString(reTrailingPlace.ReplaceAllString(s, "$1")); m != "" {
-			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
-		}
-		if reIndefinite.MatchString(s) {
-			return fmt.Sprintf("%q names a kind of element, not one the page shows by name: quote its visible text", s)
-		}
-		if n := len(strings.Fields(reArticle.ReplaceAllString(s, ""))); n > 6 {
-			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
+		for _, r := range unquotedRules {
+			if reason := r.refuse(s); reason != "" {
+				return reason
+			}
 		}
 		return ""
 	}

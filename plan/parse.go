@@ -26,14 +26,17 @@ func (e *ParseError) Error() string {
 // or list markers; targets and values may be quoted with single, double or curly quotes, or
 // left unquoted where that is unambiguous. A sentence it cannot read gives a *ParseError.
 func Parse(goal string) ([]Step, error) {
-	goal = readThenType(revealToFind(findThenAct(goal)))
+	goal, perr := rewriteIdioms(goal)
+	if perr != nil {
+		return nil, perr
+	}
 	masked, quotes := mask(goal)
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
 	var steps []Step
-	for i, clause := range splitClauses(masked) {
-		if pairs, ok := parsePairs(clause, quotes); ok {
+	for i, clause := range splitClauses(findAnd.ReplaceAllString(masked, "$1")) {
+		if pairs, ok := readSeveral(clause, quotes); ok {
 			for _, s := range pairs {
 				if reason := exactTarget(s.TargetDescription, quotes); reason != "" {
 					return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
@@ -103,67 +106,14 @@ var (
 	// "and") only when a verb follows.
 	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
 	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double[\s-]click|double-tap|dblclick|right[\s-]click|triple-click|drag|long-press|highlight|upload|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover|clear|empty|erase|context-click|attach)\b`)
+	verbStart  = regexp.MustCompile(`(?i)^(?:click|double[\s-]click|double-tap|dblclick|right[\s-]click|triple-click|drag|long-press|highlight|upload|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover|clear|empty|erase|context-click|attach|focus)\b`)
+	// findAnd is "find and click X": the click on X, which the browser finds.
+	findAnd = regexp.MustCompile(`(?i)\bfind\s+and\s+(click|tap|press|select|choose|pick|open)\b`)
 )
 
-// reFindThenAct is "find the email by Rochella and click the trash icon (to delete it)":
-// the item named by its sender, author or name, then an icon on it — one click, on the
-// icon inside that item. The words after "to" say why, not what else to do.
-var reFindThenAct = regexp.MustCompile(`(?i)^\s*find\s+(?:the\s+)?(` + itemNouns + `)\s+(?:by|from|of|named|called)\s+([\pL][\pL'.-]*(?:\s+[\pL][\pL'.-]*)?)\s+and\s+click\s+(?:on\s+)?(?:the|its)\s+([a-z]+)\s+(icon|button)(?:\s+to\s+[^,;]+)?[.!]?\s*$`)
-
-// rePurpose is a word that names an icon by what it does.
-var rePurpose = regexp.MustCompile(`(?i)^(?:` + purposeWords + `)$`)
-
-// findThenAct writes that sentence as the step it is: click the "trash" icon in the email
-// from "Rochella". Any other goal is returned as it is.
-func findThenAct(goal string) string {
-	m := reFindThenAct.FindStringSubmatch(goal)
-	if m == nil || !rePurpose.MatchString(m[3]) {
-		return goal
-	}
-	return fmt.Sprintf("click the %s %s in the %s from %q", strings.ToLower(m[3]), strings.ToLower(m[4]), strings.ToLower(m[1]), m[2])
-}
-
-// reRevealToFind is "switch between the tabs to find and click on the link "X"" or
-// "expand the sections below, to find and click X": what is asked is the click on X; the
-// tabs and sections are how a person finds it, which the browser does itself when X is
-// hidden in one (it opens the one tab or section that holds X, and says so).
-var reRevealToFind = regexp.MustCompile(`(?i)^\s*(?:switch\s+between\s+the\s+tabs|expand\s+the\s+sections?(?:\s+below)?|open\s+the\s+(?:tabs|sections)(?:\s+below)?),?\s+(?:and\s+)?to\s+find\s+and\s+(click(?:\s+on)?\s+.+)$`)
-
-// revealToFind writes that sentence as its click. Any other goal is returned as it is.
-func revealToFind(goal string) string {
-	if m := reRevealToFind.FindStringSubmatch(goal); m != nil {
-		return m[1]
-	}
-	return goal
-}
-
-// readThenTypes are sentences that read a value off the page and type it into a field:
-// "enter the value of Gender into the text field", "find the 4th word in the paragraph,
-// type that into the textbox". Each is written as the EXTRACT and the TYPE it is (copy,
-// then paste), the label or the word's place held exactly as the reads hold them.
-var readThenTypes = []struct {
-	re   *regexp.Regexp
-	read func(m []string) string
-}{
-	{regexp.MustCompile(`(?i)^\s*(?:enter|type|put|write)\s+the\s+value\s+(?:of|for)\s+([\pL\pN][\pL\pN' -]{0,40}?)\s+(?:into|in)\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
-		func(m []string) string {
-			return fmt.Sprintf("extract the value of %q as copied, paste it into %s", m[1], m[2])
-		}},
-	{regexp.MustCompile(`(?i)^\s*find\s+the\s+((?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|last)\s+word\s+in\s+the\s+(?:paragraph|text\s*area|text))\s*,\s*(?:type|enter|write)\s+(?:that|it)\s+into\s+(the\s+[a-z ]+?)((?:,|\s+and|\s+then).*)?$`),
-		func(m []string) string { return fmt.Sprintf("extract the %s as copied, paste it into %s", m[1], m[2]) }},
-}
-
-// readThenType writes such a sentence as its steps, keeping what follows it; any other
-// goal is returned as it is.
-func readThenType(goal string) string {
-	for _, r := range readThenTypes {
-		if m := r.re.FindStringSubmatch(goal); m != nil {
-			return r.read(m) + m[3]
-		}
-	}
-	return goal
-}
+// trailingSubmit is a Submit written after a step with no word between ("scroll the
+// textarea to the bottom of the text hit submit"): a step of its own.
+var trailingSubmit = regexp.MustCompile(`(?i)^(.*\S)\s+((?:hit|press|click)\s+(?:the\s+)?submit(?:\s+button)?)$`)
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
 func splitClauses(masked string) []string {
@@ -187,10 +137,14 @@ func splitClauses(masked string) []string {
 		}
 		clauses = append(clauses, line[start:])
 	}
-	out := clauses[:0]
+	var out []string
 	for _, c := range clauses {
 		c = strings.TrimSpace(leadFiller.ReplaceAllString(strings.TrimSpace(c), ""))
 		c = strings.TrimRight(c, ".;,! ")
+		if m := trailingSubmit.FindStringSubmatch(c); m != nil && verbStart.MatchString(m[1]) {
+			out = append(out, m[1], m[2]) // "scroll the text to the bottom hit submit"
+			continue
+		}
 		if c != "" {
 			out = append(out, c)
 		}

@@ -157,6 +157,62 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// idiomCases are everyday phrasings the planner reads as the plain steps they are.
+var idiomCases = []struct {
+	name string
+	goal string
+	want []Step
+}{
+	{"a list of boxes to tick", `Select ZMhn, LU, "Q z" and click Submit.`, []Step{
+		{Action: Check, Value: "true", TargetDescription: `the "ZMhn" checkbox`},
+		{Action: Check, Value: "true", TargetDescription: `the "LU" checkbox`},
+		{Action: Check, Value: "true", TargetDescription: `the "Q z" checkbox`},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
+	{"one value for both of two fields", `Enter the password "kpq" into both text fields and press submit.`, []Step{
+		{Action: Type, Value: "kpq", TargetDescription: "the 1st of 2 text field"},
+		{Action: Type, Value: "kpq", TargetDescription: "the 2nd of 2 text field"},
+		{Action: Click, TargetDescription: "submit"},
+	}},
+	{"expand the one collapsed section", `Expand the pie menu below and click on the item labeled "H".`, []Step{
+		{Action: Click, TargetDescription: "the collapsed section"},
+		{Action: Click, TargetDescription: `item labeled "H"`},
+	}},
+	{"focus and find-and-click", `Focus into the 3rd input textbox, then find and click on the item labeled "Prev".`, []Step{
+		{Action: Click, TargetDescription: "3rd input textbox"},
+		{Action: Click, TargetDescription: `item labeled "Prev"`},
+	}},
+	{"a number with the slider and the spinner", `Select -5 with the slider, select 3 with the spinner, then hit Submit.`, []Step{
+		{Action: Drag, TargetDescription: "the slider", Value: "-5"},
+		{Action: Type, TargetDescription: "the spinner", Value: "3"},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
+	{"scroll an element, then a Submit with no word between", `Scroll the textarea to the bottom of the text hit submit.`, []Step{
+		{Action: Scroll, TargetDescription: "textarea", Value: "bottom"},
+		{Action: Click, TargetDescription: "submit"},
+	}},
+}
+
+func TestParseIdioms(t *testing.T) {
+	for _, tt := range idiomCases {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := Parse(tt.goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("got %d steps, want %d:\n%s", len(got), len(tt.want), dump(got))
+			}
+			for i, g := range got {
+				g.Step, g.SemanticRole, g.ExpectedOutcome = 0, "", ""
+				if !reflect.DeepEqual(g, tt.want[i]) {
+					t.Errorf("step %d:\n got %+v\nwant %+v", i+1, g, tt.want[i])
+				}
+			}
+		})
+	}
+}
+
 // parseErrorCases are goals the offline planner refuses, with the sentence it names.
 var parseErrorCases = []struct {
 	goal     string
@@ -169,7 +225,8 @@ var parseErrorCases = []struct {
 	{"click \"A\"\nArchive my Q4 bugs", 2, "Archive my Q4 bugs"},
 	{`type into`, 1, "type into"},
 	// Exact or silent: never a step that types or clicks something else.
-	{`Put the code "abc" in both fields and press OK`, 1, `Put the code "abc" in both fields`},
+	{`Put the code "abc" in all fields and press OK`, 1, `Put the code "abc" in all fields`},
+	{`Put the code "abc" in both tables and press OK`, 1, `Put the code "abc" in both tables`},
 	{`Type "a" and "b" into "Name"`, 1, `Type "a" and "b" into "Name"`},
 	{`Select words similar to "big" and click Submit`, 1, `Select words similar to "big"`},
 	{`check each checkbox labelled "x"`, 1, `check each checkbox labelled "x"`},
@@ -179,12 +236,13 @@ var parseErrorCases = []struct {
 	{`Click as many moving circles as possible.`, 1, `Click as many moving circles as possible`},
 	{`Type the text below into the text field and press Submit.`, 1, `Type the text below into the text field`},
 	{`Select green with the color picker and hit Submit.`, 1, `Select green with the color picker`},
-	{`Select ZMhn, LU, QMz and click Submit.`, 1, `Select ZMhn, LU, QMz`},
+	{`Select ZMhn, the blue one and click Submit.`, 1, `Select ZMhn, the blue one`},
 	{`Click on the numbers in ascending order.`, 1, `Click on the numbers in ascending order`},
 	{`Click on the lime colored box.`, 1, `Click on the lime colored box`},
 	{`Click on a rectangle`, 1, `Click on a rectangle`},
 	{`Paste it into "Reply"`, 1, `Paste it into "Reply"`},
-	{`Expand the pie menu below and click on the item labeled "H".`, 1, `Expand the pie menu below`},
+	{`Expand the pie menu below quickly`, 1, `Expand the pie menu below quickly`},
+	{`Select 5 with the color wheel`, 1, `Select 5 with the color wheel`},
 	{`Select File > > Save`, 1, `Select File > > Save`},
 	{`Select File > the best one`, 1, `Select File > the best one`},
 	{`Set the name ""`, 1, `Set the name ""`},

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -21,6 +22,10 @@ type Target struct {
 	Kind string `json:"kind,omitempty"`
 	// Ordinal is 1-based; -1 is "last"; 0 is none.
 	Ordinal int `json:"ordinal,omitempty"`
+	// Of is how many such elements the description says the page has ("the 2nd of 2
+	// text fields", written for "both text fields"); 0 says nothing. A page with another
+	// number of them is not the page the goal was written for: the resolver refuses.
+	Of int `json:"of,omitempty"`
 	// Row is the name of the row, card or item the element is inside ("in the row
 	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
 	Row     string `json:"row,omitempty"`
@@ -42,6 +47,8 @@ var (
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
 	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
+	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
+	ofCount     = regexp.MustCompile(`(?i)(?:\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)|\b\d+(?:st|nd|rd|th))\s+(of\s+(\d+|two|three|four|five|six|seven|eight|nine|ten))\b`)
 	ordinalWord = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(\d+)(?:st|nd|rd|th))\b`)
 	// placeContext is a place named by quoted words alone, at the end of a description that
 	// quotes its target's own name first: `the "Edit" button in "Trip ideas"`.
@@ -51,6 +58,9 @@ var (
 		re   *regexp.Regexp
 		role string
 	}{
+		// "the collapsed section": the one control the page shows collapsed, whatever it
+		// calls itself.
+		{regexp.MustCompile(`(?i)\bcollapsed(?:\s+(?:section|panel|accordion|group|details|menu|node))?\b`), "collapsed"},
 		{regexp.MustCompile(`(?i)\bmenu\s*item\b`), "menuitem"},
 		{regexp.MustCompile(`(?i)\b(?:check\s*box|checkbox)\b`), "checkbox"},
 		{regexp.MustCompile(`(?i)\b(?:radio(?:\s*button)?)\b`), "radio"},
@@ -103,6 +113,10 @@ func ParseTarget(desc string) Target {
 		d = strings.Replace(d, m[0], " ", 1)
 	}
 	d = t.readPosition(d)
+	if m := ofCount.FindStringSubmatchIndex(d); m != nil {
+		t.Of = countOf(d[m[2]:m[3]])
+		d = d[:m[2]] + d[m[3]:] // the ordinal stays, for ordinalWord
+	}
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
 		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
 			t.Ordinal = n
@@ -208,6 +222,18 @@ func (t *Target) readPosition(d string) string {
 	return d[:m[0]] + " " + d[end:]
 }
 
+var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// countOf reads "of 3" or "of three" as 3.
+func countOf(s string) int {
+	w := strings.ToLower(strings.TrimSpace(strings.TrimPrefix(strings.ToLower(s), "of")))
+	if n, ok := numberWords[w]; ok {
+		return n
+	}
+	n, _ := strconv.Atoi(w)
+	return n
+}
+
 // firstOf is the first of vs that is not empty.
 func firstOf(vs ...string) string {
 	for _, v := range vs {
@@ -231,7 +257,11 @@ func (t Target) Describe() string {
 		s += " " + strconv.Quote(t.Name)
 	}
 	if t.Ordinal != 0 {
-		s = "the " + Ordinal(t.Ordinal) + " " + s
+		of := ""
+		if t.Of != 0 {
+			of = fmt.Sprintf("of %d ", t.Of)
+		}
+		s = "the " + Ordinal(t.Ordinal) + " " + of + s
 	}
 	var parts []string
 	if t.InList {

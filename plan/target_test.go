@@ -47,7 +47,7 @@ func TestFindThenClickAnIcon(t *testing.T) {
 	if tg := WithTargets(steps)[0].Target; steps[0].Action != Click || tg.Kind != "icon" || tg.Name != "trash" || tg.Row != "Rochella" || tg.RowNoun != "email from" {
 		t.Errorf("step %s, target %+v", steps[0], tg)
 	}
-	for _, g := range []string{"Find the email by Rochella and click the blue icon.", "Find the email by Rochella and forward that email to Brooke."} {
+	for _, g := range []string{"Find the email by Rochella and click the blue icon.", "Find the email by Rochella and archive that email."} {
 		if s, err := Parse(g); err == nil {
 			t.Errorf("%q read as %v", g, s)
 		}

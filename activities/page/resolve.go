@@ -189,6 +189,10 @@ func bestNamed(phrase string, elems []Element) ([]Element, map[int]string) {
 func (t Target) nth(cands []Element, matched map[int]string) Resolution {
 	sorted := append([]Element(nil), cands...)
 	sort.SliceStable(sorted, func(i, j int) bool { return readsBefore(sorted[i].Box, sorted[j].Box) })
+	if t.Of != 0 && len(sorted) != t.Of {
+		// "both text fields" on a page with three: not the page the goal was written for.
+		return Resolution{Index: -1, Candidates: sorted, Reason: fmt.Sprintf("the goal counts %d (%s%s) and the page has %d", t.Of, t.named(), t.where(), len(sorted))}
+	}
 	i := t.Ordinal - 1
 	if t.Ordinal < 0 {
 		i = len(sorted) - 1

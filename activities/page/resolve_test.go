@@ -1,6 +1,7 @@
 package page
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/webagent-dev/webagent/plan"
@@ -96,5 +97,26 @@ func TestNameWithFillers(t *testing.T) {
 		if r := Resolve(desc, plan.Click, elems); r.Index != want {
 			t.Errorf("Resolve(%q) = %d (%s); want %d", desc, r.Index, r.Reason, want)
 		}
+	}
+}
+
+// TestCountedTargets: "both text fields" is written "the 1st of 2", "the 2nd of 2": on a
+// page with two it resolves each; on a page with three neither, saying the count.
+func TestCountedTargets(t *testing.T) {
+	field := func(i int) Element {
+		return Element{Index: i, Tag: "input", Type: "password", Role: "textbox", Box: Box{X: 10, Y: 40 * i, W: 100, H: 20}}
+	}
+	two := []Element{field(0), field(1), {Index: 2, Tag: "button", Role: "button", Name: "Submit", Box: Box{Y: 100, W: 50, H: 20}}}
+	for i, d := range []string{"the 1st of 2 text field", "the 2nd of 2 text field"} {
+		if r := Resolve(d, plan.Type, two); r.Index != i {
+			t.Errorf("%s on two fields: %+v", d, r)
+		}
+	}
+	three := append([]Element{field(0), field(1), field(2)}, two[2])
+	if r := Resolve("the 1st of 2 text field", plan.Type, three); r.Resolved() || !strings.Contains(r.Reason, "the page has 3") {
+		t.Errorf("on three fields: %+v", r)
+	}
+	if p := plan.ParseTarget("the 2nd of three sliders"); p.Ordinal != 2 || p.Of != 3 {
+		t.Errorf("parts %+v", p)
 	}
 }

@@ -100,7 +100,7 @@ var iconGroups = [][]string{
 	{"copy", "duplicate", "clone"},
 	{"help", "question", "?"},
 	{"info", "information", "ℹ"},
-	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"},
+	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"}, {"reply"}, {"retweet", "repost", "boost"}, {"send"},
 }
 
 var iconWord = map[string]int{}
