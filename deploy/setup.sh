@@ -2,8 +2,8 @@
 # setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
 # server + Web UI), the MinIO server and Weaviate built from the Go module proxy, Debian's Chromium,
 # the playwright-core driver layout that playwright-go expects, and the real applications the
-# end-to-end tests drive: Debian's DokuWiki, and npm's TiddlyWiki and Node-RED (`setup.sh apps`
-# installs only the latter two). Built tools are cached
+# end-to-end tests drive: Debian's DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC (`setup.sh apps`
+# installs only the npm ones). Built tools are cached
 # per version outside the repository, so only the first run pays for the builds.
 #
 # It prints one line per tool and the environment file path the other scripts read.
@@ -105,13 +105,16 @@ install_dokuwiki() {
 }
 
 # The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
-# TiddlyWiki (a wiki of tiddlers kept as .tid files) and Node-RED (a flow editor that keeps
-# its flows in flows.json). Each is installed from the npm registry into a cached folder of
+# TiddlyWiki (a wiki of tiddlers kept as .tid files), Node-RED (a flow editor that keeps
+# its flows in flows.json) and TodoMVC (one to-do app written in many front-end frameworks,
+# each keeping its to-dos in the browser's storage). Each is installed from the npm registry into a cached folder of
 # its own version; each test serves a private copy of the app's data on a free port.
 : "${TIDDLYWIKI_VERSION:=5.4.1}"
 : "${NODE_RED_VERSION:=4.1.15}"
+: "${TODOMVC_VERSION:=0.1.1}"
 : "${TIDDLYWIKI_DIR:=$WEBAGENT_TOOLS/tiddlywiki-$TIDDLYWIKI_VERSION}"
 : "${NODE_RED_DIR:=$WEBAGENT_TOOLS/node-red-$NODE_RED_VERSION}"
+: "${TODOMVC_DIR:=$WEBAGENT_TOOLS/todomvc-$TODOMVC_VERSION}"
 
 # install_node makes sure Node.js and npm are there (Debian's, when they are missing).
 install_node() {
@@ -156,6 +159,7 @@ npm_app() {
 
 install_tiddlywiki() { npm_app tiddlywiki tiddlywiki "$TIDDLYWIKI_VERSION" "$TIDDLYWIKI_DIR" tiddlywiki.js; }
 install_nodered() { npm_app node-red node-red "$NODE_RED_VERSION" "$NODE_RED_DIR" red.js; }
+install_todomvc() { npm_app todomvc todomvc "$TODOMVC_VERSION" "$TODOMVC_DIR" examples/vanillajs/index.html; }
 
 want="${1:-all}"
 case "$want" in
@@ -169,5 +173,6 @@ all | playwright) install_driver ;;&
 all | dokuwiki) install_dokuwiki ;;&
 all | apps | tiddlywiki) install_tiddlywiki ;;&
 all | apps | node-red) install_nodered ;;&
+all | apps | todomvc) install_todomvc ;;&
 *) ;;
 esac

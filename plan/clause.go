@@ -310,7 +310,13 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, unclear))
 	}
 	if m := reTypeOnly.FindStringSubmatch(c); m != nil && !rePreposition.MatchString(m[1]) {
-		return Step{Action: Type, Value: cleanOperand(m[1], quotes)}, "", true
+		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
+		// focused (the editor the double-click opened); with none focused the step fails.
+		v, unclear := exactValue(m[1], quotes)
+		if unclear != "" {
+			return found(Step{}, unclear)
+		}
+		return Step{Action: Type, Value: v, TargetDescription: FocusedField}, "", true
 	}
 	if m := reSelectFrom.FindStringSubmatch(c); m != nil {
 		v, unclear := exactValue(m[1], quotes)
@@ -324,6 +330,9 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	}
 	return Step{}, "", false
 }
+
+// FocusedField is the target of a TYPE that names no field: the one the page has focused.
+const FocusedField = "the focused field"
 
 // readClick reads a click: submitting the form (its Submit button) or clicking, tapping,
 // opening or switching to an element.

@@ -174,6 +174,11 @@ var idiomCases = []struct {
 		{Action: Type, Value: "kpq", TargetDescription: "the 2nd of 2 text field"},
 		{Action: Click, TargetDescription: "submit"},
 	}},
+	{"typing into the field the page focused", `double-click "Buy milk", type "Buy oat milk", press Enter`, []Step{
+		{Action: DoubleClick, TargetDescription: "Buy milk"},
+		{Action: Type, Value: "Buy oat milk", TargetDescription: FocusedField},
+		{Action: Press, Value: "Enter"},
+	}},
 	{"expand the one collapsed section", `Expand the pie menu below and click on the item labeled "H".`, []Step{
 		{Action: Click, TargetDescription: "the collapsed section"},
 		{Action: Click, TargetDescription: `item labeled "H"`},

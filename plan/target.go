@@ -61,6 +61,8 @@ var (
 		// "the collapsed section": the one control the page shows collapsed, whatever it
 		// calls itself.
 		{regexp.MustCompile(`(?i)\bcollapsed(?:\s+(?:section|panel|accordion|group|details|menu|node))?\b`), "collapsed"},
+		// "the focused field": the one the page has focused, whatever it is called.
+		{regexp.MustCompile(`(?i)\bfocused(?:\s+(?:field|element|input|box|text\s*box))?\b`), "focused"},
 		{regexp.MustCompile(`(?i)\bmenu\s*item\b`), "menuitem"},
 		{regexp.MustCompile(`(?i)\b(?:check\s*box|checkbox)\b`), "checkbox"},
 		{regexp.MustCompile(`(?i)\b(?:radio(?:\s*button)?)\b`), "radio"},

@@ -10,7 +10,7 @@ import (
 // never the link "Delete". The vaguer words ("item", "list", "option") only prefer.
 var strictKinds = map[string]bool{
 	"button": true, "link": true, "icon": true, "checkbox": true, "radio": true, "textbox": true,
-	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true,
+	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
 }
 
 // fits reports whether the action can be done to the element.
@@ -53,6 +53,8 @@ func roleFits(role string, e Element) bool {
 		return strings.HasPrefix(e.Role, "menuitem")
 	case "date", "time":
 		return e.Tag == "input" && e.Type == role
+	case "focused":
+		return e.Focused && (e.Editable() || e.Tag == "select")
 	case "collapsed":
 		// A section, panel or menu's control that says it is collapsed (aria-expanded).
 		return e.Expanded != nil && !*e.Expanded
