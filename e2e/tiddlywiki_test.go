@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -46,17 +47,23 @@ func TestTiddlyWiki(t *testing.T) {
 	// goal runs one goal on a fresh wiki and judges it two ways: the run's own status, and
 	// the wiki's saved tiddlers (saved is checked whatever the status, and waited for: the
 	// browser saves to the server a moment after a change).
-	goal := func(t *testing.T, start func(*testenv.TiddlyWiki) string, text func(*testenv.TiddlyWiki) string, saved func(map[string]testenv.Tiddler) string) {
+	goal := func(t *testing.T, start func(*testenv.TiddlyWiki) string, text func(*testenv.TiddlyWiki) string, saved func(map[string]testenv.Tiddler) string, files ...activities.RunFile) {
 		t.Helper()
 		w := testenv.StartTiddlyWiki(t, twSeed...)
 		g := text(w)
-		res := s.result(t, s.start(t, workflows.GoalInput{Goal: g, StartURL: start(w)}))
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: g, StartURL: start(w), Files: files}))
 		var why string
 		w.Eventually(10*time.Second, func(all map[string]testenv.Tiddler) bool { why = saved(all); return why == "" })
 		if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
 			t.Errorf("goal %q: status %s (verified %v): %s; errors %v", g, res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
 		}
 		if why != "" {
+			for _, st := range res.Steps {
+				t.Logf("step %s %s: %v", st.Step, st.Status, st.Actions)
+			}
+			for title, td := range w.All() {
+				t.Logf("saved %q: %q", title, td.Text[:min(len(td.Text), 200)])
+			}
 			t.Errorf("goal %q: the wiki's files disagree: %s", g, why)
 		}
 		if why != "" && res.Execution.Status == workflows.StatusSuccess {
@@ -152,6 +159,37 @@ func TestTiddlyWiki(t *testing.T) {
 				}
 				return ""
 			})
+	})
+	// The wiki's import button is a file field laid transparent over a button; the file
+	// given to the run goes in, and the wiki asks to confirm in an "$:/Import" note, with its
+	// "Import" button above the list of notes and below it (the goal says which).
+	t.Run("import a note from a file", func(t *testing.T) {
+		note := activities.RunFile{Name: "pancakes.tid", Data: []byte("title: Pancakes\ntags: recipes\n\nFlour, milk and eggs.\n")}
+		goal(t, home, fixed(`click the "Tools" tab, upload "pancakes.tid" with the "import" button, click the first "Import" button in "$:/Import", then check that "The following tiddlers were imported" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if td := all["Pancakes"]; !td.HasTag("recipes") || strings.TrimSpace(td.Text) != "Flour, milk and eggs." {
+					return "\"Pancakes\" has tags " + twQuote(td.Tags) + " and text " + twQuote(td.Text) + "; saved: " + twTitles(all)
+				}
+				return ""
+			}, note)
+	})
+	// A tag's menu lists its notes, and dragging one onto another puts it before that one:
+	// the wiki saves the order in the tag's own note ("list" field).
+	t.Run("reorder a tag's notes by drag", func(t *testing.T) {
+		// No text on the page says the order, so the goal states no check: the run says
+		// unverified (done, not confirmed), never success, and the wiki is the judge.
+		w := testenv.StartTiddlyWiki(t, twSeed...)
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: `click "packing", drag "Sunscreen" onto "Charger"`, StartURL: at("Passport")(w)}))
+		if res.Execution.Status != workflows.StatusUnverified {
+			t.Errorf("status %s: %s; errors %v", res.Execution.Status, res.Validation.Reason, res.Errors)
+		}
+		var got string
+		if !w.Eventually(10*time.Second, func(all map[string]testenv.Tiddler) bool {
+			got = all["packing"].Fields["list"]
+			return strings.HasPrefix(got, "Sunscreen")
+		}) {
+			t.Errorf("the tag \"packing\" lists %q, want Sunscreen first", got)
+		}
 	})
 	// Two notes are open then (the wiki opens GettingStarted at first): the edit button
 	// meant is the found note's.

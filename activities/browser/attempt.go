@@ -161,6 +161,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 		// An action is timed from when it is started, until a WAIT reads when the page
 		// saw its input (pacer.wait).
 		s.pace.acted(a.at, leadIn)
+		s.traffic.touch()
 		fault.At(ctx, fault.Settle)
 		if err := s.Settle(ctx, at.opts.SettleTimeout); err != nil {
 			return nil, err

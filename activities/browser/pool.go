@@ -286,7 +286,9 @@ func (p *Pool) Close(id string) (bool, error) {
 	// moment to unload), so that the run need not wait for it; then a spare is opened
 	// for the next run.
 	go func() {
-		if err := s.close(); err != nil {
+		start := time.Now()
+		defer func() { p.log.Debug("browser context closed", "session", id, "after", time.Since(start)) }()
+		if err := s.closeQuietly(); err != nil {
 			p.log.Warn("closing a browser context", "session", id, "err", err)
 		}
 		p.mu.Lock()

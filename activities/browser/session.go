@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"github.com/playwright-community/playwright-go"
 )
@@ -45,6 +46,9 @@ type Session struct {
 	notes notes
 	shots shots
 	pace  pacer
+	// uploads is the folder of the files the run gave the page (upload.go), removed with
+	// the session.
+	uploads uploads
 }
 
 func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
@@ -63,7 +67,26 @@ func (s *Session) watch(p playwright.Page) {
 	p.OnDownload(s.downloads.keep)
 }
 
-func (s *Session) close() error { return s.ctx.Close() }
+func (s *Session) close() error {
+	defer s.uploads.remove()
+	return s.ctx.Close()
+}
+
+// closeQuietly lets the page finish what it is sending, then closes it.
+func (s *Session) closeQuietly() error {
+	s.traffic.quiet(closeQuiet, closeGrace)
+	return s.close()
+}
+
+// Apps save a moment after a change, in the background (a wiki syncs a second later, an
+// editor on a timer): a closing page is kept until it has been quiet for closeQuiet since
+// its last request and the run's last action, at most closeGrace, so that what the run did
+// reaches the app's server. The run does not wait for it: the pool closes in the
+// background.
+const (
+	closeQuiet = 2 * time.Second
+	closeGrace = 10 * time.Second
+)
 
 // URL is the page's current address.
 func (s *Session) URL() string { return s.page.URL() }

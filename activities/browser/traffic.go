@@ -15,7 +15,12 @@ import (
 type traffic struct {
 	inflight  atomic.Int64
 	mutations atomic.Int64
+	// last is when a request last started or ended, or a step last acted (unix nanos).
+	last atomic.Int64
 }
+
+// touch records that the page was just busy: a request, or an action.
+func (t *traffic) touch() { t.last.Store(time.Now().UnixNano()) }
 
 // watch counts page p's requests.
 func (t *traffic) watch(p playwright.Page) {
@@ -24,6 +29,7 @@ func (t *traffic) watch(p playwright.Page) {
 			return
 		}
 		t.inflight.Add(1)
+		t.touch()
 		switch r.Method() {
 		case "GET", "HEAD", "OPTIONS":
 		default:
@@ -33,6 +39,7 @@ func (t *traffic) watch(p playwright.Page) {
 	done := func(r playwright.Request) {
 		if !strings.HasPrefix(r.URL(), "data:") {
 			t.inflight.Add(-1)
+			t.touch()
 		}
 	}
 	p.OnRequestFinished(done)
@@ -48,6 +55,18 @@ func (t *traffic) idle(ctx context.Context, deadline time.Time) error {
 		}
 	}
 	return ctx.Err()
+}
+
+// quiet waits until the page has been idle for window — no request in flight, none
+// started or ended and no action — or until limit has passed.
+func (t *traffic) quiet(window, limit time.Duration) {
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		if t.inflight.Load() == 0 && time.Since(time.Unix(0, t.last.Load())) >= window {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // Mutations returns the count of state-changing requests the page has sent so far.
