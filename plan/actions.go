@@ -133,8 +133,13 @@ var specs = map[Action]Spec{
 		describe: func(s Step) string { return "clear " + q(s.TargetDescription) }},
 	// Drag moves an element onto another, as a person drags a card to a column, or a
 	// slider's handle to a value; its evidence is the page's change.
-	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, or a slider's value", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
-		describe: func(s Step) string { return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value)) }},
+	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\") or a place in its list (\"up by 1 position\", \"to position 3\")", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+		describe: func(s Step) string {
+			if mv, ok := ParseMove(s.Value); ok {
+				return fmt.Sprintf("drag %s %s", q(s.TargetDescription), mv)
+			}
+			return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value))
+		}},
 	// Upload's only evidence is the page's change (the chosen file's name shown, a list
 	// grown); the file is one the run was given, by name.
 	Upload: {Target: Required, Value: Required, ValueMeans: "the name of a file given to the run", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,

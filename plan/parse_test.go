@@ -179,6 +179,12 @@ var idiomCases = []struct {
 		{Action: Type, Value: "Buy oat milk", TargetDescription: FocusedField},
 		{Action: Press, Value: "Enter"},
 	}},
+	{"drags along a list and in a direction", `Drag Olwen up by one position, drag "Milk" to the 3rd position, drag Ann to the bottom, then drag the item right.`, []Step{
+		{Action: Drag, TargetDescription: "Olwen", Value: "up by 1 position"},
+		{Action: Drag, TargetDescription: "Milk", Value: "to position 3"},
+		{Action: Drag, TargetDescription: "Ann", Value: "to the last position"},
+		{Action: Drag, TargetDescription: "item", Value: "right"},
+	}},
 	{"expand the one collapsed section", `Expand the pie menu below and click on the item labeled "H".`, []Step{
 		{Action: Click, TargetDescription: "the collapsed section"},
 		{Action: Click, TargetDescription: `item labeled "H"`},

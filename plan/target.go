@@ -224,7 +224,7 @@ func (t *Target) readPosition(d string) string {
 	return d[:m[0]] + " " + d[end:]
 }
 
-var numberWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
 // countOf reads "of 3" or "of three" as 3.
 func countOf(s string) int {

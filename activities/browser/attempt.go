@@ -108,6 +108,14 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 				res.Reason = why
 			}
 		}
+		if res.Resolved() && textAimed[step.Action] && !namedExactly(obs.Elements[res.Index], step.Parts()) {
+			// "drag Olwen": the list whose text holds Olwen among others is no match for
+			// the item that says exactly that.
+			if el, t, _ := s.textTarget(step.Parts(), step.TargetDescription); el != nil {
+				at.out.Target, at.el, at.out.Before = &t, el, obs
+				return nil, nil
+			}
+		}
 		if !res.Resolved() {
 			at.out.Candidates = res.Candidates
 			return s.without(ctx, at.out, obs, unresolved(step, res, opts.WaitBudget, obs))

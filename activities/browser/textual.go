@@ -81,3 +81,15 @@ func (s *Session) textTarget(t plan.Target, desc string) (playwright.ElementHand
 	}
 	return h.AsElement(), e, ""
 }
+
+// namedExactly reports whether the element's own name or text is the target's name, not a
+// longer text that holds it.
+func namedExactly(e page.Element, t plan.Target) bool {
+	n := strings.ToLower(strings.Join(strings.Fields(t.Name), " "))
+	for _, v := range []string{e.Name, e.Text, e.Label} {
+		if strings.ToLower(strings.Join(strings.Fields(v), " ")) == n {
+			return true
+		}
+	}
+	return n == ""
+}

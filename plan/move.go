@@ -1,0 +1,93 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A Move is where a DRAG takes its element when it names no element to drop it on: a
+// direction ("drag the card right"), or a place among the items of its own list ("drag
+// Olwen up by one position", "drag "Milk" to the 3rd position").
+type Move struct {
+	// Dir is "up", "down", "left" or "right".
+	Dir string
+	// Places is how many places up or down its list (with Dir); 0 is a plain direction.
+	Places int
+	// To is the 1-based place in its list to move it to; -1 is the last; 0 is none.
+	To int
+}
+
+// String is the DRAG's value for the move, which ParseMove reads back.
+func (m Move) String() string {
+	switch {
+	case m.To < 0:
+		return "to the last position"
+	case m.To > 0:
+		return fmt.Sprintf("to position %d", m.To)
+	case m.Places == 1:
+		return m.Dir + " by 1 position"
+	case m.Places > 1:
+		return fmt.Sprintf("%s by %d positions", m.Dir, m.Places)
+	}
+	return m.Dir
+}
+
+var (
+	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position)$`)
+	// reDragBy is "drag X right", "drag X up by one position", "drag X to the 3rd
+	// position": moves, not drops.
+	reDragBy = regexp.MustCompile(`(?i)^drag\s+(.+?)\s+(?:(up|down|left|right)(?:wards?)?(?:\s+by\s+(one|two|three|four|five|\d+)\s+(?:positions?|places?|spots?|rows?))?|to\s+(?:the\s+)?(first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:position|place|spot|row)|to\s+the\s+(top|bottom)(?:\s+of\s+(?:the|its)\s+list)?)$`)
+)
+
+// ParseMove reads a DRAG's value as a move; ok is false when it names a place to drop on.
+func ParseMove(v string) (Move, bool) {
+	m := reMoveValue.FindStringSubmatch(strings.TrimSpace(v))
+	if m == nil {
+		return Move{}, false
+	}
+	if m[4] != "" {
+		return Move{To: -1}, true
+	}
+	if m[3] != "" {
+		n, _ := strconv.Atoi(m[3])
+		return Move{To: n}, n > 0
+	}
+	n, _ := strconv.Atoi(m[2])
+	if (m[2] != "" && n < 1) || (n > 0 && (m[1] == "left" || m[1] == "right")) {
+		return Move{}, false
+	}
+	return Move{Dir: m[1], Places: n}, true
+}
+
+// readDragBy reads a drag that moves its element in a direction or along its list.
+func readDragBy(c string, quotes []string) (Step, string, bool) {
+	m := reDragBy.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	var mv Move
+	switch {
+	case m[5] != "":
+		mv.To = map[string]int{"top": 1, "bottom": -1}[strings.ToLower(m[5])]
+	case m[4] != "":
+		n, ok := ordinals[strings.ToLower(m[4])]
+		if !ok {
+			n, _ = strconv.Atoi(strings.TrimRight(strings.ToLower(m[4]), "stndrh"))
+		}
+		if n < 1 {
+			return found(Step{}, fmt.Sprintf("%q is not a place the planner can count to: say the 1st, 2nd, ... position", m[4]))
+		}
+		mv.To = n
+	default:
+		mv.Dir = strings.ToLower(m[2])
+		if m[3] != "" {
+			mv.Places = countOf(m[3])
+			if mv.Dir == "left" || mv.Dir == "right" {
+				return found(Step{}, "a list's places go up or down: say drag X up by one position")
+			}
+		}
+	}
+	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: mv.String()}, m[1], quotes, ""))
+}
