@@ -18,7 +18,6 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/config"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
@@ -100,12 +99,13 @@ func datasetRun(ctx context.Context, id string) (string, error) {
 // or more objects than one answer carries, before anything is written.
 func datasetLinks(ctx context.Context, id, runID string) (map[string]string, error) {
 	prefix := activities.RunPrefix(id, runID) + "/dataset/"
-	var shared activities.ShareRunResult
-	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
-		if _, msg, ok := appError(err); ok {
-			return nil, errors.New(msg)
-		}
+	c, err := dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	shared, err := c.Share(ctx, id, runID, "dataset", 10*time.Minute)
+	if err != nil {
 		return nil, err
 	}
 	if shared.Truncated {
