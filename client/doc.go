@@ -18,8 +18,8 @@
 // [Client.Start] checks the input as the workflow would and starts the run; a
 // [*BadInputError] says what the caller is to fix, and nothing was started. The [Run]
 // it returns names the workflow and its Web UI page. [Run.Wait] follows the run's steps
-// ([Run.Progress], every quarter second) until it ends and returns [the standard
-// output]; [Run.Result] only waits. Both follow a run that continued as new, and read the
+// ([Run.Progress], every quarter second) until it ends and returns the standard
+// output ([Result], described in docs/running.md); [Run.Result] only waits. Both follow a run that continued as new, and read the
 // output both from a run that completed and from one that failed with the output in its
 // failure's details.
 //
@@ -39,6 +39,4 @@
 // the skills library, [Client.Grants] lists the secrets the workers grant, and
 // [Run.Report] and [Run.Screenshot] read what an ended run stored, through links a worker
 // makes.
-//
-// [the standard output]: https://github.com/webagent-dev/webagent/blob/main/docs/running.md#the-standard-output
 package client
