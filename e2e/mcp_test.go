@@ -1,0 +1,219 @@
+package e2e
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// mcpClient is the SDK's own MCP client, connected to `starter mcp`, with the progress
+// notifications it received.
+type mcpClient struct {
+	*mcp.ClientSession
+	mu       sync.Mutex
+	progress []string
+}
+
+func (s *stack) mcpEnv() []string {
+	return append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr, "TEMPORAL_UI_URL=http://ui.test", "WEBAGENT_START_URL="+s.appURL)
+}
+
+func newMCPClient(t *testing.T, transport mcp.Transport) *mcpClient {
+	t.Helper()
+	mc := &mcpClient{}
+	c := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "test"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			mc.mu.Lock()
+			defer mc.mu.Unlock()
+			mc.progress = append(mc.progress, req.Params.Message)
+		},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	session, err := c.Connect(ctx, transport, nil)
+	if err != nil {
+		t.Fatalf("connect the MCP client: %v", err)
+	}
+	t.Cleanup(func() { _ = session.Close() })
+	mc.ClientSession = session
+	return mc
+}
+
+// mcpStdio starts `starter mcp` as an MCP client does, on its standard input and output.
+func (s *stack) mcpStdio(t *testing.T) *mcpClient {
+	cmd := exec.Command(starterBin, "mcp")
+	cmd.Env = s.mcpEnv()
+	return newMCPClient(t, &mcp.CommandTransport{Command: cmd})
+}
+
+// mcpHTTP starts `starter mcp --listen` with a token and returns its endpoint.
+func (s *stack) mcpHTTP(t *testing.T, token string) string {
+	t.Helper()
+	addr := testenv.Addr(testenv.FreePort(t))
+	cmd := exec.Command(starterBin, "mcp", "--listen", addr)
+	cmd.Env = append(s.mcpEnv(), "WEBAGENT_MCP_TOKEN="+token)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	if line, err := bufio.NewReader(out).ReadString('\n'); err != nil || !strings.Contains(line, "bearer token required") {
+		t.Fatalf("starter mcp --listen: %q, %v", line, err)
+	}
+	return "http://" + addr + "/mcp"
+}
+
+// bearer adds a token to every request.
+type bearer string
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// call calls a tool and returns its text and whether it is a tool error.
+func (mc *mcpClient) call(t *testing.T, name string, args map[string]any, progressToken any) (*mcp.CallToolResult, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	p := &mcp.CallToolParams{Name: name, Arguments: args}
+	if progressToken != nil {
+		p.SetProgressToken(progressToken)
+	}
+	res, err := mc.CallTool(ctx, p)
+	if err != nil {
+		t.Fatalf("call %s: %v", name, err)
+	}
+	var text []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			text = append(text, tc.Text)
+		}
+	}
+	return res, strings.Join(text, "\n")
+}
+
+// TestMCP: an agent's MCP client, over stdio and over HTTP with a token, lists the tools,
+// runs the demo goal waiting for it with progress notifications, gets a step's screenshot
+// and finds the run in the list of runs.
+func TestMCP(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	const token = "e2e-token"
+	for _, tc := range []struct {
+		name    string
+		connect func(t *testing.T) *mcpClient
+	}{
+		{"stdio", s.mcpStdio},
+		{"http", func(t *testing.T) *mcpClient {
+			return newMCPClient(t, &mcp.StreamableClientTransport{Endpoint: s.mcpHTTP(t, token), HTTPClient: &http.Client{Transport: bearer(token)}})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s.app.Reset()
+			mc := tc.connect(t)
+			s.mcpDemo(t, mc)
+		})
+	}
+}
+
+func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
+	var names []string
+	for tool, err := range mc.Tools(context.Background(), nil) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, tool.Name)
+	}
+	for _, want := range []string{"run_goal", "get_run", "list_runs", "cancel_run", "approve_step", "reject_step", "send_hint", "resolve_doubt", "pause_run", "resume_run", "get_screenshot", "get_report", "list_skills", "schedule_goal"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no tool %s among %v", want, names)
+		}
+	}
+	res, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "wait": true}, "demo")
+	var out struct {
+		WorkflowID string                `json:"workflowId"`
+		UIURL      string                `json:"uiUrl"`
+		Result     workflows.GoalResult `json:"result"`
+	}
+	if res.IsError || json.Unmarshal([]byte(text), &out) != nil {
+		t.Fatalf("run_goal: %s", text)
+	}
+	if out.Result.Execution.Status != workflows.StatusSuccess || !strings.HasPrefix(out.UIURL, "http://ui.test/namespaces/default/workflows/"+out.WorkflowID) {
+		t.Fatalf("run_goal: status %s, link %s", out.Result.Execution.Status, out.UIURL)
+	}
+	if n := s.app.Snapshot().CreateRequests; n != 1 {
+		t.Errorf("%d create requests, want 1", n)
+	}
+	// Notifications are handled apart from the call's answer, and may come just after it.
+	eventually(t, 5*time.Second, "a progress notification for each completed step", func() bool {
+		mc.mu.Lock()
+		defer mc.mu.Unlock()
+		return strings.Contains(strings.Join(mc.progress, "\n"), `step 5/5 completed: check that "Apollo" is visible`)
+	})
+	shot, _ := mc.call(t, "get_screenshot", map[string]any{"workflowId": out.WorkflowID, "step": 4}, nil)
+	var img *mcp.ImageContent
+	for _, c := range shot.Content {
+		if ic, ok := c.(*mcp.ImageContent); ok {
+			img = ic
+		}
+	}
+	if shot.IsError || img == nil || img.MIMEType != "image/png" || !strings.HasPrefix(string(img.Data), "\x89PNG") {
+		t.Fatalf("get_screenshot: error %v, image %v", shot.IsError, img != nil)
+	}
+	eventually(t, 30*time.Second, "list_runs finds the run", func() bool {
+		_, text := mc.call(t, "list_runs", map[string]any{"status": "success", "site": "127.0.0.1"}, nil)
+		return strings.Contains(text, out.WorkflowID)
+	})
+}
+
+// TestMCPApproval: a goal that needs approval waits, says so in get_run, and makes one
+// create request once approve_step answers it.
+func TestMCPApproval(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	mc := s.mcpStdio(t)
+	_, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "approve": "state-changing"}, nil)
+	var started struct {
+		WorkflowID string `json:"workflowId"`
+	}
+	if json.Unmarshal([]byte(text), &started) != nil || started.WorkflowID == "" {
+		t.Fatalf("run_goal: %s", text)
+	}
+	for approvals := 0; ; approvals++ {
+		var got string
+		eventually(t, time.Minute, "the run waits for approval or ends", func() bool {
+			_, got = mc.call(t, "get_run", map[string]any{"workflowId": started.WorkflowID}, nil)
+			return strings.Contains(got, `"waitingFor": "your approval`) || strings.Contains(got, `"execution": "completed"`)
+		})
+		if !strings.Contains(got, "waitingFor") {
+			break
+		}
+		if approvals > 6 {
+			t.Fatalf("more approvals than steps:\n%s", got)
+		}
+		if res, text := mc.call(t, "approve_step", map[string]any{"workflowId": started.WorkflowID, "note": "fine"}, nil); res.IsError {
+			t.Fatalf("approve_step: %s", text)
+		}
+	}
+	if st := s.app.Snapshot(); st.CreateRequests != 1 || len(st.Projects) != 1 {
+		t.Fatalf("want one create request and one project, got %+v", st)
+	}
+}
