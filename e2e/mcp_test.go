@@ -149,8 +149,8 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 	}
 	res, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "wait": true}, "demo")
 	var out struct {
-		WorkflowID string                `json:"workflowId"`
-		UIURL      string                `json:"uiUrl"`
+		WorkflowID string               `json:"workflowId"`
+		UIURL      string               `json:"uiUrl"`
 		Result     workflows.GoalResult `json:"result"`
 	}
 	if res.IsError || json.Unmarshal([]byte(text), &out) != nil {
