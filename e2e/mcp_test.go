@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"go.temporal.io/api/workflowservice/v1"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
@@ -117,6 +118,7 @@ func TestMCP(t *testing.T) {
 	s := newStack(t)
 	s.worker(t)
 	const token = "e2e-token"
+	t.Run("bad calls start nothing", func(t *testing.T) { s.mcpBadCalls(t, token) })
 	for _, tc := range []struct {
 		name    string
 		connect func(t *testing.T) *mcpClient
@@ -215,5 +217,42 @@ func TestMCPApproval(t *testing.T) {
 	}
 	if st := s.app.Snapshot(); st.CreateRequests != 1 || len(st.Projects) != 1 {
 		t.Fatalf("want one create request and one project, got %+v", st)
+	}
+}
+
+// mcpBadCalls: an unknown argument, a goal over its caps, a secret the workers do not
+// grant get a tool error that says why; HTTP without the token is refused; a server
+// beyond loopback without a token does not start; and no run starts.
+func (s *stack) mcpBadCalls(t *testing.T, token string) {
+	mc := s.mcpStdio(t)
+	for _, tc := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"unknown argument", map[string]any{"goal": demoGoal, "colour": "red"}, `unexpected additional properties ["colour"]`},
+		{"over its caps", map[string]any{"goal": demoGoal, "limits": map[string]any{"maxSteps": 1_000_000}}, "maxSteps"},
+		{"ungranted secret", map[string]any{"goal": `type "{{secret:password}}" into "Project name"`, "secrets": []string{"password"}}, `the workers grant no secret "password"`},
+		{"bad duration", map[string]any{"goal": demoGoal, "limits": map[string]any{"deadline": "soon"}}, `"soon" is not a duration`},
+	} {
+		res, text := mc.call(t, "run_goal", tc.args, nil)
+		if !res.IsError || !strings.Contains(text, tc.want) {
+			t.Errorf("%s: error %v, %q; want a tool error with %q", tc.name, res.IsError, text, tc.want)
+		}
+	}
+	endpoint := s.mcpHTTP(t, token)
+	if _, err := mcp.NewClient(&mcp.Implementation{Name: "e2e"}, nil).Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: endpoint, MaxRetries: -1}, nil); err == nil || !strings.Contains(err.Error(), "Unauthorized") {
+		t.Errorf("HTTP without the token: %v, want it refused", err)
+	}
+	if _, stderr, code := s.starter(t, "mcp", "--listen", "0.0.0.0:0"); code != 2 || !strings.Contains(stderr, "give a bearer token") {
+		t.Errorf("mcp beyond loopback without a token: exit %d, %s", code, stderr)
+	}
+	time.Sleep(time.Second) // what a start would have written is listed by now
+	resp, err := s.client.ListWorkflow(context.Background(), &workflowservice.ListWorkflowExecutionsRequest{Query: "WorkflowType = 'Goal'"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(resp.GetExecutions()); n != 0 || s.app.Snapshot().CreateRequests != 0 {
+		t.Errorf("bad calls started %d runs", n)
 	}
 }
