@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"slices"
@@ -15,7 +17,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/workflow"
 
+	"github.com/webagent-dev/webagent/activities/notify"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -187,19 +191,23 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 }
 
 // TestMCPApproval: a goal that needs approval waits, says so in get_run, and makes one
-// create request once approve_step answers it.
+// create request once approve_step answers it; its webhook is told, with signed posts,
+// each time it waits and when it ends, and a webhook the operator does not allow is not.
 func TestMCPApproval(t *testing.T) {
 	s := newStack(t)
-	s.worker(t)
+	hooks := newHookReceiver(t)
+	s.worker(t, "WEBAGENT_NOTIFY_URLS="+hooks.URL+"/hook", "WEBAGENT_NOTIFY_KEY="+hookKey)
 	mc := s.mcpStdio(t)
-	_, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "approve": "state-changing"}, nil)
+	_, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "approve": "state-changing", "notify": hooks.URL + "/hook?run=1"}, nil)
 	var started struct {
 		WorkflowID string `json:"workflowId"`
+		RunID      string `json:"runId"`
 	}
 	if json.Unmarshal([]byte(text), &started) != nil || started.WorkflowID == "" {
 		t.Fatalf("run_goal: %s", text)
 	}
-	for approvals := 0; ; approvals++ {
+	approvals := 0
+	for ; ; approvals++ {
 		var got string
 		eventually(t, time.Minute, "the run waits for approval or ends", func() bool {
 			_, got = mc.call(t, "get_run", map[string]any{"workflowId": started.WorkflowID}, nil)
@@ -218,6 +226,66 @@ func TestMCPApproval(t *testing.T) {
 	if st := s.app.Snapshot(); st.CreateRequests != 1 || len(st.Projects) != 1 {
 		t.Fatalf("want one create request and one project, got %+v", st)
 	}
+	s.historyOf(t, workflow.Execution{ID: started.WorkflowID, RunID: started.RunID}, "notify")
+	posts := hooks.posts(t)
+	if len(posts) != approvals+1 || posts[len(posts)-1].Event != "ended" || !strings.HasPrefix(posts[len(posts)-1].Summary, "success: 5 of 5 steps completed") {
+		t.Errorf("want %d posts (each wait, then the end), got %+v", approvals+1, posts)
+	}
+	for _, p := range posts[:len(posts)-1] {
+		if p.Event != "waiting" || p.Status != "waiting" || p.WorkflowID != started.WorkflowID || !strings.Contains(p.UIURL, started.WorkflowID) || !strings.Contains(p.Summary, "approval") {
+			t.Errorf("a wait's post: %+v", p)
+		}
+	}
+
+	t.Run("a webhook the operator does not allow is not told", func(t *testing.T) {
+		res, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "wait": true, "notify": hooks.URL + "/elsewhere"}, nil)
+		if res.IsError || !strings.Contains(text, "the workers do not allow webhooks to "+hooks.URL+"/elsewhere") {
+			t.Errorf("want a warning in the output:\n%s", text)
+		}
+		if n := len(hooks.posts(t)); n != len(posts) {
+			t.Errorf("%d posts, want %d", n, len(posts))
+		}
+	})
+}
+
+const hookKey = "e2e-webhook-key-0123456789"
+
+// hookReceiver is a webhook that keeps the posts whose signature holds, and fails the
+// test on one whose does not.
+type hookReceiver struct {
+	*httptest.Server
+	mu   sync.Mutex
+	got  []notify.Post
+	errs []string
+}
+
+func newHookReceiver(t *testing.T) *hookReceiver {
+	h := &hookReceiver{}
+	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		var p notify.Post
+		switch {
+		case r.Header.Get(notify.SignatureHeader) != notify.Sign([]byte(hookKey), body):
+			h.errs = append(h.errs, "a post with a wrong signature")
+		case json.Unmarshal(body, &p) != nil || r.Header.Get(notify.EventHeader) != p.Event:
+			h.errs = append(h.errs, "a post that is not one: "+string(body))
+		default:
+			h.got = append(h.got, p)
+		}
+	}))
+	t.Cleanup(h.Close)
+	return h
+}
+
+func (h *hookReceiver) posts(t *testing.T) []notify.Post {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, e := range h.errs {
+		t.Error(e)
+	}
+	return append([]notify.Post(nil), h.got...)
 }
 
 // mcpBadCalls: an unknown argument, a goal over its caps, a secret the workers do not

@@ -21,6 +21,7 @@ type RunGoalArgs struct {
 	Approve        string            `json:"approve,omitempty" jsonschema:"state-changing: every step that may send a request waits for approve_step; empty: only the steps the plan marks"`
 	Unattended     bool              `json:"unattended,omitempty" jsonschema:"nobody answers: a step that would wait for a person fails instead"`
 	Limits         *LimitArgs        `json:"limits,omitempty" jsonschema:"bounds on the run; each has a default"`
+	Notify         string            `json:"notify,omitempty" jsonschema:"a webhook URL told (a POST signed with HMAC-SHA256) when the run waits for a person and when it ends; the workers' operator must allow it"`
 	Wait           bool              `json:"wait,omitempty" jsonschema:"wait for the run to end and return its output, with a progress notification per step; otherwise return at once with its workflow ID"`
 }
 
@@ -39,7 +40,7 @@ type LimitArgs struct {
 // input is the run's input from the arguments.
 func (s *server) input(a RunGoalArgs) (workflows.GoalInput, error) {
 	in := workflows.GoalInput{Goal: a.Goal, StartURL: a.StartURL, Params: a.Params, AllowedDomains: a.AllowedDomains,
-		Approve: workflows.ApprovalPolicy(a.Approve), Unattended: a.Unattended}
+		Approve: workflows.ApprovalPolicy(a.Approve), Unattended: a.Unattended, Notify: a.Notify}
 	if in.StartURL == "" {
 		in.StartURL = s.opts.StartURL
 	}
