@@ -17,7 +17,6 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/internal/config"
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
@@ -78,12 +77,12 @@ func exportDataset(ctx context.Context, id, dir string, stdout io.Writer) error 
 // datasetRun is the run whose objects hold the workflow's dataset: the latest run's, or,
 // for a run continued as new, its first run's, under whose ID it keeps its objects.
 func datasetRun(ctx context.Context, id string) (string, error) {
-	c, err := config.TemporalFromEnv().Dial(ctx, 10*time.Second, nil)
+	c, err := dial(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer c.Close()
-	desc, err := lookUp(ctx, c, id)
+	desc, err := lookUp(ctx, c.Temporal(), id)
 	if err != nil {
 		return "", err
 	}
