@@ -117,10 +117,12 @@ func (mc *mcpClient) call(t *testing.T, name string, args map[string]any, progre
 
 // TestMCP: an agent's MCP client, over stdio and over HTTP with a token, lists the tools,
 // runs the demo goal waiting for it with progress notifications, gets a step's screenshot
-// and finds the run in the list of runs.
+// and finds the run in the list of runs; bad calls start nothing; a goal that needs
+// approval is answered with approve_step, and its webhook is told. One stack serves all.
 func TestMCP(t *testing.T) {
 	s := newStack(t)
-	s.worker(t)
+	hooks := newHookReceiver(t)
+	s.worker(t, "WEBAGENT_NOTIFY_URLS="+hooks.URL+"/hook", "WEBAGENT_NOTIFY_KEY="+hookKey)
 	const token = "e2e-token"
 	t.Run("bad calls start nothing", func(t *testing.T) { s.mcpBadCalls(t, token) })
 	for _, tc := range []struct {
@@ -138,6 +140,10 @@ func TestMCP(t *testing.T) {
 			s.mcpDemo(t, mc)
 		})
 	}
+	t.Run("approval", func(t *testing.T) {
+		s.app.Reset()
+		s.mcpApproval(t, hooks)
+	})
 }
 
 func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
@@ -190,13 +196,10 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 	})
 }
 
-// TestMCPApproval: a goal that needs approval waits, says so in get_run, and makes one
+// mcpApproval: a goal that needs approval waits, says so in get_run, and makes one
 // create request once approve_step answers it; its webhook is told, with signed posts,
 // each time it waits and when it ends, and a webhook the operator does not allow is not.
-func TestMCPApproval(t *testing.T) {
-	s := newStack(t)
-	hooks := newHookReceiver(t)
-	s.worker(t, "WEBAGENT_NOTIFY_URLS="+hooks.URL+"/hook", "WEBAGENT_NOTIFY_KEY="+hookKey)
+func (s *stack) mcpApproval(t *testing.T, hooks *hookReceiver) {
 	mc := s.mcpStdio(t)
 	_, text := mc.call(t, "run_goal", map[string]any{"goal": demoGoal, "approve": "state-changing", "notify": hooks.URL + "/hook?run=1"}, nil)
 	var started struct {
