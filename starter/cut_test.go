@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	agent "github.com/webagent-dev/webagent/client"
 )
 
 // TestGoalCuts: the suite table's goal column (over 50 bytes: 49 and "…") and a run's
@@ -17,7 +19,7 @@ func TestGoalCuts(t *testing.T) {
 		mark        string
 	}{
 		{"oneLineGoal", func(s string) string { return oneLineGoal(s, 50) }, 50, 49, "…"},
-		{"summaryLine", summaryLine, 200, 197, "..."},
+		{"summaryLine", func(s string) string { line, _ := agent.Describe(agent.GoalInput{Goal: s}); return line }, 200, 197, "..."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if s := strings.Repeat("a", tc.limit); tc.cut(s) != s {

@@ -17,8 +17,6 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/internal/config"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
@@ -79,12 +77,12 @@ func exportDataset(ctx context.Context, id, dir string, stdout io.Writer) error 
 // datasetRun is the run whose objects hold the workflow's dataset: the latest run's, or,
 // for a run continued as new, its first run's, under whose ID it keeps its objects.
 func datasetRun(ctx context.Context, id string) (string, error) {
-	c, err := config.TemporalFromEnv().Dial(ctx, 10*time.Second, nil)
+	c, err := dial(ctx)
 	if err != nil {
 		return "", err
 	}
 	defer c.Close()
-	desc, err := lookUp(ctx, c, id)
+	desc, err := lookUp(ctx, c.Temporal(), id)
 	if err != nil {
 		return "", err
 	}
@@ -100,12 +98,13 @@ func datasetRun(ctx context.Context, id string) (string, error) {
 // or more objects than one answer carries, before anything is written.
 func datasetLinks(ctx context.Context, id, runID string) (map[string]string, error) {
 	prefix := activities.RunPrefix(id, runID) + "/dataset/"
-	var shared activities.ShareRunResult
-	in := activities.ShareRunInput{WorkflowID: id, RunID: runID, Folder: "dataset", TTL: 10 * time.Minute}
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
-		if _, msg, ok := appError(err); ok {
-			return nil, errors.New(msg)
-		}
+	c, err := dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	shared, err := c.Share(ctx, id, runID, "dataset", 10*time.Minute)
+	if err != nil {
 		return nil, err
 	}
 	if shared.Truncated {

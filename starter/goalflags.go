@@ -34,6 +34,7 @@ type runFlags struct {
 	approve  string
 	alone    bool
 	file     string
+	notify   string
 	limits   workflows.Limits
 }
 
@@ -59,6 +60,7 @@ func (f *runFlags) goalFlags(fs *flag.FlagSet) {
 	fs.IntVar(&f.limits.StepsPerRun, "steps-per-run", 0, "continue as new every N steps (default: when the history nears 8,000 events)")
 	f.waitFlags(fs)
 	fs.StringVar(&f.approve, "approve", "", `which steps wait for a person's approval besides those the plan marks: "state-changing" (every click, select, check or key press that may send a request)`)
+	fs.StringVar(&f.notify, "notify", "", "a webhook `URL` told (a signed POST) when the run waits for a person and when it ends; the workers' operator must allow it (WEBAGENT_NOTIFY_URLS)")
 	fs.BoolVar(&f.alone, "unattended", false, "nobody answers this run (a schedule, a pipeline): a step that would wait for a person's approval, confirmation or answer fails instead, saying what it would have asked")
 }
 
@@ -102,7 +104,7 @@ func (f *runFlags) input(goal string) (workflows.GoalInput, error) {
 		return workflows.GoalInput{}, errSecretFlag
 	}
 	in := workflows.GoalInput{Goal: goal, StartURL: f.url, Params: f.params, AllowedDomains: f.domains, AllowPrivate: f.private, Limits: f.limits,
-		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve), Unattended: f.alone}
+		Mode: workflows.Mode(f.mode), SkipSkills: f.noSkills, Approve: workflows.ApprovalPolicy(f.approve), Unattended: f.alone, Notify: f.notify}
 	for _, path := range f.attach {
 		data, err := os.ReadFile(path)
 		if err != nil {

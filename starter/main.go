@@ -57,6 +57,9 @@ commands:
         may be typed on, and the internal addresses their browsers may reach; never a value
   report WORKFLOW_ID [--out FILE.html]
         one self-contained HTML page: the outcome, every step with its screenshots, the dataset
+  mcp [--listen HOST:PORT] [--token-file FILE]
+        serve the runs to other agents over MCP: stdio, or streamable HTTP at /mcp; beyond
+        loopback callers must send the bearer token (WEBAGENT_MCP_TOKEN or FILE)
 
 environment: TEMPORAL_ADDRESS, TEMPORAL_NAMESPACE, TEMPORAL_UI_URL, WEBAGENT_START_URL,
 MINIO_*, WEAVIATE_URL, GEMINI_API_KEY (see README.md)
@@ -84,6 +87,8 @@ func main() {
 		os.Exit(reportCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "secrets":
 		os.Exit(secretsCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "mcp":
+		os.Exit(mcpCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -13,10 +13,6 @@ import (
 	"sync"
 	"time"
 
-	"go.temporal.io/api/enums/v1"
-
-	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -44,41 +40,21 @@ func reportCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	tc := config.TemporalFromEnv()
-	c, err := tc.Dial(ctx, 10*time.Second, nil)
+	c, err := dial(ctx)
 	if err != nil {
 		return bad("%v", err)
 	}
 	defer c.Close()
-	desc, err := lookUp(ctx, c, id)
-	if err != nil {
-		return bad("%v", err)
-	}
-	if st := desc.GetWorkflowExecutionInfo().GetStatus(); st == enums.WORKFLOW_EXECUTION_STATUS_RUNNING {
-		return bad("run %s is still running: report it once it has ended (the progress query shows it now)", id)
-	}
-	var res workflows.GoalResult
-	if err := c.GetWorkflow(ctx, id, "").Get(ctx, &res); err != nil {
-		return bad("run %s has no result to report: %v", id, err)
-	}
 	// A worker, which holds the store's credentials, hands out links to the run's objects.
-	// Metadata.RunID is the run that named the keys (the first, if it continued as new).
-	var shared activities.ShareRunResult
-	in := activities.ShareRunInput{WorkflowID: res.Metadata.WorkflowID, RunID: res.Metadata.RunID, TTL: 10 * time.Minute}
-	if err := ask(ctx, workflows.ShareRunWorkflowName, "share", in, &shared); err != nil {
-		if _, msg, ok := appError(err); ok {
-			return bad("get the run's screenshots: %s", msg)
-		}
-		return bad("get the run's screenshots: %v", err)
+	rep, err := c.Run(id).Report(ctx, 10*time.Minute)
+	if err != nil {
+		return exitFor(stderr, err)
 	}
-	if shared.Truncated {
-		fmt.Fprintf(stderr, "warning: run %s stored more objects than one answer carries; the report shows what the first %d of them hold\n", id, len(shared.Objects))
+	if rep.Truncated {
+		fmt.Fprintf(stderr, "warning: run %s stored more objects than one answer carries; the report shows what the first %d of them hold\n", id, len(rep.Links))
 	}
-	links := map[string]string{}
-	for _, o := range shared.Objects {
-		links[o.Key] = o.URL
-	}
-	page := reportPage(ctx, &res, links, tc.RunURL(res.Metadata.WorkflowID, desc.GetWorkflowExecutionInfo().GetExecution().GetRunId()))
+	res := rep.Result
+	page := reportPage(ctx, &res, rep.Links, rep.URL)
 	f, err := os.Create(*out)
 	if err != nil {
 		return bad("write the report: %v", err)

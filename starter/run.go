@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -12,13 +10,9 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
-	"time"
-
-	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/internal/config"
-	"github.com/webagent-dev/webagent/internal/textcut"
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -72,32 +66,22 @@ func wantsSuite(args []string) bool {
 // until it ends (on the standard error with --json, so that the standard output is the
 // JSON alone) and reports how it ended.
 func runGoal(in workflows.GoalInput, f *runFlags, stdout, stderr io.Writer) int {
-	tc := config.TemporalFromEnv()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	c, err := tc.Dial(ctx, 5*time.Second, nil)
+	c, err := agent.Dial(ctx)
 	if err != nil {
 		return badInputf(stderr, "%v", err)
 	}
 	defer c.Close()
-
-	id := workflows.GoalRunID(in.Goal, time.Now(), randomSuffix())
-	summary, details := describeRun(in)
-	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
-		ID:            id,
-		TaskQueue:     workflows.TaskQueue,
-		StaticSummary: summary,
-		StaticDetails: details,
-	}, workflows.GoalWorkflowName, in)
+	run, err := c.Start(ctx, in)
 	if err != nil {
-		return badInputf(stderr, "start the run: %v", err)
+		return badInputf(stderr, "%v", err)
 	}
-	link := tc.RunURL(run.GetID(), run.GetRunID())
 	if f.noWait {
 		if f.asJSON {
-			_ = json.NewEncoder(stdout).Encode(map[string]string{"workflowId": run.GetID(), "runId": run.GetRunID(), "uiUrl": link})
+			_ = json.NewEncoder(stdout).Encode(run)
 		} else {
-			fmt.Fprintf(stdout, "started %s\n%s\n", run.GetID(), link)
+			fmt.Fprintf(stdout, "started %s\n%s\n", run.ID, run.URL)
 		}
 		return exitOK
 	}
@@ -105,44 +89,22 @@ func runGoal(in workflows.GoalInput, f *runFlags, stdout, stderr io.Writer) int 
 	if !f.asJSON {
 		progress = stdout
 	}
-	fmt.Fprintf(progress, "started %s\n  %s\n", run.GetID(), link)
-	res, err := await(ctx, c, run, progress)
-	return reportGoal(res, err, link, f.asJSON, stdout, stderr)
-}
-
-// await waits for the run's result, printing its steps' progress meanwhile.
-func await(ctx context.Context, c client.Client, run client.WorkflowRun, progress io.Writer) (workflows.GoalResult, error) {
-	done, followed := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(followed)
-		follow(ctx, c, run, progress, done)
-	}()
-	var res workflows.GoalResult
-	err := run.Get(ctx, &res)
-	close(done)
-	<-followed // the steps that ended since the last look are printed too
-	return res, err
+	fmt.Fprintf(progress, "started %s\n  %s\n", run.ID, run.URL)
+	res, err := run.Wait(ctx, follower(progress))
+	return reportGoal(res, err, run.URL, f.asJSON, stdout, stderr)
 }
 
 // reportGoal prints how a run ended and returns the exit status: success, a failure, or
 // bad input when the workers could not plan the goal for a reason the caller is to fix.
 func reportGoal(res workflows.GoalResult, err error, link string, asJSON bool, stdout, stderr io.Writer) int {
-	if err != nil {
+	if agent.IsBadInput(err) {
 		// The workers decide what they can plan: a goal they cannot read, or a plan
 		// missing its parameters, is the caller's to fix.
-		if typ, msg, ok := appError(err); ok && (typ == workflows.ErrBadInput || typ == workflows.ErrGoalNotUnderstood) {
-			return badInputf(stderr, "%s", msg)
-		}
+		return badInputf(stderr, "%v\n  %s", err, link)
+	}
+	if err != nil {
 		fmt.Fprintf(stderr, "the run ended with an error: %v\n  %s\n", err, link)
 		return exitFailed
-	}
-	if res.Execution.StepsPlanned == 0 {
-		// The workers could not plan the goal: the reason is the caller's to fix.
-		for _, e := range res.Errors {
-			if e.Type == workflows.ErrorGoalNotUnderstood || e.Type == workflows.ErrorBadInput {
-				return badInputf(stderr, "%s\n  %s", e.Message, link)
-			}
-		}
 	}
 	if asJSON {
 		enc := json.NewEncoder(stdout)
@@ -157,11 +119,11 @@ func reportGoal(res workflows.GoalResult, err error, link string, asJSON bool, s
 	return exitFailed
 }
 
-// follow prints each step's progress as it changes, from the workflow's progress query.
-func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
+// follower prints each step's progress as it changes.
+func follower(w io.Writer) func(workflows.Progress) {
 	seen := map[int]string{}
 	phase := workflows.Phase("")
-	watch(ctx, c, run.GetID(), workflows.ProgressQuery, 250*time.Millisecond, done, func(p workflows.Progress) {
+	return func(p workflows.Progress) {
 		for _, s := range p.Steps {
 			key := fmt.Sprintf("%s/%d", s.Status, s.Attempts)
 			if seen[s.Order] == key || s.Status == workflows.StepPending {
@@ -178,7 +140,7 @@ func follow(ctx context.Context, c client.Client, run client.WorkflowRun, w io.W
 			fmt.Fprintf(w, "  … %s\n", p.Phase)
 		}
 		phase = p.Phase
-	})
+	}
 }
 
 func printResult(w io.Writer, r *workflows.GoalResult, link string) {
@@ -222,38 +184,6 @@ func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 		fmt.Fprintf(w, "  error (step %d, %s): %s\n", e.Step, e.Type, e.Message)
 	}
 	fmt.Fprintf(w, "  run: %s\n", link)
-}
-
-// describeRun is what the Web UI shows of a run the product starts: the goal in one line,
-// and the start URL, the planner and the limits.
-func describeRun(in workflows.GoalInput) (summary, details string) {
-	planner := "the offline planner, or a model, or a skill"
-	if len(in.Plan) > 0 {
-		planner = fmt.Sprintf("a given plan of %d steps", len(in.Plan))
-	} else if in.SkipSkills {
-		planner = "the offline planner or a model (no skills)"
-	}
-	l := in.Limits.WithDefaults()
-	details = fmt.Sprintf("**Start URL:** %s\n\n**Planner:** %s\n\n**Limits:** %d attempts a step, %d replans, %d steps, deadline %s",
-		in.StartURL, planner, l.AttemptsPerStep, l.Replans, l.MaxSteps, l.Deadline)
-	if in.Approve != "" {
-		details += fmt.Sprintf("\n\n**Approval:** %s steps wait for a person", in.Approve)
-	}
-	return summaryLine(in.Goal), details
-}
-
-func summaryLine(goal string) string {
-	goal = strings.Join(strings.Fields(goal), " ")
-	if len(goal) > 200 {
-		goal = textcut.Cut(goal, 197, "...")
-	}
-	return goal
-}
-
-func randomSuffix() string {
-	b := make([]byte, 3)
-	_, _ = rand.Read(b)
-	return hex.EncodeToString(b)
 }
 
 // cost says what the model calls cost, at the prices of the day the worker's table was

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,25 +10,10 @@ import (
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/temporal"
 
-	"github.com/webagent-dev/webagent/internal/config"
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/workflows"
 )
-
-// overlaps are the overlap policies a schedule may take, by the names the temporal CLI uses.
-var overlaps = map[string]enums.ScheduleOverlapPolicy{
-	"skip":            enums.SCHEDULE_OVERLAP_POLICY_SKIP,
-	"buffer-one":      enums.SCHEDULE_OVERLAP_POLICY_BUFFER_ONE,
-	"buffer-all":      enums.SCHEDULE_OVERLAP_POLICY_BUFFER_ALL,
-	"cancel-other":    enums.SCHEDULE_OVERLAP_POLICY_CANCEL_OTHER,
-	"terminate-other": enums.SCHEDULE_OVERLAP_POLICY_TERMINATE_OTHER,
-	"allow-all":       enums.SCHEDULE_OVERLAP_POLICY_ALLOW_ALL,
-}
-
-// ScheduledRunPrefix begins the workflow ID of every run a schedule starts; Temporal
-// appends the time: "sched-nightly-2026-11-22T08:00:00Z".
-const ScheduledRunPrefix = "sched-"
 
 // scheduleCommand manages recurring runs on Temporal Schedules.
 func scheduleCommand(args []string, stdout, stderr io.Writer) int {
@@ -44,14 +28,14 @@ func scheduleCommand(args []string, stdout, stderr io.Writer) int {
 	if sub == "create" {
 		return scheduleCreate(rest, stdout, stderr)
 	}
-	tc := config.TemporalFromEnv()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := tc.Dial(ctx, 10*time.Second, nil)
+	ac, err := dial(ctx)
 	if err != nil {
 		return bad("%v", err)
 	}
-	defer c.Close()
+	defer ac.Close()
+	c := ac.Temporal()
 	sc := c.ScheduleClient()
 	if sub == "list" {
 		it, err := sc.List(ctx, client.ScheduleListOptions{})
@@ -126,56 +110,23 @@ func scheduleCreate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return exitBadInput
 	}
-	bad := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "error: "+format+"\n", a...)
-		return exitBadInput
-	}
-	pol, known := overlaps[*overlap]
-	switch {
-	case strings.TrimSpace(*id) == "" || strings.ContainsAny(*id, " /"):
-		return bad("--id: name the schedule (letters, digits, dashes), e.g. --id nightly-signin")
-	case (*cron == "") == (*every <= 0):
-		return bad("say when: --cron EXPR or --every DURATION (one of them)")
-	case *every > 0 && *every < 5*time.Second:
-		return bad("--every %s: at least 5s between runs", *every)
-	case !known:
-		return bad("--overlap %q: one of skip, buffer-one, buffer-all, cancel-other, terminate-other, allow-all", *overlap)
-	}
-	spec := client.ScheduleSpec{}
-	if *cron != "" {
-		spec.CronExpressions = []string{*cron}
-	} else {
-		spec.Intervals = []client.ScheduleIntervalSpec{{Every: *every}}
-	}
-	summary, details := describeRun(in)
-	tc := config.TemporalFromEnv()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	c, err := tc.Dial(ctx, 10*time.Second, nil)
+	c, err := dial(ctx)
 	if err != nil {
-		return bad("%v", err)
+		return badInputf(stderr, "%v", err)
 	}
 	defer c.Close()
-	_, err = c.ScheduleClient().Create(ctx, client.ScheduleOptions{
-		ID: *id, Spec: spec, Overlap: pol, CatchupWindow: *catchup, Paused: *paused,
-		Note: "created with the starter",
-		Action: &client.ScheduleWorkflowAction{
-			ID: ScheduledRunPrefix + *id, Workflow: workflows.GoalWorkflowName, Args: []any{in}, TaskQueue: workflows.TaskQueue,
-			TypedSearchAttributes: temporal.NewSearchAttributes(workflows.ScheduleAttr.ValueSet(*id)),
-			StaticSummary:         summary, StaticDetails: details + "\n\n**Schedule:** " + *id,
-		},
-	})
+	err = c.CreateSchedule(ctx, agent.Schedule{ID: *id, Cron: *cron, Every: *every, Overlap: *overlap, CatchupWindow: *catchup, Paused: *paused,
+		Note: "created with the starter", Goal: in})
 	if err != nil {
-		if errors.Is(err, temporal.ErrScheduleAlreadyRunning) {
-			return bad("schedule %s exists: delete it first, or choose another --id", *id)
-		}
-		return bad("create the schedule: %v", err)
+		return exitFor(stderr, err)
 	}
 	when := *cron
 	if *every > 0 {
 		when = "every " + every.String()
 	}
-	fmt.Fprintf(stdout, "schedule %s created: %s, overlap %s, catch-up window %s\n  its runs: %s%s-<time>; see `starter schedule describe %s`\n", *id, when, *overlap, *catchup, ScheduledRunPrefix, *id, *id)
+	fmt.Fprintf(stdout, "schedule %s created: %s, overlap %s, catch-up window %s\n  its runs: %s%s-<time>; see `starter schedule describe %s`\n", *id, when, *overlap, *catchup, agent.ScheduledRunPrefix, *id, *id)
 	return exitOK
 }
 

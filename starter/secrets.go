@@ -8,9 +8,6 @@ import (
 	"io"
 	"strings"
 	"time"
-
-	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 // secretsCommand lists what the workers' operator grants runs: the secrets a goal may
@@ -25,13 +22,14 @@ func secretsCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	var res activities.WorkerGrantsResult
-	if err := ask(ctx, workflows.GrantsWorkflowName, "grants", activities.WorkerGrantsInput{}, &res); err != nil {
-		fmt.Fprintln(stderr, "error:", err)
-		if _, ok := err.(badInput); ok {
-			return exitBadInput
-		}
-		return exitFailed
+	c, err := dial(ctx)
+	if err != nil {
+		return exitFor(stderr, err)
+	}
+	defer c.Close()
+	res, err := c.Grants(ctx)
+	if err != nil {
+		return exitFor(stderr, err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

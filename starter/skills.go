@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -12,7 +11,6 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 const skillsUsage = `usage: starter skills list | show ID | delete ID | export FILE | import FILE`
@@ -51,26 +49,16 @@ type skillsCLI struct {
 // status: bad input for what the caller is to fix (no Temporal, no such skill, no
 // library, a refused import), a failure otherwise.
 func (k skillsCLI) manage(in activities.ManageSkillsInput) (activities.ManageSkillsResult, int) {
-	var res activities.ManageSkillsResult
-	err := ask(k.ctx, workflows.ManageSkillsWorkflowName, "skills-"+string(in.Command), in, &res)
-	if err == nil {
-		return res, exitOK
+	c, err := dial(k.ctx)
+	if err != nil {
+		return activities.ManageSkillsResult{}, exitFor(k.stderr, err)
 	}
-	var bi badInput
-	if errors.As(err, &bi) {
-		return res, badInputf(k.stderr, "%v", err)
+	defer c.Close()
+	res, err := c.Skills(k.ctx, in)
+	if err != nil {
+		return res, exitFor(k.stderr, err)
 	}
-	switch typ, msg, ok := appError(err); {
-	case ok && typ == activities.ErrSkillNotFound:
-		return res, badInputf(k.stderr, "%s (see `starter skills list`)", msg)
-	case ok && (typ == activities.ErrNoSkillsLibrary || typ == activities.ErrBadInput):
-		return res, badInputf(k.stderr, "%s", msg)
-	case ok:
-		fmt.Fprintf(k.stderr, "error: %s\n", msg)
-	default:
-		fmt.Fprintf(k.stderr, "error: %v\n", err)
-	}
-	return res, exitFailed
+	return res, exitOK
 }
 
 // list prints a table of the library's skills, with how each has fared.

@@ -13,10 +13,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"go.temporal.io/sdk/client"
 	"gopkg.in/yaml.v3"
 
-	"github.com/webagent-dev/webagent/internal/config"
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -104,53 +103,37 @@ func runSuite(f *runFlags, parallel int, stdout, stderr io.Writer) int {
 	if err := in.Validate(); err != nil {
 		return bad("%v", err)
 	}
-
-	tc := config.TemporalFromEnv()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	c, err := tc.Dial(ctx, 5*time.Second, nil)
+	c, err := dial(ctx)
 	if err != nil {
 		return bad("%v", err)
 	}
 	defer c.Close()
-	id := fmt.Sprintf("suite-%s-%s-%s", time.Now().UTC().Format("20060102-150405"), workflows.Slug(in.Name, 30), randomSuffix())
-	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
-		ID: id, TaskQueue: workflows.TaskQueue,
-		StaticSummary: fmt.Sprintf("suite %s: %d goals, %d at a time", in.Name, len(in.Entries), in.Parallel),
-		StaticDetails: fmt.Sprintf("**File:** %s\n\n**Start URL:** %s", in.Name, f.url),
-	}, workflows.SuiteWorkflowName, in)
+	run, err := c.StartSuite(ctx, in, fmt.Sprintf("**File:** %s\n\n**Start URL:** %s", in.Name, f.url))
 	if err != nil {
-		return bad("start the suite: %v", err)
+		return bad("%v", err)
 	}
-	fmt.Fprintf(stdout, "started suite %s: %d goals, %d at a time\n  %s\n", run.GetID(), len(in.Entries), in.Parallel, tc.RunURL(run.GetID(), run.GetRunID()))
-
-	done, followed := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(followed)
-		followSuite(ctx, c, run, stdout, done)
-	}()
-	var res workflows.SuiteResult
-	err = run.Get(ctx, &res)
-	close(done)
-	<-followed
+	fmt.Fprintf(stdout, "started suite %s: %d goals, %d at a time\n  %s\n", run.ID, len(in.Entries), in.Parallel, run.URL)
+	res, err := run.Wait(ctx, suiteFollower(stdout))
+	if agent.IsBadInput(err) {
+		return bad("%v", err)
+	}
 	if err != nil {
-		if _, msg, ok := appError(err); ok {
-			return bad("%s", msg)
-		}
 		fmt.Fprintf(stderr, "the suite ended with an error: %v\n", err)
 		return exitFailed
 	}
-	printSuite(stdout, &res, tc)
+	printSuite(stdout, &res, c)
 	if res.Failed+res.NotRun > 0 {
 		return exitFailed
 	}
 	return exitOK
 }
 
-// followSuite prints each entry as it ends.
-func followSuite(ctx context.Context, c client.Client, run client.WorkflowRun, w io.Writer, done <-chan struct{}) {
+// suiteFollower prints each entry as it ends.
+func suiteFollower(w io.Writer) func(workflows.SuiteResult) {
 	seen := map[string]bool{}
-	watch(ctx, c, run.GetID(), workflows.SuiteQuery, 500*time.Millisecond, done, func(res workflows.SuiteResult) {
+	return func(res workflows.SuiteResult) {
 		for _, e := range res.Entries {
 			if e.Ended.IsZero() || seen[e.ID+fmt.Sprint(e.Attempts)] {
 				continue
@@ -158,10 +141,10 @@ func followSuite(ctx context.Context, c client.Client, run client.WorkflowRun, w
 			seen[e.ID+fmt.Sprint(e.Attempts)] = true
 			fmt.Fprintf(w, "  %-4s %-8s %s\n", e.ID, e.Status, oneLineGoal(e.Goal, 70))
 		}
-	})
+	}
 }
 
-func printSuite(w io.Writer, r *workflows.SuiteResult, tc config.Temporal) {
+func printSuite(w io.Writer, r *workflows.SuiteResult, c *agent.Client) {
 	fmt.Fprintf(w, "\nsuite %s: %d passed, %d failed, %d not run\n", r.Name, r.Passed, r.Failed, r.NotRun)
 	tw := tabwriter.NewWriter(w, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tGOAL\tSTATUS\tEXPECTED\tDURATION\tSTEPS\tRETRIES\tLINK")
@@ -172,7 +155,7 @@ func printSuite(w io.Writer, r *workflows.SuiteResult, tc config.Temporal) {
 		}
 		link := ""
 		if e.WorkflowID != "" {
-			link = tc.RunURL(e.WorkflowID, e.RunID)
+			link = c.RunURL(e.WorkflowID, e.RunID)
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s %s\t%s\t%s\t%d\t%d\t%s\n", e.ID, oneLineGoal(e.Goal, 50), mark, e.Status, e.Expect,
 			(time.Duration(e.DurationMs) * time.Millisecond).Round(100*time.Millisecond), e.Steps, e.Retries, link)

@@ -2,51 +2,21 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
+	"io"
 
-	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/temporal"
-
-	"github.com/webagent-dev/webagent/internal/config"
-	"github.com/webagent-dev/webagent/workflows"
+	agent "github.com/webagent-dev/webagent/client"
 )
 
-// ask runs a short workflow on the workers and waits for its result: the starter holds
-// no worker's configuration (no store or skills credentials, no model key), so what
-// needs them is done by a worker.
-func ask(ctx context.Context, workflowType, idPrefix string, in, out any) error {
-	tc := config.TemporalFromEnv()
-	c, err := tc.Dial(ctx, 10*time.Second, nil)
-	if err != nil {
-		return badInput{err}
-	}
-	defer c.Close()
-	run, err := c.ExecuteWorkflow(ctx, client.StartWorkflowOptions{
-		ID:                       fmt.Sprintf("%s-%s-%s", idPrefix, time.Now().UTC().Format("20060102-150405"), randomSuffix()),
-		TaskQueue:                workflows.TaskQueue,
-		WorkflowExecutionTimeout: 5 * time.Minute,
-		StaticSummary:            idPrefix,
-	}, workflowType, in)
-	if err != nil {
-		return fmt.Errorf("start %s: %w", workflowType, err)
-	}
-	return run.Get(ctx, out)
-}
+// dial connects to the Temporal service the environment names.
+func dial(ctx context.Context) (*agent.Client, error) { return agent.Dial(ctx) }
 
-// badInput marks an error that is the caller's to fix (exit status 2).
-type badInput struct{ err error }
-
-func (b badInput) Error() string { return b.err.Error() }
-func (b badInput) Unwrap() error { return b.err }
-
-// appError is the type and message of the application error that ended a workflow, if
-// one did.
-func appError(err error) (string, string, bool) {
-	var ae *temporal.ApplicationError
-	if errors.As(err, &ae) {
-		return ae.Type(), ae.Message(), true
+// exitFor writes err and returns its exit status: bad input for what the caller is to
+// fix (an unreachable Temporal, a refused answer, no such run), a failure otherwise.
+func exitFor(stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "error: %v\n", err)
+	if agent.IsBadInput(err) {
+		return exitBadInput
 	}
-	return "", "", false
+	return exitFailed
 }

@@ -47,6 +47,9 @@ type Config struct {
 	// Secrets are the secrets the operator grants runs, by name, each with the sites it
 	// may be typed on (WEBAGENT_SECRETS: a JSON file, or the JSON itself).
 	Secrets *secret.Vault
+	// Notify are the webhooks runs may name, and the key that signs the posts
+	// (WEBAGENT_NOTIFY_URLS, WEBAGENT_NOTIFY_KEY).
+	Notify NotifyConfig
 }
 
 // WeaviateConfig says where the skills library is.
@@ -99,6 +102,8 @@ func FromEnv() (Config, error) {
 		errs = append(errs, fmt.Errorf("WEBAGENT_LOG_LEVEL: %w (debug, info, warn or error)", err))
 	}
 	keep(checkBrowser(c.Browser))
+	c.Notify, err = notifyFromEnv()
+	keep(err)
 	return c, errors.Join(errs...)
 }
 

@@ -81,6 +81,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			return c.SignalWorkflow(sctx, workflowID, runID, activities.ActingSignal, n)
 		}}
 	shared := sharedWorker(c, cfg.TaskQueue, b, st)
+	registerNotify(shared, cfg.Notify, cfg.Temporal)
 	thinker, err := modelWorker(ctx, c, cfg, st, log)
 	if err != nil {
 		return err

@@ -59,6 +59,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	}
 	r.setStatus(ctx, r.res.Execution.Status)
 	r.summarize(ctx)
+	r.notify(ctx, activities.NotifyEnded, r.endSummary(), 0)
 	r.learn(ctx)
 	return &r.res, nil
 }

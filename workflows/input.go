@@ -57,6 +57,9 @@ type GoalInput struct {
 	// own, sent with the run and kept in the run's folder of the store (at most
 	// MaxRunFiles, MaxRunFileBytes in all). A step can upload no other file.
 	Files []activities.RunFile `json:"files,omitempty"`
+	// Notify is a webhook told when the run waits for a person and when it ends: a URL
+	// the workers' operator allows (WEBAGENT_NOTIFY_URLS), or the post is refused.
+	Notify string `json:"notify,omitempty"`
 	// Continued is the state of the run this one continues as new: set by the run itself,
 	// never by a caller.
 	Continued *Carry `json:"continued,omitempty"`
@@ -298,6 +301,9 @@ func (in GoalInput) validate(legacySecrets bool) error {
 		}
 	}
 	errs = append(errs, in.Limits.check()...)
+	if err := checkNotify(in.Notify); err != nil {
+		errs = append(errs, err)
+	}
 	return errors.Join(errs...)
 }
 

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"go.temporal.io/sdk/workflow"
+
+	"github.com/webagent-dev/webagent/activities"
 )
 
 // A run waits for a person in five places: a step held for approval, the model's action
@@ -106,6 +108,7 @@ func (r *run) awaitPerson(ctx workflow.Context, w personWait) (waited, error) {
 	r.setStatus(ctx, StatusWaiting)
 	r.browser.release(ctx)
 	r.report(ctx)
+	r.notify(ctx, activities.NotifyWaiting, fmt.Sprintf("step %d %s: %s", rec.Order, w.asked, rec.Description), rec.Order)
 	workflow.GetLogger(ctx).Info("waiting for a person", "wait", w.kind, "step", rec.Order, "asked", w.asked, "until", w.until)
 	_, err := workflow.AwaitWithTimeout(ctx, w.until.Sub(workflow.Now(ctx)), func() bool { return w.answered() || r.people.cancelled != nil })
 	switch {

@@ -29,7 +29,8 @@ import (
 // named after the run); a goal run as parts, and its suite; and the Updates people answer
 // with — a step held for approval, a hint, a pause and resume, the model's confirmation
 // (computer use), a step in doubt answered by a person — each recorded twice: before the
-// one wait for a person (before-one-wait-*, replayed by legacy.go) and after it. Every
+// one wait for a person (before-one-wait-*, replayed by legacy.go) and after it; a run
+// that tells its webhook when it waits and ends (the "notify-webhook" version). Every
 // run begun since the search attributes keeps them, so most histories upsert them.
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
