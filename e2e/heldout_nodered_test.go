@@ -4,11 +4,10 @@ package e2e
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -39,10 +38,10 @@ func TestHeldOutNodeRED(t *testing.T) {
 	}
 	s := newStack(t)
 	s.worker(t)
-	goal := func(t *testing.T, g string, deployed func(n *testenv.NodeRED) string) {
+	goal := func(t *testing.T, g string, deployed func(n *testenv.NodeRED) string, files ...activities.RunFile) {
 		t.Helper()
 		n := testenv.StartNodeRED(t, nrSeed)
-		res := s.result(t, s.start(t, workflows.GoalInput{Goal: g, StartURL: n.URL + "/"}))
+		res := s.result(t, s.start(t, workflows.GoalInput{Goal: g, StartURL: n.URL + "/", Files: files}))
 		var why string
 		n.Eventually(10*time.Second, func() bool { why = deployed(n); return why == "" })
 		if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
@@ -115,15 +114,12 @@ func TestHeldOutNodeRED(t *testing.T) {
 		})
 	})
 	t.Run("import a flow file", func(t *testing.T) {
-		file := filepath.Join(t.TempDir(), "evening.json")
-		if err := os.WriteFile(file, []byte(nrImport), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		goal(t, `open the main menu, click "Import", upload "`+file+`" with "select a file to import", click the "Import" button, click "Deploy", then check that "Evening lights" is visible`, func(n *testenv.NodeRED) string {
+		// The file is given to the run (a run reads no path on the worker).
+		goal(t, `open the main menu, click "Import", upload "evening.json" with "select a file to import", click the "Import" button, click "Deploy", then check that "Evening lights" is visible`, func(n *testenv.NodeRED) string {
 			if count(n, "inject", "Evening lights") != 1 {
 				return fmt.Sprintf("deployed: %v", n.Flows())
 			}
 			return ""
-		})
+		}, activities.RunFile{Name: "evening.json", Data: []byte(nrImport)})
 	})
 }

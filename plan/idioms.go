@@ -109,6 +109,24 @@ var idioms = []idiom{
 		write:   onSomeItems,
 	},
 	{
+		name:    "a control named with whose item it is in",
+		example: `For the user @nisi, click on the "Reply" button.`,
+		means:   `click on the "Reply" button for "@nisi"`,
+		re:      idiomRe(`for\s+(?:the\s+)?(?:user|person|author|sender|contact)\s+(?P<who>` + oneName + `)\s*,?\s+(?P<verb>click|tap|press)\s+(?P<target>(?:on\s+)?(?:the\s+)?"[^"]+"(?:\s+(?:button|icon|link))?)`),
+		write: func(g map[string]string) (string, string) {
+			return fmt.Sprintf("%s %s for %s", strings.ToLower(g["verb"]), g["target"], quoteName(g["who"])), ""
+		},
+	},
+	{
+		name:    "a field used to enter a text",
+		example: `Use the textbox to enter "Jerald" and press "Search".`,
+		means:   `type "Jerald" into the textbox and press "Search".`,
+		re:      idiomRe(`use\s+the\s+(?P<field>[a-z][a-z ]{0,30}?)\s+to\s+(?:enter|type|input|write)\s+(?P<text>"[^"]*")`),
+		write: func(g map[string]string) (string, string) {
+			return fmt.Sprintf("type %s into the %s", g["text"], g["field"]), ""
+		},
+	},
+	{
 		name:    "a kind of control, any one",
 		example: `Click on a "textarea" widget.`,
 		means:   "click the first text area",
@@ -208,10 +226,16 @@ func singular(noun string) string {
 	return noun
 }
 
+// reAuthorUnquoted is an item named by its author or sender, the name left unquoted: "on
+// the post by @lacus", "in the email from Helena". The name is quoted, so that the target
+// is read as inside that item.
+var reAuthorUnquoted = regexp.MustCompile(`(?i)\b((?:on|in|inside|within)\s+the\s+(?:` + itemNouns + `)\s+(?:by|from))\s+(@[\pL\pN._-]*[\pL\pN]|[\p{Lu}][\pL'-]+)`)
+
 // rewriteIdioms writes the idiom a goal starts with as its plain sentences, keeping the
 // rest of the goal; a goal that starts with none is returned as it is. reason is set when
 // a goal starts with an idiom that cannot be written exactly.
 func rewriteIdioms(goal string) (string, *ParseError) {
+	goal = reAuthorUnquoted.ReplaceAllString(goal, `$1 "$2"`)
 	for _, id := range idioms {
 		m := id.re.FindStringSubmatch(goal)
 		if m == nil {

@@ -185,6 +185,10 @@ var idiomCases = []struct {
 		{Action: Drag, TargetDescription: "Ann", Value: "to the last position"},
 		{Action: Drag, TargetDescription: "item", Value: "right"},
 	}},
+	{"an item named by its author, unquoted", `Click the "Share" button on the post by @lacus and then click Submit.`, []Step{
+		{Action: Click, TargetDescription: `"Share" button on the post by "@lacus"`},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
 	{"expand the one collapsed section", `Expand the pie menu below and click on the item labeled "H".`, []Step{
 		{Action: Click, TargetDescription: "the collapsed section"},
 		{Action: Click, TargetDescription: `item labeled "H"`},
