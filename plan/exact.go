@@ -31,7 +31,7 @@ var (
 	reWith = regexp.MustCompile(`(?i)\bwith\b`)
 	// reVague are words that make an unquoted target a judgement rather than a name: "the
 	// button that best describes the figure", "as many circles as possible".
-	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized)\b`)
+	reVague = regexp.MustCompile(`(?i)\b(?:that|which|who|whose|where|best|most|least|many|much|possible|below|above|correct|appropriate|matching|match|similar|corresponding|same|following|according|describes?|shown|given|random|any|some|largest|smallest|biggest|closest|nearest|highest|lowest|until|using|ascending|descending|order|colou?red|shaped|sized|shortest|longest|greatest|fewest|cheapest|center|centre|middle|mid-?point)\b`)
 	// reTrailingPlace is a last "below" or "above" after a field's or a control's kind
 	// ("the text area below"), with nothing after it.
 	reTrailingPlace = regexp.MustCompile(`(?i)\b((?:text\s*area|textarea|text\s*box|textbox|text\s*field|field|input|list|button|checkbox|dropdown))\s+(?:below|above)\s*$`)

@@ -127,6 +127,13 @@ var idioms = []idiom{
 		},
 	},
 	{
+		name:    "each slider of the page to a value",
+		example: "Set the sliders to the combination [5,11,10] and submit.",
+		means:   "drag the 1st of 3 slider to 5, drag the 2nd of 3 slider to 11, drag the 3rd of 3 slider to 10 and submit.",
+		re:      idiomRe(`set\s+the\s+sliders\s+to\s+(?:the\s+)?(?:combination|values?|numbers?)?\s*\[(?P<values>\s*-?\d+(?:\.\d+)?(?:\s*,\s*-?\d+(?:\.\d+)?)+\s*)\]`),
+		write:   eachSlider,
+	},
+	{
 		name:    "a kind of control, any one",
 		example: `Click on a "textarea" widget.`,
 		means:   "click the first text area",
@@ -206,6 +213,17 @@ func onSomeItems(g map[string]string) (string, string) {
 		clicks[i] = fmt.Sprintf("click the %s %s icon for %s", Ordinal(i+1), strconv.Quote(g["label"]), quoteName(g["who"]))
 	}
 	return strings.Join(clicks, ", then "), ""
+}
+
+// eachSlider writes "set the sliders to [5,11,10]" as a drag of each: the 1st of 3 to 5,
+// and so on, so that a page with another number of sliders is refused.
+func eachSlider(g map[string]string) (string, string) {
+	vs := strings.Split(g["values"], ",")
+	steps := make([]string, len(vs))
+	for i, v := range vs {
+		steps[i] = fmt.Sprintf("drag the %s of %d slider to %s", Ordinal(i+1), len(vs), strings.TrimSpace(v))
+	}
+	return strings.Join(steps, ", "), ""
 }
 
 // quoteName quotes a name the goal left unquoted, once.

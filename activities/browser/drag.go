@@ -92,8 +92,12 @@ func (a *action) dropTarget() (*playwright.Rect, string, *plan.Feedback) {
 // hears it as input and change.
 func slide(a *action) *plan.Feedback {
 	v := strings.TrimSuffix(strings.TrimSpace(a.step.Value), "%")
-	if _, err := strconv.ParseFloat(v, 64); err != nil {
+	want, err := strconv.ParseFloat(v, 64)
+	if err != nil {
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a slider: drag it to a number, not %q", a.ref, a.step.Value)}
+	}
+	if a.out.Target.Tag != "input" {
+		return slideByKeys(a, want)
 	}
 	got, err := a.el.Evaluate(`(el, v) => {
 	  const min = el.min === "" ? 0 : +el.min, max = el.max === "" ? 100 : +el.max;

@@ -69,6 +69,7 @@ func TestDragAndSlide(t *testing.T) {
 	}{
 		{"a card onto a column", plan.Step{Action: plan.Drag, TargetDescription: "Write the report", Value: "Done"}, `"Write the report":"Done"`},
 		{"a slider to a value", plan.Step{Action: plan.Drag, TargetDescription: `"Volume" slider`, Value: "40"}, `"volume":40`},
+		{"a slider the page draws, by its keys", plan.Step{Action: plan.Drag, TargetDescription: `"Brightness" slider`, Value: "7"}, `"brightness":7`},
 		{"an item up its list", plan.Step{Action: plan.Drag, TargetDescription: "Laundry", Value: "up by 1 position"}, `"order":["Taxes","Laundry","Garden","Dentist"]`},
 		{"an item to a place in its list", plan.Step{Action: plan.Drag, TargetDescription: "Taxes", Value: "to position 4"}, `"order":["Garden","Laundry","Dentist","Taxes"]`},
 		{"an element in a direction", plan.Step{Action: plan.Drag, TargetDescription: "Sticker", Value: "right"}, `"sticker":130`},

@@ -135,3 +135,62 @@ func (a *action) press(ctx context.Context, x0, y0, x1, y1 float64) *plan.Feedba
 	}
 	return nil
 }
+
+// sliderValue reads a drawn slider's value: its aria-valuenow, or, for a jQuery UI slider
+// that says none, the widget's own value (of this handle, when it has several); null when
+// the page says none.
+const sliderValue = `(el) => {
+  const v = el.getAttribute("aria-valuenow");
+  if (v !== null && v !== "") return +v;
+  const $ = window.jQuery, box = el.closest(".ui-slider");
+  if ($ && box && $(box).slider) {
+    try {
+      const handles = [...box.querySelectorAll(".ui-slider-handle")];
+      return handles.length > 1 ? +$(box).slider("values", handles.indexOf(el)) : +$(box).slider("value");
+    } catch (e) { return null; }
+  }
+  return null;
+}`
+
+// slideByKeys sets a slider the page draws (no <input>) to a value with its keys, as a
+// person can: Home for its least value, then the arrow keys one step at a time, reading
+// the value the page says after each, until it holds the value asked or stops moving.
+// A slider that says no value is refused: the value set could not be checked.
+func slideByKeys(a *action, want float64) *plan.Feedback {
+	read := func() (float64, bool) {
+		v, err := a.el.Evaluate(sliderValue)
+		f, ok := v.(float64)
+		if i, isInt := v.(int); isInt {
+			f, ok = float64(i), true
+		}
+		return f, err == nil && ok
+	}
+	if _, ok := read(); !ok {
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a slider that says no value (no aria-valuenow): it cannot be set to %v and checked", a.ref, want)}
+	}
+	if err := a.el.Focus(); err != nil {
+		return a.failed(err)
+	}
+	kb := a.s.page.Keyboard()
+	if err := kb.Press("Home"); err != nil {
+		return a.failed(err)
+	}
+	for i := 0; i < 1000; i++ {
+		v, _ := read()
+		if v == want {
+			a.note("set the slider %s to %v with its keys", a.ref, want)
+			return nil
+		}
+		if v > want {
+			break
+		}
+		if err := kb.Press("ArrowRight"); err != nil {
+			return a.failed(err)
+		}
+		if after, _ := read(); after == v {
+			break // at its end
+		}
+	}
+	v, _ := read()
+	return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("the slider %s stops at %v, not %v: its steps do not reach it", a.ref, v, want)}
+}

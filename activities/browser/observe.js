@@ -338,6 +338,9 @@
       if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
     let role = clean(el.getAttribute("role")) || implicitRole(el);
+    // A slider's handle a widget library draws (jQuery UI's, noUiSlider's) without the
+    // ARIA role is a slider all the same.
+    if ((role === "generic" || role === "clickable") && /(^|[\s_-])(slider[-_]{0,2}handle|slider[-_]{0,2}thumb|noUi-handle)(\s|$)/i.test(el.className || "")) role = "slider";
     if (weak && role === "generic") role = "clickable";
     const tag = el.tagName.toLowerCase();
     let label = labelOf(el);
@@ -368,6 +371,9 @@
       e.options = Array.from(el.options).slice(0, 30).map((o) => clean(o.label, 60));
     } else if ("value" in el && tag !== "button" && type !== "checkbox" && type !== "radio") {
       e.value = secret ? (el.value ? "••••" : "") : clean(String(el.value), 200);
+    } else if (el.hasAttribute("aria-valuenow")) {
+      // A slider or spin button the page draws says its value so.
+      e.value = clean(el.getAttribute("aria-valuetext") || el.getAttribute("aria-valuenow"));
     }
     if (secret) e.secret = true;
     if (type === "checkbox" || type === "radio") e.checked = el.checked;

@@ -85,9 +85,17 @@ func (s *Session) textTarget(t plan.Target, desc string) (playwright.ElementHand
 // namedExactly reports whether the element's own name or text is the target's name, not a
 // longer text that holds it.
 func namedExactly(e page.Element, t plan.Target) bool {
-	n := strings.ToLower(strings.Join(strings.Fields(t.Name), " "))
+	// An unquoted name lost its fillers ("Write the report" is "Write report"): the
+	// element's texts are read without them too.
+	same := func(v string) string {
+		if !t.Quoted {
+			v = plan.Fillers.ReplaceAllString(v, " ")
+		}
+		return strings.ToLower(strings.Join(strings.Fields(v), " "))
+	}
+	n := same(t.Name)
 	for _, v := range []string{e.Name, e.Text, e.Label} {
-		if strings.ToLower(strings.Join(strings.Fields(v), " ")) == n {
+		if same(v) == n {
 			return true
 		}
 	}
