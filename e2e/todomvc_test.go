@@ -77,7 +77,7 @@ func runTodoGoal(t *testing.T, s *stack, impl string, g todoGoal) {
 		t.Errorf("%s: status %s (verified %v): %s; errors %v", impl, res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
 	}
 	if why != "" {
-		t.Errorf("%s: the app's storage disagrees: %s", impl, why)
+		t.Errorf("%s: the app's storage disagrees: %s (storage: %v)", impl, why, app.Storage())
 		if res.Execution.Status == workflows.StatusSuccess {
 			t.Errorf("%s: FALSE SUCCESS: the run said success", impl)
 		}

@@ -39,7 +39,9 @@ var (
 	reClick        = regexp.MustCompile(`(?i)^(?:click|tap|press|hit|push|select|choose|pick|open|expand|collapse|go\s+to|switch\s+to|focus(?:\s+(?:into|in|to))?)(?:\s+on)?\s+(.+)$`)
 	// reExpand is opening the one collapsed section, panel or menu of the page ("expand
 	// the section below"): the page settles which, by the one control it shows collapsed.
-	reExpand = regexp.MustCompile(`(?i)^(?:expand|open|unfold)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:section|panel|accordion|group|details|menu|node)(?:\s+(?:below|above|here))?$`)
+	// "Open the main menu" names a menu: only "expand", or "open" with the place it is
+	// ("open the section below"), asks for the collapsed one.
+	reExpand = regexp.MustCompile(`(?i)^(?:(?:expand|unfold)\s+(?:the\s+)?(?:[a-z]+\s+)?(?:section|panel|accordion|group|details|menu|node)(?:\s+(?:below|above|here))?|open\s+(?:the\s+)?(?:[a-z]+\s+)?(?:section|panel|accordion|group|details|menu|node)\s+(?:below|above|here))$`)
 	// reSetWith is a number set with the one control of its kind: "select 5 with the
 	// slider", "select -5 with the spinner".
 	reSetWith = regexp.MustCompile(`(?i)^(?:select|set|choose|pick|enter)\s+(-?\d+(?:\.\d+)?)\s+(?:with|on|using|in)\s+(?:the\s+)?(slider|spinner|spin\s*box|spin\s*button)$`)

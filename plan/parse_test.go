@@ -193,6 +193,10 @@ var idiomCases = []struct {
 		{Action: Click, TargetDescription: "the collapsed section"},
 		{Action: Click, TargetDescription: `item labeled "H"`},
 	}},
+	{"a menu named is no collapsed section", `Open the main menu, then open the section below.`, []Step{
+		{Action: Click, TargetDescription: "main menu"},
+		{Action: Click, TargetDescription: "the collapsed section"},
+	}},
 	{"focus and find-and-click", `Focus into the 3rd input textbox, then find and click on the item labeled "Prev".`, []Step{
 		{Action: Click, TargetDescription: "3rd input textbox"},
 		{Action: Click, TargetDescription: `item labeled "Prev"`},

@@ -125,10 +125,14 @@ func (a *TodoMVC) Todos() []Todo {
 func findTodos(v any) []Todo {
 	switch x := v.(type) {
 	case map[string]any:
-		title, ok1 := x["title"].(string)
-		done, ok2 := x["completed"].(bool)
-		if ok1 && ok2 {
+		// Each edition names the fields its own way: title (or text beside a flag),
+		// completed, complete or isCompleted; one leaves the flag out while it is false.
+		done, flagged := firstBool(x, "completed", "complete", "isCompleted")
+		if title, ok := x["title"].(string); ok {
 			return []Todo{{Title: strings.TrimSpace(title), Completed: done}}
+		}
+		if text, ok := x["text"].(string); ok && flagged {
+			return []Todo{{Title: strings.TrimSpace(text), Completed: done}}
 		}
 		var out []Todo
 		for _, e := range x {
@@ -143,6 +147,22 @@ func findTodos(v any) []Todo {
 		return out
 	}
 	return nil
+}
+
+func firstBool(m map[string]any, keys ...string) (bool, bool) {
+	for _, k := range keys {
+		if v, ok := m[k].(bool); ok {
+			return v, true
+		}
+	}
+	return false, false
+}
+
+// Storage is the app's whole storage as last sent, for a failure's message.
+func (a *TodoMVC) Storage() map[string]string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.storage
 }
 
 // Eventually waits up to limit for why to return "" on the saved to-dos, and returns its
