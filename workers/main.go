@@ -80,13 +80,13 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			defer cancel()
 			return c.SignalWorkflow(sctx, workflowID, runID, activities.ActingSignal, n)
 		}}
-	shared := sharedWorker(c, cfg.TaskQueue, b, st)
+	shared := sharedWorker(c, cfg.TaskQueue, cfg.StopTimeout, b, st)
 	registerNotify(shared, cfg.Notify, cfg.Temporal)
 	thinker, err := modelWorker(ctx, c, cfg, st, log)
 	if err != nil {
 		return err
 	}
-	local := browserWorker(c, own, cfg.Browser.MaxSessions, b)
+	local := browserWorker(c, own, cfg.Browser.MaxSessions, cfg.StopTimeout, b)
 	return serve(ctx, cfg, own, b, log, local, thinker, shared)
 }
 
@@ -115,18 +115,18 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.MinIO,
 	return st, sealer, nil
 }
 
-// heartbeats are the options of the workers that run browser activities: heartbeats go
-// to the server at most once a second, so that a cancelled run reaches its browser
-// activity within about a second (the SDK's default waits up to 0.8 x the heartbeat
-// timeout).
-func heartbeats() worker.Options {
-	return worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery}
+// options are the options of every worker of the process: heartbeats go to the server
+// at most once a second, so that a cancelled run reaches its browser activity within
+// about a second (the SDK's default waits up to 0.8 x the heartbeat timeout), and a
+// stopping worker waits for the steps it runs to finish.
+func options(stop time.Duration) worker.Options {
+	return worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery, WorkerStopTimeout: stop}
 }
 
 // sharedWorker is the worker of the shared task queue: every workflow, and the activities
 // any worker can run (opening a browser here, the worker's grants, sharing a run).
-func sharedWorker(c client.Client, queue string, b *browser.Activities, st *store.MinIO) worker.Worker {
-	w := worker.New(c, queue, heartbeats())
+func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.Activities, st *store.MinIO) worker.Worker {
+	w := worker.New(c, queue, options(stop))
 	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
@@ -140,7 +140,7 @@ func sharedWorker(c client.Client, queue string, b *browser.Activities, st *stor
 // goals; without Weaviate it plans without skills.
 func modelWorker(ctx context.Context, c client.Client, cfg Config, st *store.MinIO, log *slog.Logger) (worker.Worker, error) {
 	planner := &planning.Activities{}
-	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
+	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate, WorkerStopTimeout: cfg.StopTimeout})
 	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
 		mc, err := model.New(ctx, cfg.Model)
@@ -189,8 +189,8 @@ func useSkillsLibrary(ctx context.Context, planner *planning.Activities, cfg Wea
 
 // browserWorker is the worker of this process's own queue: the browser steps of the runs
 // whose browser lives here come to it only, two at a time per browser at most.
-func browserWorker(c client.Client, own string, maxBrowsers int, b *browser.Activities) worker.Worker {
-	opts := heartbeats()
+func browserWorker(c client.Client, own string, maxBrowsers int, stop time.Duration, b *browser.Activities) worker.Worker {
+	opts := options(stop)
 	opts.MaxConcurrentActivityExecutionSize = 2 * maxBrowsers
 	w := worker.New(c, own, opts)
 	register(w, b.RunStep, activities.RunStep.Name)
@@ -200,26 +200,43 @@ func browserWorker(c client.Client, own string, maxBrowsers int, b *browser.Acti
 	return w
 }
 
-// serve starts the workers, the browser's first, and runs until ctx ends. The deferred
-// calls run last first: the workers stop, then ended runs' clean-up finishes.
+// serve starts the workers, the browser's first, and runs until ctx ends; then it stops
+// gracefully (stop).
 func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) error {
 	if err := local.Start(); err != nil {
 		return fmt.Errorf("start the browser worker: %w", err)
 	}
-	defer b.Wait()
-	defer local.Stop()
 	if err := thinker.Start(); err != nil {
+		local.Stop()
 		return fmt.Errorf("start the model worker: %w", err)
 	}
-	defer thinker.Stop()
 	if err := shared.Start(); err != nil {
+		thinker.Stop()
+		local.Stop()
 		return fmt.Errorf("start the worker: %w", err)
 	}
-	defer shared.Stop()
 	log.Info("worker ready", "temporal", cfg.Temporal.Address, "taskQueue", cfg.TaskQueue, "browserQueue", own, "maxBrowsers", cfg.Browser.MaxSessions)
 	<-ctx.Done()
-	log.Info("worker stopping")
+	stop(cfg.StopTimeout, b, log, local, thinker, shared)
 	return nil
+}
+
+// stop is the graceful stop of a deploy (SIGTERM): the worker takes no new run and opens
+// no browser; the steps under way finish and save their state; each run's next browser
+// step here hands the run on to another worker, which rebuilds its browser at that step
+// (no step in doubt, nobody asked); once no browser is left here, or the stop timeout
+// passes, the workers stop and the browsers are closed. A run that does not come back
+// for its browser within the timeout is noticed as a lost worker (WorkerLossTimeout).
+func stop(timeout time.Duration, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) {
+	started := time.Now()
+	log.Info("worker stopping: finishing its steps, handing its runs on", "stopTimeout", timeout)
+	b.Drain()
+	shared.Stop()
+	left := b.Drained(timeout - time.Since(started))
+	local.Stop()
+	thinker.Stop()
+	b.Wait()
+	log.Info("worker stopped", "browsersLeft", left, "took", time.Since(started).Round(time.Millisecond))
 }
 
 // register registers an activity function under its name in the contract.

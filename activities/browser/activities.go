@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -55,6 +56,8 @@ type Activities struct {
 	// done channel, which the next one waits for.
 	queuesMu sync.Mutex
 	queues   map[string]chan struct{}
+	// draining says the worker is stopping (Drain).
+	draining atomic.Bool
 }
 
 // behind runs f beside the run's steps, after the run's earlier work of this kind.
@@ -109,6 +112,11 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		// Before anything starts: no browser for a run that names a secret this worker
 		// does not grant.
 		return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSecretNotGranted, nil)
+	}
+	ctx, cancel, err := a.refuseOpen(ctx)
+	defer cancel()
+	if err != nil {
+		return activities.OpenBrowserResult{}, err
 	}
 	hb := beat(ctx)
 	defer hb.stop()

@@ -73,5 +73,8 @@ func (a *Activities) withSession(ctx context.Context, id string, fn func(*Sessio
 		return err
 	}
 	defer s.Release()
+	if err := a.handOff(ctx, id); err != nil {
+		return err
+	}
 	return fn(s, hb)
 }
