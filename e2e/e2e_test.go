@@ -103,7 +103,7 @@ func (s *stack) result(t *testing.T, run client.WorkflowRun) workflows.GoalResul
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	var res workflows.GoalResult
-	if err := run.Get(ctx, &res); err != nil {
+	if err := workflows.ResultOf(&res, run.Get(ctx, &res)); err != nil {
 		t.Fatalf("run %s: %v", run.GetID(), err)
 	}
 	if t.Failed() || res.Execution.Status != workflows.StatusSuccess {

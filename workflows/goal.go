@@ -61,7 +61,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	r.summarize(ctx)
 	r.notify(ctx, activities.NotifyEnded, r.endSummary(), 0)
 	r.learn(ctx)
-	return &r.res, nil
+	return ended(ctx, &r.res)
 }
 
 // run is the state of one goal run. It lives in the workflow, so it is rebuilt by replay.

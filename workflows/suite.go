@@ -207,7 +207,7 @@ func (s *suiteRun) runEntry(ctx workflow.Context, i int, in GoalInput, try int) 
 		r.WorkflowID, r.RunID = exec.ID, exec.RunID
 	}
 	var res GoalResult
-	err := child.Get(ctx, &res)
+	err := ResultOf(&res, child.Get(ctx, &res))
 	r.Ended = workflow.Now(ctx)
 	r.DurationMs = r.Ended.Sub(r.Started).Milliseconds()
 	if err != nil {
