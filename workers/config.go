@@ -43,6 +43,9 @@ type Config struct {
 	// finish (WEBAGENT_STOP_TIMEOUT): at least a step's time limit, so that a deploy
 	// stops no step halfway.
 	StopTimeout time.Duration
+	// MetricsAddr is where the worker serves its Prometheus metrics, host:port
+	// (WEBAGENT_METRICS_ADDR); "" serves none.
+	MetricsAddr string
 	// StateKey seals the browser's cookies and storage in MinIO: WEBAGENT_STATE_KEY, else
 	// the first key of WEBAGENT_CODEC_KEYS, else one derived from MinIO's secret key
 	// (StateKeyFrom says which).
@@ -106,6 +109,7 @@ func FromEnv() (Config, error) {
 	rate, err := config.Int("WEBAGENT_MODEL_RATE", 10)
 	keep(err)
 	c.ModelRate = float64(rate)
+	c.MetricsAddr = config.Get("WEBAGENT_METRICS_ADDR", "")
 	c.StopTimeout, err = config.Duration("WEBAGENT_STOP_TIMEOUT", DefaultStopTimeout)
 	keep(err)
 	if c.StopTimeout < time.Second {

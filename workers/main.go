@@ -63,6 +63,17 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	defer pool.Shutdown()
+	if cfg.MetricsAddr != "" {
+		h, stopMetrics, err := metricsEndpoint(cfg.MetricsAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+		cfg.Temporal.Metrics = h
+		wctx, stopWatch := context.WithCancel(context.Background())
+		defer stopWatch()
+		go watchPool(wctx, h, pool, cfg.Browser.MaxSessions)
+	}
 
 	c, err := cfg.Temporal.Dial(ctx, 15*time.Second, log)
 	if err != nil {

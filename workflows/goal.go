@@ -55,12 +55,14 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if temporal.IsCanceledError(err) {
 		dctx, _ := workflow.NewDisconnectedContext(ctx)
 		r.setStatus(dctx, StatusFailed)
+		r.record(ctx, StatusFailed)
 		return nil, err
 	}
 	r.setStatus(ctx, r.res.Execution.Status)
 	r.summarize(ctx)
 	r.notify(ctx, activities.NotifyEnded, r.endSummary(), 0)
 	r.learn(ctx)
+	r.record(ctx, r.res.Execution.Status)
 	return ended(ctx, &r.res)
 }
 

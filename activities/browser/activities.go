@@ -132,8 +132,10 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 			}
 		}
 	}
+	clock := &waitClock{ctx: ctx}
 	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites,
 		OnWait: func(position, inUse int) {
+			clock.waiting()
 			// The Web UI shows it as the pending activity's heartbeat.
 			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.cfg.MaxSessions)))
 			activity.GetLogger(ctx).Info("waiting for a free browser", "session", in.SessionID, "position", position)
@@ -146,6 +148,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
+	clock.opened(created)
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
 	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
 }
