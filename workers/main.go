@@ -98,7 +98,11 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	local := browserWorker(c, own, cfg.Browser.MaxSessions, cfg.StopTimeout, b)
-	return serve(ctx, cfg, own, b, log, local, thinker, shared)
+	admit, err := admissionWorker(c, cfg.TaskQueue, cfg.StopTimeout, b)
+	if err != nil {
+		return err
+	}
+	return serve(ctx, cfg, own, b, log, queues{local: local, thinker: thinker, shared: shared, admit: admit})
 }
 
 // openStore opens the object store and the sealer of the browser state saved in it, and
@@ -211,24 +215,29 @@ func browserWorker(c client.Client, own string, maxBrowsers int, stop time.Durat
 	return w
 }
 
+// queues are the process's workers, one per task queue.
+type queues struct {
+	// local runs the steps of the browsers this process holds; thinker, planning and
+	// model calls; shared, the workflows; admit, the opening of browsers.
+	local, thinker, shared, admit worker.Worker
+}
+
 // serve starts the workers, the browser's first, and runs until ctx ends; then it stops
 // gracefully (stop).
-func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) error {
-	if err := local.Start(); err != nil {
-		return fmt.Errorf("start the browser worker: %w", err)
-	}
-	if err := thinker.Start(); err != nil {
-		local.Stop()
-		return fmt.Errorf("start the model worker: %w", err)
-	}
-	if err := shared.Start(); err != nil {
-		thinker.Stop()
-		local.Stop()
-		return fmt.Errorf("start the worker: %w", err)
+func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, q queues) error {
+	var started []worker.Worker
+	for _, w := range []worker.Worker{q.local, q.thinker, q.shared, q.admit} {
+		if err := w.Start(); err != nil {
+			for _, s := range started {
+				s.Stop()
+			}
+			return fmt.Errorf("start a worker: %w", err)
+		}
+		started = append(started, w)
 	}
 	log.Info("worker ready", "temporal", cfg.Temporal.Address, "taskQueue", cfg.TaskQueue, "browserQueue", own, "maxBrowsers", cfg.Browser.MaxSessions)
 	<-ctx.Done()
-	stop(cfg.StopTimeout, b, log, local, thinker, shared)
+	stop(cfg.StopTimeout, b, log, q)
 	return nil
 }
 
@@ -238,14 +247,15 @@ func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, l
 // (no step in doubt, nobody asked); once no browser is left here, or the stop timeout
 // passes, the workers stop and the browsers are closed. A run that does not come back
 // for its browser within the timeout is noticed as a lost worker (WorkerLossTimeout).
-func stop(timeout time.Duration, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) {
+func stop(timeout time.Duration, b *browser.Activities, log *slog.Logger, q queues) {
 	started := time.Now()
 	log.Info("worker stopping: finishing its steps, handing its runs on", "stopTimeout", timeout)
 	b.Drain()
-	shared.Stop()
+	q.admit.Stop()
+	q.shared.Stop()
 	left := b.Drained(timeout - time.Since(started))
-	local.Stop()
-	thinker.Stop()
+	q.local.Stop()
+	q.thinker.Stop()
 	b.Wait()
 	log.Info("worker stopped", "browsersLeft", left, "took", time.Since(started).Round(time.Millisecond))
 }

@@ -45,9 +45,17 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 		p := b.in.Sites()
 		in.Sites = &p
 	}
+	queue := ""
+	if workflow.GetVersion(ctx, "browser-admission", workflow.DefaultVersion, 1) == 1 {
+		// Only a worker with a browser free takes the open: the run waits on the server
+		// for the first one (the phase says so), never behind a busy worker.
+		queue = OpenQueue(info.TaskQueueName)
+	}
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		// A worker whose browsers are all in use keeps the open waiting in line (its
-		// place shows as the activity's heartbeat); a worker that dies is noticed by it.
+		TaskQueue: queue,
+		// Before admission, a worker whose browsers were all in use kept the open waiting
+		// in line (its place showed as the activity's heartbeat); a worker that dies is
+		// noticed by it.
 		StartToCloseTimeout: 10 * time.Minute,
 		HeartbeatTimeout:    30 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},

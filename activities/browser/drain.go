@@ -84,3 +84,21 @@ func (p *Pool) Sessions() int {
 	defer p.mu.Unlock()
 	return len(p.sessions)
 }
+
+// Free is how many more browsers this worker can open now: none while it drains.
+func (a *Activities) Free() int {
+	if a.draining.Load() {
+		return 0
+	}
+	return a.Pool.Free()
+}
+
+// Free is how many more sessions the pool can open without waiting.
+func (p *Pool) Free() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return max(0, p.cfg.MaxSessions-len(p.sessions)-p.opening-len(p.waiters))
+}
+
+// Max is how many sessions the pool may hold (WEBAGENT_MAX_BROWSERS).
+func (p *Pool) Max() int { return p.cfg.MaxSessions }
