@@ -77,4 +77,3 @@ func TestAdmission(t *testing.T) {
 
 // opened is how many browsers the worker has opened for runs.
 func opened(w *testenv.Worker) int { return strings.Count(w.Output(), `msg="browser opened"`) }
-
