@@ -58,6 +58,9 @@ type Activities struct {
 	queues   map[string]chan struct{}
 	// draining says the worker is stopping (Drain).
 	draining atomic.Bool
+	// sessions are the runs' key prefixes by the session that holds their browser, for
+	// the dataset's memory (forget.go); under queuesMu.
+	sessions map[string]string
 }
 
 // behind runs f beside the run's steps, after the run's earlier work of this kind.
@@ -149,6 +152,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		return activities.OpenBrowserResult{}, err
 	}
 	clock.opened(created)
+	a.forgetGone()
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
 	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
 }
@@ -182,6 +186,7 @@ func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowse
 		a.Dataset.Forget(in.KeyPrefix)
 	}
 	closed, err := a.Pool.Close(in.SessionID)
+	a.forgetGone()
 	if closed {
 		activity.GetLogger(ctx).Info("browser session closed", "session", in.SessionID)
 	}

@@ -52,6 +52,7 @@ func (a *Activities) handOff(ctx context.Context, id string) error {
 		activity.GetLogger(ctx).Warn("closing a handed-on browser", "session", id, "err", err)
 	}
 	a.Pool.log.Info("browser handed on", "session", id)
+	a.forgetGone()
 	err := fmt.Errorf("%w (session %s)", errDraining, id)
 	return temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
 }
