@@ -24,8 +24,8 @@ import (
 // browser is opened elsewhere and the page restored. At the end the goal is validated on
 // the final page and the standard output returned.
 func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
-	if err := in.validate(legacySecrets(ctx, len(in.Secrets) > 0)); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
+	if msg := validated(ctx, in); msg != "" {
+		return nil, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
 	r := newRun(ctx, in)
 	if in.Continued != nil {
