@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -25,12 +27,7 @@ func TestAdmission(t *testing.T) {
 		runs := make([]workflows.GoalResult, len(names))
 		var wg sync.WaitGroup
 		for i, name := range names {
-			run, err := s.client.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
-				ID: workflows.GoalWorkflowID(time.Now(), t.Name()+"-"+name), TaskQueue: workflows.TaskQueue,
-			}, workflows.GoalWorkflowName, workflows.GoalInput{Goal: createGoal(name), StartURL: s.appURL})
-			if err != nil {
-				t.Fatal(err)
-			}
+			run := s.startNamed(t, name, workflows.GoalInput{Goal: createGoal(name), StartURL: s.appURL})
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -70,6 +67,29 @@ func TestAdmission(t *testing.T) {
 		}
 		t.Logf("browsers opened for the four runs: %d and %d", opened(ws[0])-before[0], opened(ws[1])-before[1])
 	})
+	t.Run("a run waits on the server", func(t *testing.T) {
+		// Both browsers are held by runs that wait three seconds; a third run asks for
+		// one, and its progress says since when it waits.
+		hold := []plan.Step{{Action: plan.Wait, Value: "3 seconds"}, {Action: plan.Assert, Value: "Projects"}}
+		var held []client.WorkflowRun
+		for i := range 2 {
+			held = append(held, s.startNamed(t, fmt.Sprintf("hold-%d", i), workflows.GoalInput{Goal: "hold a browser", StartURL: s.appURL, Plan: hold}))
+		}
+		waitForStarted(t, s, held)
+		third := s.startNamed(t, "third", workflows.GoalInput{Goal: "hold a browser", StartURL: s.appURL, Plan: hold})
+		eventually(t, 10*time.Second, "the third run says it waits for a browser", func() bool {
+			p, err := progressOf(s, third.GetID())
+			return err == nil && p.BrowserAsked != nil && time.Since(*p.BrowserAsked) > time.Second
+		})
+		for _, run := range append(held, third) {
+			if res := s.result(t, run); res.Execution.Status != workflows.StatusSuccess {
+				t.Errorf("%s: %s", run.GetID(), res.Execution.Status)
+			}
+		}
+		if p, err := progressOf(s, third.GetID()); err != nil || p.BrowserAsked != nil {
+			t.Errorf("the ended run still says it waits for a browser: %v %v", p.BrowserAsked, err)
+		}
+	})
 	if n := s.app.Snapshot().CreateRequests; n != 6 {
 		t.Errorf("%d create requests, want 6", n)
 	}
@@ -77,3 +97,27 @@ func TestAdmission(t *testing.T) {
 
 // opened is how many browsers the worker has opened for runs.
 func opened(w *testenv.Worker) int { return strings.Count(w.Output(), `msg="browser opened"`) }
+
+// startNamed starts a run whose workflow ID names the test and name, so that runs started
+// in the same second are distinct.
+func (s *stack) startNamed(t *testing.T, name string, in workflows.GoalInput) client.WorkflowRun {
+	t.Helper()
+	run, err := s.client.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{
+		ID: workflows.GoalWorkflowID(time.Now(), t.Name()+"-"+name), TaskQueue: workflows.TaskQueue,
+	}, workflows.GoalWorkflowName, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+// waitForStarted waits until each run has begun its first step (it holds its browser).
+func waitForStarted(t *testing.T, s *stack, runs []client.WorkflowRun) {
+	t.Helper()
+	for _, run := range runs {
+		eventually(t, 30*time.Second, run.GetID()+" holds a browser", func() bool {
+			p, err := progressOf(s, run.GetID())
+			return err == nil && p.Current > 0
+		})
+	}
+}

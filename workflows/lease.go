@@ -27,6 +27,8 @@ type browserLease struct {
 	in *GoalInput
 	// keyPrefix is the run's folder in the store, where the worker saves the state.
 	keyPrefix string
+	// asked is when the run asked for the browser it is waiting for; zero once it has it.
+	asked time.Time
 }
 
 // start asks any worker for a browser at url, without waiting for it; take makes it the
@@ -34,6 +36,7 @@ type browserLease struct {
 // browser steps then go.
 func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflow.Future {
 	b.gen++
+	b.asked = workflow.Now(ctx)
 	info := workflow.GetInfo(ctx)
 	in := activities.OpenBrowserInput{
 		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, b.gen),
@@ -70,7 +73,9 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 // take waits for a browser start asked for, and makes it the run's.
 func (b *browserLease) take(ctx workflow.Context, f workflow.Future) error {
 	var s activities.OpenBrowserResult
-	if err := f.Get(ctx, &s); err != nil {
+	err := f.Get(ctx, &s)
+	b.asked = time.Time{}
+	if err != nil {
 		return err
 	}
 	b.session = s
