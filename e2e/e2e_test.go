@@ -183,11 +183,14 @@ func activityTypes(events []*historypb.HistoryEvent) []string {
 	return names
 }
 
+// TestDemoGoal runs the demo goal on a worker that serves its metrics, and scrapes them
+// after the run (checkMetrics).
 func TestDemoGoal(t *testing.T) {
 	s := newStack(t)
-	s.worker(t)
+	w := s.worker(t, "WEBAGENT_METRICS_ADDR=127.0.0.1:0")
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL})
 	res := s.result(t, run)
+	checkMetrics(t, w, workflows.Site(s.appURL))
 
 	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Success {
 		t.Fatalf("status %s, validation %+v", res.Execution.Status, res.Validation)

@@ -9,24 +9,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/webagent-dev/webagent/workflows"
+	"github.com/webagent-dev/webagent/internal/testenv"
 )
 
-// TestMetricsEndpoint runs the demo goal on a worker with WEBAGENT_METRICS_ADDR and
-// scrapes its Prometheus endpoint: the run by its status and site, its steps, their
-// attempts and times, the browser it opened and the pool's size, and the SDK's own.
-func TestMetricsEndpoint(t *testing.T) {
-	s := newStack(t)
-	w := s.worker(t, "WEBAGENT_METRICS_ADDR=127.0.0.1:0")
+// checkMetrics scrapes the Prometheus endpoint of the worker that ran the demo goal (its
+// only run) and finds the run by its status and site, its steps, their attempts and times,
+// the browser it opened and the pool's size, and the SDK's own metrics.
+func checkMetrics(t *testing.T, w *testenv.Worker, site string) {
+	t.Helper()
 	m := regexp.MustCompile(`msg=metrics url=(\S+)`).FindStringSubmatch(w.Output())
 	if m == nil {
 		t.Fatalf("the worker did not say where its metrics are:\n%s", w.Output())
 	}
-	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL})
-	if res := s.result(t, run); res.Execution.Status != workflows.StatusSuccess {
-		t.Fatalf("status %s", res.Execution.Status)
-	}
-	site := workflows.Site(s.appURL)
 	want := []struct{ metric, labels string }{
 		{"webagent_runs_total", `status="success"`},
 		{"webagent_steps_total", `status="completed"`},
