@@ -67,6 +67,37 @@ func TestRollingRestart(t *testing.T) {
 	t.Logf("recoveries %d; old worker: %s", res.Execution.BrowserRecoveries, lastLine(out, "worker stopped"))
 }
 
+// TestOnlyWorkerReplaced: the run's only worker gets SIGTERM mid-step, and its
+// replacement starts only once it has exited (as `docker compose up` replaces a
+// container). No workflow worker is left to send the run's next step to the stopping one,
+// so it does not wait out its stop timeout: a few seconds after its step, it exits; the
+// run carries on with the new worker, its step done, nothing in doubt.
+func TestOnlyWorkerReplaced(t *testing.T) {
+	s := newStack(t)
+	old := s.worker(t, "WEBAGENT_STOP_TIMEOUT=1m")
+	var once sync.Once
+	s.app.OnCreate(func() { once.Do(old.Terminate) })
+	defer s.app.OnCreate(nil)
+	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL, Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second}})
+	select {
+	case <-old.Exited():
+	case <-time.After(45 * time.Second):
+		t.Fatal("the stopped worker did not exit within 45 s (it waited for a step no one could send)")
+	}
+	s.worker(t)
+	res := s.result(t, run)
+	st := s.app.Snapshot()
+	if res.Execution.Status != workflows.StatusSuccess || st.CreateRequests != 1 || res.Steps[3].Attempts != 1 {
+		t.Fatalf("status %s, %d create requests, step 4 attempted %d times, errors %v", res.Execution.Status, st.CreateRequests, res.Steps[3].Attempts, res.Errors)
+	}
+	for _, step := range res.Steps {
+		if acts := strings.Join(step.Actions, "\n"); strings.Contains(acts, "in doubt") {
+			t.Errorf("step %d was in doubt:\n%s", step.Order, acts)
+		}
+	}
+	t.Logf("old worker: %s", lastLine(old.Output(), "worker stopped"))
+}
+
 // lastLine is the last line of out that holds s.
 func lastLine(out, s string) string {
 	lines := strings.Split(out, "\n")

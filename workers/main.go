@@ -244,9 +244,10 @@ func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, l
 // stop is the graceful stop of a deploy (SIGTERM): the worker takes no new run and opens
 // no browser; the steps under way finish and save their state; each run's next browser
 // step here hands the run on to another worker, which rebuilds its browser at that step
-// (no step in doubt, nobody asked); once no browser is left here, or the stop timeout
-// passes, the workers stop and the browsers are closed. A run that does not come back
-// for its browser within the timeout is noticed as a lost worker (WorkerLossTimeout).
+// (no step in doubt, nobody asked); once no browser is left here, or none has been used
+// for a few seconds with no step under way, or the stop timeout passes, the workers stop
+// and the browsers are closed. A run that does not come back for its browser in time is
+// noticed as a lost worker (WorkerLossTimeout), its last step done.
 func stop(timeout time.Duration, b *browser.Activities, log *slog.Logger, q queues) {
 	started := time.Now()
 	log.Info("worker stopping: finishing its steps, handing its runs on", "stopTimeout", timeout)

@@ -56,8 +56,11 @@ type Activities struct {
 	// done channel, which the next one waits for.
 	queuesMu sync.Mutex
 	queues   map[string]chan struct{}
-	// draining says the worker is stopping (Drain).
+	// draining says the worker is stopping (Drain); inflight counts the browser
+	// activities under way, and lastUsed is when one last ended (unix nanoseconds).
 	draining atomic.Bool
+	inflight atomic.Int64
+	lastUsed atomic.Int64
 	// sessions are the runs' key prefixes by the session that holds their browser, for
 	// the dataset's memory (forget.go); under queuesMu.
 	sessions map[string]string

@@ -23,21 +23,39 @@ var errDraining = errors.New("this worker is shutting down and handed the run's 
 // session is lost, so that the run carries on on another worker. Drained says when no
 // browser is left.
 func (a *Activities) Drain() {
+	a.lastUsed.Store(time.Now().UnixNano())
 	if a.draining.CompareAndSwap(false, true) {
 		a.Pool.log.Info("draining: the runs' next steps go to other workers", "open", a.Pool.Sessions())
 	}
 }
 
-// Drained waits until this worker holds no run's browser, or limit passes; it reports
-// how many browsers are still open.
+// drainGrace is how long a draining worker with no step under way waits for its runs'
+// next steps to come and be handed on. A run that does not come in that time (planning,
+// or with no other worker to run its workflow yet) finds this worker gone at its next
+// step, and rebuilds its browser after WorkerLossTimeout: as safely, a little later.
+const drainGrace = 5 * time.Second
+
+// Drained waits until this worker holds no run's browser, or none of its browsers has
+// been used for drainGrace with no step under way, or limit passes; it reports how many
+// browsers are still open.
 func (a *Activities) Drained(limit time.Duration) int {
 	deadline := time.Now().Add(limit)
 	for {
 		n := a.Pool.Sessions()
-		if n == 0 || time.Now().After(deadline) {
+		quiet := a.inflight.Load() == 0 && time.Since(time.Unix(0, a.lastUsed.Load())) > drainGrace
+		if n == 0 || quiet || time.Now().After(deadline) {
 			return n
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// busy counts a browser activity under way until the function it returns is called.
+func (a *Activities) busy() func() {
+	a.inflight.Add(1)
+	return func() {
+		a.lastUsed.Store(time.Now().UnixNano())
+		a.inflight.Add(-1)
 	}
 }
 
