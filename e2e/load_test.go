@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"go.temporal.io/sdk/workflow"
+
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -80,6 +82,12 @@ func TestLoad(t *testing.T) {
 		var g workflows.GoalResult
 		if err := workflows.ResultOf(&g, s.client.GetWorkflow(context.Background(), e.WorkflowID, "").Get(context.Background(), &g)); err == nil {
 			recoveries += g.Execution.BrowserRecoveries
+			if g.Execution.BrowserRecoveries > 0 || e.DurationMs > 10_000 {
+				t.Logf("%s: %s in %s, %d recoveries, warnings %v", e.ID, e.Status, time.Duration(e.DurationMs)*time.Millisecond, g.Execution.BrowserRecoveries, g.Summary.Warnings)
+			}
+			if e.DurationMs > 30_000 {
+				t.Logf("%s waited: %s", e.ID, gaps(t, s, e.WorkflowID))
+			}
 		}
 	}
 	st := s.app.Snapshot()
@@ -111,4 +119,19 @@ func projectNames(s *stack) []string {
 		names = append(names, p.Name)
 	}
 	return names
+}
+
+// gaps lists the waits of more than five seconds in a run's history: the event that ended
+// each, and how long it came after the one before.
+func gaps(t *testing.T, s *stack, id string) string {
+	var out []string
+	var last time.Time
+	for _, e := range s.historyOf(t, workflow.Execution{ID: id}, "") {
+		at := e.GetEventTime().AsTime()
+		if !last.IsZero() && at.Sub(last) > 5*time.Second {
+			out = append(out, fmt.Sprintf("%s after %s", e.GetEventType(), at.Sub(last).Round(100*time.Millisecond)))
+		}
+		last = at
+	}
+	return strings.Join(out, "; ")
 }
