@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup up down demo test faults miniwob check vet build clean
+.PHONY: setup up down demo test faults load miniwob check vet build clean
 
 ## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
 setup:
@@ -42,6 +42,11 @@ faults: setup
 	@set -o pipefail && source deploy/versions.sh && \
 		go vet -tags faultinject ./internal/fault/ ./activities/browser/ && go test -count=1 -tags faultinject ./internal/fault/ && \
 		WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
+
+## load: a file of 20 goals, 8 at once, over two workers, one killed midway: all succeed, each project created once (not part of make test)
+load: setup
+	@set -o pipefail && source deploy/versions.sh && go vet -tags load ./e2e/ && \
+		go test -count=1 -tags load -timeout 30m -run 'TestLoad$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*load_test|ok|FAIL)'
 
 ## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);
 ##          optional TASKS=a,b  SKIP=a,b  PLANS=DIR (<task>.json plans)  OUT=FILE (the table as Markdown)

@@ -117,6 +117,8 @@ type SaveSkillInput struct {
 	Steps    []plan.Step `json:"steps,omitempty"`
 	// ModelCalls is what the run cost, recorded with a learned skill.
 	ModelCalls int `json:"modelCalls,omitempty"`
+	// RunID is the run's workflow ID: a reuse is counted once per run.
+	RunID string `json:"runId,omitempty"`
 }
 
 // SaveSkillResult says what was saved.
@@ -183,6 +185,9 @@ type SkillRecord struct {
 	ModelCalls     int               `json:"modelCalls"`
 	Disabled       bool              `json:"disabled"`
 	Suspect        bool              `json:"suspect,omitempty"`
+	// CountedRuns are the last runs whose reuse was counted (their workflow IDs), so that
+	// a run is counted once however often its save is tried.
+	CountedRuns []string `json:"countedRuns,omitempty"`
 }
 
 // Site is the origin of a start URL: skills are kept per site.

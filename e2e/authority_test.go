@@ -184,7 +184,7 @@ func TestRunsCannotReadTheWorker(t *testing.T) {
 		}
 		rctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 		var res workflows.GoalResult
-		err = run.Get(rctx, &res)
+		err = workflows.ResultOf(&res, run.Get(rctx, &res))
 		cancel()
 		all := fmt.Sprint(err, res.Errors, res.Execution.Status, res.Steps)
 		outputs = append(outputs, all)

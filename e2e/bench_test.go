@@ -46,7 +46,7 @@ func BenchmarkDemoGoal(b *testing.B) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		var res workflows.GoalResult
-		err = run.Get(ctx, &res)
+		err = workflows.ResultOf(&res, run.Get(ctx, &res))
 		cancel()
 		if err != nil || res.Execution.Status != workflows.StatusSuccess {
 			b.Fatalf("run %d: %v %+v", i, err, res.Execution)

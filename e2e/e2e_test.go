@@ -103,7 +103,7 @@ func (s *stack) result(t *testing.T, run client.WorkflowRun) workflows.GoalResul
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	var res workflows.GoalResult
-	if err := run.Get(ctx, &res); err != nil {
+	if err := workflows.ResultOf(&res, run.Get(ctx, &res)); err != nil {
 		t.Fatalf("run %s: %v", run.GetID(), err)
 	}
 	if t.Failed() || res.Execution.Status != workflows.StatusSuccess {
@@ -183,11 +183,14 @@ func activityTypes(events []*historypb.HistoryEvent) []string {
 	return names
 }
 
+// TestDemoGoal runs the demo goal on a worker that serves its metrics, and scrapes them
+// after the run (checkMetrics).
 func TestDemoGoal(t *testing.T) {
 	s := newStack(t)
-	s.worker(t)
+	w := s.worker(t, "WEBAGENT_METRICS_ADDR=127.0.0.1:0")
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL})
 	res := s.result(t, run)
+	checkMetrics(t, w, workflows.Site(s.appURL))
 
 	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Success {
 		t.Fatalf("status %s, validation %+v", res.Execution.Status, res.Validation)

@@ -98,7 +98,7 @@ func TestWorkerKilled(t *testing.T) {
 					ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 					defer cancel()
 					var o outcome
-					o.err = run.Get(ctx, &o.res)
+					o.err = workflows.ResultOf(&o.res, run.Get(ctx, &o.res))
 					done <- o
 				}()
 				var res workflows.GoalResult

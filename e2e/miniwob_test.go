@@ -471,7 +471,7 @@ func runEpisode(t *testing.T, s *stack, base string, reader *utteranceReader, re
 	ctx, cancel := context.WithTimeout(context.Background(), cfg.limits.Deadline+5*time.Minute)
 	defer cancel()
 	var res workflows.GoalResult
-	runErr := run.Get(ctx, &res)
+	runErr := workflows.ResultOf(&res, run.Get(ctx, &res))
 	ep.elapsed = time.Since(start)
 
 	// The page reports when its episode ends; the browser is closed by the time the run

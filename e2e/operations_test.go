@@ -13,6 +13,7 @@ import (
 
 	"github.com/playwright-community/playwright-go"
 	"go.temporal.io/api/workflowservice/v1"
+	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/testenv"
@@ -276,8 +277,15 @@ func TestWebUIListShowsTheRuns(t *testing.T) {
 	if _, errOut, code := s.starter(t, "run", "--url", s.appURL, demoGoal); code != 0 {
 		t.Fatalf("the demo goal: exit %d\n%s", code, errOut)
 	}
-	if _, _, code := s.starter(t, "run", "--url", s.appURL, "--attempts", "1", `Click "No such button"`); code != 1 {
-		t.Fatalf("the failing goal: exit %d", code)
+	// A goal not achieved is a Failed execution; the starter still prints its output.
+	out, _, code := s.starter(t, "run", "--url", s.appURL, "--attempts", "1", `Click "No such button"`)
+	if code != 1 || !strings.Contains(out, "FAILED: ") || !strings.Contains(out, "steps: 0 completed, 1 failed") {
+		t.Fatalf("the failing goal: exit %d\n%s", code, out)
+	}
+	if failed := listRuns(t, s, `ExecutionStatus="Failed"`); len(failed) != 1 || !strings.Contains(failed[0], "-click-no-such-button-") {
+		t.Errorf(`ExecutionStatus="Failed" finds %v, want the failing goal alone`, failed)
+	} else if d, err := s.client.DescribeWorkflowExecution(context.Background(), failed[0], ""); err == nil {
+		s.historyOf(t, workflow.Execution{ID: failed[0], RunID: d.GetWorkflowExecutionInfo().GetExecution().GetRunId()}, "goal-not-achieved")
 	}
 	page := headlessPage(t, 1400, 700)
 	if _, err := page.Goto(ui + "/namespaces/default/workflows"); err != nil {
@@ -300,6 +308,12 @@ func TestWebUIListShowsTheRuns(t *testing.T) {
 	}
 	if !strings.Contains(text, "click-new-project-type-apollo") || !strings.Contains(text, "click-no-such-button") {
 		t.Fatalf("the Web UI's list does not show the goals:\n%s", text)
+	}
+	for id, want := range map[string]string{"click-no-such-button": "Failed", "click-new-project-type-apollo": "Completed"} {
+		row, err := page.Locator("tr", playwright.PageLocatorOptions{HasText: id}).First().InnerText()
+		if err != nil || !strings.Contains(row, want) {
+			t.Errorf("the Web UI's row of %s does not say %s: %v\n%s", id, want, err, row)
+		}
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/webagent-dev/webagent/activities"
 	agent "github.com/webagent-dev/webagent/client"
@@ -123,6 +124,7 @@ func reportGoal(res workflows.GoalResult, err error, link string, asJSON bool, s
 func follower(w io.Writer) func(workflows.Progress) {
 	seen := map[int]string{}
 	phase := workflows.Phase("")
+	var asked time.Time
 	return func(p workflows.Progress) {
 		for _, s := range p.Steps {
 			key := fmt.Sprintf("%s/%d", s.Status, s.Attempts)
@@ -140,8 +142,16 @@ func follower(w io.Writer) func(workflows.Progress) {
 			fmt.Fprintf(w, "  … %s\n", p.Phase)
 		}
 		phase = p.Phase
+		if a := p.BrowserAsked; a != nil && !a.Equal(asked) && time.Since(*a) > browserWaitShown {
+			asked = *a
+			fmt.Fprintf(w, "  … waiting since %s for a free browser: every worker's are in use\n", a.Local().Format("15:04:05"))
+		}
 	}
 }
+
+// browserWaitShown is how long an open goes on before the starter says the run waits for
+// a browser (an open itself takes a fraction of a second).
+const browserWaitShown = 2 * time.Second
 
 func printResult(w io.Writer, r *workflows.GoalResult, link string) {
 	fmt.Fprintf(w, "\n%s: %s\n", strings.ToUpper(string(r.Execution.Status)), r.Summary.Brief)

@@ -39,6 +39,13 @@ type Config struct {
 	// the page's structure did not change (WEBAGENT_STATE_THRESHOLD, default 0.02).
 	StateThreshold float64
 	LogLevel       slog.Level // WEBAGENT_LOG_LEVEL
+	// StopTimeout is how long a stopping worker waits for the steps it is running to
+	// finish (WEBAGENT_STOP_TIMEOUT): at least a step's time limit, so that a deploy
+	// stops no step halfway.
+	StopTimeout time.Duration
+	// MetricsAddr is where the worker serves its Prometheus metrics, host:port
+	// (WEBAGENT_METRICS_ADDR); "" serves none.
+	MetricsAddr string
 	// StateKey seals the browser's cookies and storage in MinIO: WEBAGENT_STATE_KEY, else
 	// the first key of WEBAGENT_CODEC_KEYS, else one derived from MinIO's secret key
 	// (StateKeyFrom says which).
@@ -51,6 +58,10 @@ type Config struct {
 	// (WEBAGENT_NOTIFY_URLS, WEBAGENT_NOTIFY_KEY).
 	Notify NotifyConfig
 }
+
+// DefaultStopTimeout is a browser step's longest time limit: two minutes, and a wait
+// budget of up to a minute.
+const DefaultStopTimeout = 3 * time.Minute
 
 // WeaviateConfig says where the skills library is.
 type WeaviateConfig struct {
@@ -98,6 +109,12 @@ func FromEnv() (Config, error) {
 	rate, err := config.Int("WEBAGENT_MODEL_RATE", 10)
 	keep(err)
 	c.ModelRate = float64(rate)
+	c.MetricsAddr = config.Get("WEBAGENT_METRICS_ADDR", "")
+	c.StopTimeout, err = config.Duration("WEBAGENT_STOP_TIMEOUT", DefaultStopTimeout)
+	keep(err)
+	if c.StopTimeout < time.Second {
+		errs = append(errs, fmt.Errorf("WEBAGENT_STOP_TIMEOUT=%v: at least 1s, and a step's time limit (%v) to stop no step halfway", c.StopTimeout, DefaultStopTimeout))
+	}
 	if err := c.LogLevel.UnmarshalText([]byte(config.Get("WEBAGENT_LOG_LEVEL", "info"))); err != nil {
 		errs = append(errs, fmt.Errorf("WEBAGENT_LOG_LEVEL: %w (debug, info, warn or error)", err))
 	}

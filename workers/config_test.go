@@ -15,13 +15,14 @@ func TestFromEnvNamesEveryWrongVariable(t *testing.T) {
 	t.Setenv("WEBAGENT_HEADLESS", "perhaps")
 	t.Setenv("WEBAGENT_SKILL_THRESHOLD", "2")
 	t.Setenv("WEBAGENT_LOG_LEVEL", "loud")
+	t.Setenv("WEBAGENT_STOP_TIMEOUT", "10ms")
 	t.Setenv("WEBAGENT_INTERNAL_ADDRESSES", "loopback, everything here")
 	t.Setenv("WEBAGENT_SECRETS", `{"pw": {"from": "env:WEBAGENT_NO_SUCH_VARIABLE", "sites": ["shop.example.com"]}}`)
 	_, err := FromEnv()
 	if err == nil {
 		t.Fatal("want an error")
 	}
-	for _, name := range []string{"CHROMIUM_PATH", "PLAYWRIGHT_DRIVER_DIR", "WEBAGENT_MAX_BROWSERS", "WEBAGENT_HEADLESS", "WEBAGENT_SKILL_THRESHOLD", "WEBAGENT_LOG_LEVEL", "WEBAGENT_INTERNAL_ADDRESSES", "WEBAGENT_SECRETS"} {
+	for _, name := range []string{"CHROMIUM_PATH", "PLAYWRIGHT_DRIVER_DIR", "WEBAGENT_MAX_BROWSERS", "WEBAGENT_HEADLESS", "WEBAGENT_SKILL_THRESHOLD", "WEBAGENT_LOG_LEVEL", "WEBAGENT_STOP_TIMEOUT", "WEBAGENT_INTERNAL_ADDRESSES", "WEBAGENT_SECRETS"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("the error should name %s:\n%v", name, err)
 		}
@@ -38,7 +39,7 @@ func TestFromEnvDefaults(t *testing.T) {
 	}
 	if c.Temporal.Address != "127.0.0.1:7233" || c.TaskQueue != "webagent" || c.Store.Bucket != "webagent" || c.Weaviate.Host != "" ||
 		c.Browser.MaxSessions != 4 || !c.Browser.Headless || c.Weaviate.Threshold != 0.95 ||
-		c.Browser.Internal.String() != "none" || len(c.Secrets.Names()) != 0 {
+		c.Browser.Internal.String() != "none" || len(c.Secrets.Names()) != 0 || c.StopTimeout != DefaultStopTimeout {
 		t.Fatalf("defaults: %+v", c)
 	}
 }

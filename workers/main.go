@@ -63,6 +63,17 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 		return err
 	}
 	defer pool.Shutdown()
+	if cfg.MetricsAddr != "" {
+		h, stopMetrics, err := metricsEndpoint(cfg.MetricsAddr, log)
+		if err != nil {
+			return err
+		}
+		defer stopMetrics()
+		cfg.Temporal.Metrics = h
+		wctx, stopWatch := context.WithCancel(context.Background())
+		defer stopWatch()
+		go watchPool(wctx, h, pool, cfg.Browser.MaxSessions)
+	}
 
 	c, err := cfg.Temporal.Dial(ctx, 15*time.Second, log)
 	if err != nil {
@@ -80,14 +91,18 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 			defer cancel()
 			return c.SignalWorkflow(sctx, workflowID, runID, activities.ActingSignal, n)
 		}}
-	shared := sharedWorker(c, cfg.TaskQueue, b, st)
+	shared := sharedWorker(c, cfg.TaskQueue, cfg.StopTimeout, b, st)
 	registerNotify(shared, cfg.Notify, cfg.Temporal)
 	thinker, err := modelWorker(ctx, c, cfg, st, log)
 	if err != nil {
 		return err
 	}
-	local := browserWorker(c, own, cfg.Browser.MaxSessions, b)
-	return serve(ctx, cfg, own, b, log, local, thinker, shared)
+	local := browserWorker(c, own, cfg.Browser.MaxSessions, cfg.StopTimeout, b)
+	admit, err := admissionWorker(c, cfg.TaskQueue, cfg.StopTimeout, b)
+	if err != nil {
+		return err
+	}
+	return serve(ctx, cfg, own, b, log, queues{local: local, thinker: thinker, shared: shared, admit: admit})
 }
 
 // openStore opens the object store and the sealer of the browser state saved in it, and
@@ -115,18 +130,18 @@ func openStore(ctx context.Context, cfg Config, log *slog.Logger) (*store.MinIO,
 	return st, sealer, nil
 }
 
-// heartbeats are the options of the workers that run browser activities: heartbeats go
-// to the server at most once a second, so that a cancelled run reaches its browser
-// activity within about a second (the SDK's default waits up to 0.8 x the heartbeat
-// timeout).
-func heartbeats() worker.Options {
-	return worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery}
+// options are the options of every worker of the process: heartbeats go to the server
+// at most once a second, so that a cancelled run reaches its browser activity within
+// about a second (the SDK's default waits up to 0.8 x the heartbeat timeout), and a
+// stopping worker waits for the steps it runs to finish.
+func options(stop time.Duration) worker.Options {
+	return worker.Options{MaxHeartbeatThrottleInterval: browser.HeartbeatEvery, DefaultHeartbeatThrottleInterval: browser.HeartbeatEvery, WorkerStopTimeout: stop}
 }
 
 // sharedWorker is the worker of the shared task queue: every workflow, and the activities
 // any worker can run (opening a browser here, the worker's grants, sharing a run).
-func sharedWorker(c client.Client, queue string, b *browser.Activities, st *store.MinIO) worker.Worker {
-	w := worker.New(c, queue, heartbeats())
+func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.Activities, st *store.MinIO) worker.Worker {
+	w := worker.New(c, queue, options(stop))
 	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
@@ -140,7 +155,7 @@ func sharedWorker(c client.Client, queue string, b *browser.Activities, st *stor
 // goals; without Weaviate it plans without skills.
 func modelWorker(ctx context.Context, c client.Client, cfg Config, st *store.MinIO, log *slog.Logger) (worker.Worker, error) {
 	planner := &planning.Activities{}
-	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate})
+	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate, WorkerStopTimeout: cfg.StopTimeout})
 	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
 		mc, err := model.New(ctx, cfg.Model)
@@ -189,8 +204,8 @@ func useSkillsLibrary(ctx context.Context, planner *planning.Activities, cfg Wea
 
 // browserWorker is the worker of this process's own queue: the browser steps of the runs
 // whose browser lives here come to it only, two at a time per browser at most.
-func browserWorker(c client.Client, own string, maxBrowsers int, b *browser.Activities) worker.Worker {
-	opts := heartbeats()
+func browserWorker(c client.Client, own string, maxBrowsers int, stop time.Duration, b *browser.Activities) worker.Worker {
+	opts := options(stop)
 	opts.MaxConcurrentActivityExecutionSize = 2 * maxBrowsers
 	w := worker.New(c, own, opts)
 	register(w, b.RunStep, activities.RunStep.Name)
@@ -200,26 +215,50 @@ func browserWorker(c client.Client, own string, maxBrowsers int, b *browser.Acti
 	return w
 }
 
-// serve starts the workers, the browser's first, and runs until ctx ends. The deferred
-// calls run last first: the workers stop, then ended runs' clean-up finishes.
-func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, local, thinker, shared worker.Worker) error {
-	if err := local.Start(); err != nil {
-		return fmt.Errorf("start the browser worker: %w", err)
+// queues are the process's workers, one per task queue.
+type queues struct {
+	// local runs the steps of the browsers this process holds; thinker, planning and
+	// model calls; shared, the workflows; admit, the opening of browsers.
+	local, thinker, shared, admit worker.Worker
+}
+
+// serve starts the workers, the browser's first, and runs until ctx ends; then it stops
+// gracefully (stop).
+func serve(ctx context.Context, cfg Config, own string, b *browser.Activities, log *slog.Logger, q queues) error {
+	var started []worker.Worker
+	for _, w := range []worker.Worker{q.local, q.thinker, q.shared, q.admit} {
+		if err := w.Start(); err != nil {
+			for _, s := range started {
+				s.Stop()
+			}
+			return fmt.Errorf("start a worker: %w", err)
+		}
+		started = append(started, w)
 	}
-	defer b.Wait()
-	defer local.Stop()
-	if err := thinker.Start(); err != nil {
-		return fmt.Errorf("start the model worker: %w", err)
-	}
-	defer thinker.Stop()
-	if err := shared.Start(); err != nil {
-		return fmt.Errorf("start the worker: %w", err)
-	}
-	defer shared.Stop()
 	log.Info("worker ready", "temporal", cfg.Temporal.Address, "taskQueue", cfg.TaskQueue, "browserQueue", own, "maxBrowsers", cfg.Browser.MaxSessions)
 	<-ctx.Done()
-	log.Info("worker stopping")
+	stop(cfg.StopTimeout, b, log, q)
 	return nil
+}
+
+// stop is the graceful stop of a deploy (SIGTERM): the worker takes no new run and opens
+// no browser; the steps under way finish and save their state; each run's next browser
+// step here hands the run on to another worker, which rebuilds its browser at that step
+// (no step in doubt, nobody asked); once no browser is left here, or none has been used
+// for a few seconds with no step under way, or the stop timeout passes, the workers stop
+// and the browsers are closed. A run that does not come back for its browser in time is
+// noticed as a lost worker (WorkerLossTimeout), its last step done.
+func stop(timeout time.Duration, b *browser.Activities, log *slog.Logger, q queues) {
+	started := time.Now()
+	log.Info("worker stopping: finishing its steps, handing its runs on", "stopTimeout", timeout)
+	b.Drain()
+	q.admit.Stop()
+	q.shared.Stop()
+	left := b.Drained(timeout - time.Since(started))
+	q.local.Stop()
+	q.thinker.Stop()
+	b.Wait()
+	log.Info("worker stopped", "browsersLeft", left, "took", time.Since(started).Round(time.Millisecond))
 }
 
 // register registers an activity function under its name in the contract.

@@ -24,8 +24,8 @@ import (
 // browser is opened elsewhere and the page restored. At the end the goal is validated on
 // the final page and the standard output returned.
 func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
-	if err := in.validate(legacySecrets(ctx, len(in.Secrets) > 0)); err != nil {
-		return nil, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
+	if msg := validated(ctx, in); msg != "" {
+		return nil, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
 	r := newRun(ctx, in)
 	if in.Continued != nil {
@@ -55,13 +55,15 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if temporal.IsCanceledError(err) {
 		dctx, _ := workflow.NewDisconnectedContext(ctx)
 		r.setStatus(dctx, StatusFailed)
+		r.record(ctx, StatusFailed)
 		return nil, err
 	}
 	r.setStatus(ctx, r.res.Execution.Status)
 	r.summarize(ctx)
 	r.notify(ctx, activities.NotifyEnded, r.endSummary(), 0)
 	r.learn(ctx)
-	return &r.res, nil
+	r.record(ctx, r.res.Execution.Status)
+	return ended(ctx, &r.res)
 }
 
 // run is the state of one goal run. It lives in the workflow, so it is rebuilt by replay.

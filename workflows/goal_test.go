@@ -93,12 +93,21 @@ func execute(t *testing.T, env *testsuite.TestWorkflowEnvironment, in workflows.
 	if !env.IsWorkflowCompleted() {
 		t.Fatal("workflow did not complete")
 	}
-	if err := env.GetWorkflowError(); err != nil {
+	// A goal not achieved fails the execution, with the output in the failure's details.
+	var res workflows.GoalResult
+	err := env.GetWorkflowError()
+	failed := err != nil
+	if err := workflows.ResultOf(&res, err); err != nil {
 		t.Fatalf("workflow error: %v", err)
 	}
-	var res workflows.GoalResult
-	if err := env.GetWorkflowResult(&res); err != nil {
-		t.Fatal(err)
+	if !failed {
+		if err := env.GetWorkflowResult(&res); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := res.Execution.Status
+	if want := st == workflows.StatusFailed || st == workflows.StatusPartial; failed != want {
+		t.Errorf("a run that ended %s: execution failed %v, want %v", st, failed, want)
 	}
 	return res
 }

@@ -27,6 +27,8 @@ type browserLease struct {
 	in *GoalInput
 	// keyPrefix is the run's folder in the store, where the worker saves the state.
 	keyPrefix string
+	// asked is when the run asked for the browser it is waiting for; zero once it has it.
+	asked time.Time
 }
 
 // start asks any worker for a browser at url, without waiting for it; take makes it the
@@ -34,6 +36,7 @@ type browserLease struct {
 // browser steps then go.
 func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflow.Future {
 	b.gen++
+	b.asked = workflow.Now(ctx)
 	info := workflow.GetInfo(ctx)
 	in := activities.OpenBrowserInput{
 		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, b.gen),
@@ -45,9 +48,17 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 		p := b.in.Sites()
 		in.Sites = &p
 	}
+	queue := ""
+	if workflow.GetVersion(ctx, "browser-admission", workflow.DefaultVersion, 1) == 1 {
+		// Only a worker with a browser free takes the open: the run waits on the server
+		// for the first one (the phase says so), never behind a busy worker.
+		queue = OpenQueue(info.TaskQueueName)
+	}
 	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
-		// A worker whose browsers are all in use keeps the open waiting in line (its
-		// place shows as the activity's heartbeat); a worker that dies is noticed by it.
+		TaskQueue: queue,
+		// Before admission, a worker whose browsers were all in use kept the open waiting
+		// in line (its place showed as the activity's heartbeat); a worker that dies is
+		// noticed by it.
 		StartToCloseTimeout: 10 * time.Minute,
 		HeartbeatTimeout:    30 * time.Second,
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
@@ -62,7 +73,9 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 // take waits for a browser start asked for, and makes it the run's.
 func (b *browserLease) take(ctx workflow.Context, f workflow.Future) error {
 	var s activities.OpenBrowserResult
-	if err := f.Get(ctx, &s); err != nil {
+	err := f.Get(ctx, &s)
+	b.asked = time.Time{}
+	if err != nil {
 		return err
 	}
 	b.session = s

@@ -10,6 +10,11 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 )
 
+// OpenQueue is where the runs of the shared queue ask for a browser: only workers with a
+// browser free take from it (admission), so that a run waits for the first free browser
+// of any worker rather than in line on one that is busy.
+func OpenQueue(shared string) string { return shared + "-open" }
+
 // Names that cross process boundaries.
 const (
 	// TaskQueue is the shared queue: workflows, planning, and opening a browser. Browser

@@ -219,6 +219,11 @@ type Progress struct {
 	Stuck  *Stuck  `json:"stuck,omitempty"`
 	// Skill says, once the run is planned, whether it reuses a skill and, if not, why.
 	Skill *SkillUse `json:"skill,omitempty"`
+	// BrowserAsked is when the run asked for a browser it does not have yet. An open takes
+	// a fraction of a second; past that, every worker's browsers are in use and the run
+	// waits on the server for the first one free (its place in that line is the server's,
+	// which tells no one).
+	BrowserAsked *time.Time `json:"browserAsked,omitempty"`
 }
 
 // StepProgress is one step's line in Progress.

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/webagent-dev/webagent/plan"
-	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/workflow"
 )
 
@@ -26,7 +25,7 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 	cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
 		WorkflowID:        workflow.GetInfo(ctx).WorkflowExecution.ID + "-parts",
 		TaskQueue:         TaskQueue,
-		ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_TERMINATE,
+		ParentClosePolicy: childClosePolicy(ctx),
 		StaticSummary:     fmt.Sprintf("%d parts of: %s", len(parts), oneLine(r.in.Goal)),
 	})
 	var res SuiteResult

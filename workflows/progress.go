@@ -14,6 +14,9 @@ func (r *run) progress() (Progress, error) {
 	if sk := r.res.Skill; sk.CacheHit || sk.MissReason != "" {
 		p.Skill = &sk
 	}
+	if asked := r.browser.asked; !asked.IsZero() {
+		p.BrowserAsked = &asked
+	}
 	for i, s := range r.steps {
 		sp := StepProgress{Order: s.Order, Description: s.Description, Status: s.Status, Attempts: s.Attempts}
 		if n := len(s.Feedback); n > 0 {

@@ -31,7 +31,8 @@ import (
 // (computer use), a step in doubt answered by a person — each recorded twice: before the
 // one wait for a person (before-one-wait-*, replayed by legacy.go) and after it; a run
 // that tells its webhook when it waits and ends (the "notify-webhook" version). Every
-// run begun since the search attributes keeps them, so most histories upsert them.
+// run begun since the search attributes keeps them, so most histories upsert them; a goal
+// not achieved fails its execution with the output in the failure (goal-not-achieved).
 func TestReplayHistories(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("testdata", "histories", "*.json"))
 	if err != nil {

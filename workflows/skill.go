@@ -42,7 +42,7 @@ func (r *run) learn(ctx workflow.Context) {
 	// Only a verified success teaches the library anything: a plan nothing checked could
 	// be learned wrong, and then replayed.
 	success := r.res.Execution.Status == StatusSuccess && r.res.Validation.Verified
-	in := activities.SaveSkillInput{Goal: r.in.Goal, StartURL: r.in.StartURL}
+	in := activities.SaveSkillInput{Goal: r.in.Goal, StartURL: r.in.StartURL, RunID: r.res.Metadata.WorkflowID}
 	switch {
 	case r.skill == nil && success:
 		in.Op, in.Steps, in.ModelCalls = activities.SkillLearn, r.learnedSteps(), r.res.Usage.Calls

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"time"
 
-	enumspb "go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
 )
@@ -196,7 +195,7 @@ func (s *suiteRun) runEntry(ctx workflow.Context, i int, in GoalInput, try int) 
 	cctx := workflow.WithChildOptions(ctx, workflow.ChildWorkflowOptions{
 		WorkflowID:        id,
 		TaskQueue:         TaskQueue,
-		ParentClosePolicy: enumspb.PARENT_CLOSE_POLICY_TERMINATE,
+		ParentClosePolicy: childClosePolicy(ctx),
 		StaticSummary:     oneLine(e.Goal),
 		StaticDetails:     fmt.Sprintf("**Suite:** %s, entry %s\n\n**Start URL:** %s", info.WorkflowExecution.ID, e.ID, in.StartURL),
 	})
@@ -207,7 +206,7 @@ func (s *suiteRun) runEntry(ctx workflow.Context, i int, in GoalInput, try int) 
 		r.WorkflowID, r.RunID = exec.ID, exec.RunID
 	}
 	var res GoalResult
-	err := child.Get(ctx, &res)
+	err := ResultOf(&res, child.Get(ctx, &res))
 	r.Ended = workflow.Now(ctx)
 	r.DurationMs = r.Ended.Sub(r.Started).Milliseconds()
 	if err != nil {

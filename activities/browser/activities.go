@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -55,6 +56,14 @@ type Activities struct {
 	// done channel, which the next one waits for.
 	queuesMu sync.Mutex
 	queues   map[string]chan struct{}
+	// draining says the worker is stopping (Drain); inflight counts the browser
+	// activities under way, and lastUsed is when one last ended (unix nanoseconds).
+	draining atomic.Bool
+	inflight atomic.Int64
+	lastUsed atomic.Int64
+	// sessions are the runs' key prefixes by the session that holds their browser, for
+	// the dataset's memory (forget.go); under queuesMu.
+	sessions map[string]string
 }
 
 // behind runs f beside the run's steps, after the run's earlier work of this kind.
@@ -110,6 +119,11 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		// does not grant.
 		return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSecretNotGranted, nil)
 	}
+	ctx, cancel, err := a.refuseOpen(ctx)
+	defer cancel()
+	if err != nil {
+		return activities.OpenBrowserResult{}, err
+	}
 	hb := beat(ctx)
 	defer hb.stop()
 	var state []byte
@@ -124,8 +138,10 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 			}
 		}
 	}
+	clock := &waitClock{ctx: ctx}
 	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites,
 		OnWait: func(position, inUse int) {
+			clock.waiting()
 			// The Web UI shows it as the pending activity's heartbeat.
 			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.cfg.MaxSessions)))
 			activity.GetLogger(ctx).Info("waiting for a free browser", "session", in.SessionID, "position", position)
@@ -138,6 +154,8 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
+	clock.opened(created)
+	a.forgetGone()
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
 	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
 }
@@ -171,6 +189,7 @@ func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowse
 		a.Dataset.Forget(in.KeyPrefix)
 	}
 	closed, err := a.Pool.Close(in.SessionID)
+	a.forgetGone()
 	if closed {
 		activity.GetLogger(ctx).Info("browser session closed", "session", in.SessionID)
 	}

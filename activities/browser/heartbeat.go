@@ -63,6 +63,7 @@ func (h *heartbeat) stop() {
 // takes the session's page for fn alone (waiting for an activity before it, or giving up
 // when ctx ends), and gives it back when fn returns, also when ctx was cancelled.
 func (a *Activities) withSession(ctx context.Context, id string, fn func(*Session, *heartbeat) error) error {
+	defer a.busy()()
 	hb := beat(ctx)
 	defer hb.stop()
 	s, err := a.session(id)
@@ -73,5 +74,8 @@ func (a *Activities) withSession(ctx context.Context, id string, fn func(*Sessio
 		return err
 	}
 	defer s.Release()
+	if err := a.handOff(ctx, id); err != nil {
+		return err
+	}
 	return fn(s, hb)
 }

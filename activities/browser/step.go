@@ -22,6 +22,7 @@ func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (a
 	if in.Purpose == activities.PurposeAttempt {
 		ctx = fault.WithStep(ctx, in.Seq)
 	}
+	a.uses(in.SessionID, in.KeyPrefix)
 	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
 		var err error
 		res, err = a.runStep(ctx, s, hb, in)

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 
+	"github.com/weaviate/weaviate-go-client/v4/weaviate/fault"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -25,7 +27,7 @@ type Catalog interface {
 // Weaviate is down without holding up the run.
 func (a *Activities) SaveSkill(ctx context.Context, in activities.SaveSkillInput) (activities.SaveSkillResult, error) {
 	if a.Skills == nil {
-		return activities.SaveSkillResult{}, errors.New("this worker has no skills library (set WEAVIATE_URL)")
+		return activities.SaveSkillResult{}, temporal.NewNonRetryableApplicationError("this worker has no skills library (set WEAVIATE_URL)", activities.ErrNoSkillsLibrary, nil)
 	}
 	var s skills.Skill
 	var err error
@@ -35,14 +37,29 @@ func (a *Activities) SaveSkill(ctx context.Context, in activities.SaveSkillInput
 	case activities.SkillHeal:
 		s, err = a.Skills.Heal(ctx, in.SkillID, in.Goal, in.Steps)
 	case activities.SkillSuccess, activities.SkillFailure:
-		s, err = a.Skills.Record(ctx, in.SkillID, in.Op == activities.SkillSuccess)
+		s, err = a.Skills.Record(ctx, in.SkillID, in.RunID, in.Op == activities.SkillSuccess)
 	default:
 		return activities.SaveSkillResult{}, temporal.NewNonRetryableApplicationError(fmt.Sprintf("unknown skill operation %q", in.Op), activities.ErrBadInput, nil)
 	}
 	if err != nil {
-		return activities.SaveSkillResult{}, err
+		return activities.SaveSkillResult{}, permanent(err)
 	}
 	return activities.SaveSkillResult{SkillID: s.ID, Version: s.Version, Disabled: s.Disabled}, nil
+}
+
+// permanent marks the library's errors that no retry can mend as non-retryable: a skill
+// that is gone (deleted meanwhile), or a request Weaviate refused as it was (a 4xx other
+// than a timeout or too many requests). The rest — Weaviate down, slow, overloaded — are
+// retried, for up to a day.
+func permanent(err error) error {
+	if errors.Is(err, skills.ErrNotFound) {
+		return temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSkillNotFound, err)
+	}
+	var ce *fault.WeaviateClientError
+	if errors.As(err, &ce) && ce.StatusCode >= 400 && ce.StatusCode < 500 && ce.StatusCode != http.StatusRequestTimeout && ce.StatusCode != http.StatusTooManyRequests {
+		return temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrBadInput, err)
+	}
+	return err
 }
 
 // ManageSkills lists, shows, deletes or imports skills. It runs on a worker, which holds

@@ -2,6 +2,7 @@ package skills
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -122,12 +123,33 @@ func (l *Library) Heal(ctx context.Context, id, goal string, steps []plan.Step) 
 	return s, l.Store.Put(ctx, s, vec)
 }
 
-// Record counts a run that reused a skill; one that keeps failing is disabled.
-func (l *Library) Record(ctx context.Context, id string, success bool) (Skill, error) {
-	s, err := l.Store.Get(ctx, id)
-	if err != nil {
-		return Skill{}, err
+// Record counts a run that reused a skill; one that keeps failing is disabled. It counts
+// each run once (run is the run's workflow ID): a retried activity, or a save run twice,
+// finds the run already counted and changes nothing. Two runs counted at once may write
+// over each other (the store merges whole objects): each reads its write back, and counts
+// again on the newer state when its own run is not there.
+func (l *Library) Record(ctx context.Context, id, run string, success bool) (Skill, error) {
+	for try := 0; ; try++ {
+		s, err := l.Store.Get(ctx, id)
+		if err != nil || (run != "" && slices.Contains(s.CountedRuns, run)) {
+			return s, err
+		}
+		count(&s, run, success)
+		if err := l.Store.Update(ctx, s); err != nil || run == "" || try == 4 {
+			return s, err
+		}
+		if now, err := l.Store.Get(ctx, id); err != nil || slices.Contains(now.CountedRuns, run) {
+			return s, err
+		}
 	}
+}
+
+// countedRuns is how many of the last runs a skill remembers having counted: more than
+// the runs that could be saving at once.
+const countedRuns = 100
+
+// count adds a run's outcome to the skill.
+func count(s *Skill, run string, success bool) {
 	s.LastUsed = time.Now().UTC()
 	s.Suspect = !success
 	if success {
@@ -138,5 +160,10 @@ func (l *Library) Record(ctx context.Context, id string, success bool) (Skill, e
 			s.Disabled = true
 		}
 	}
-	return s, l.Store.Update(ctx, s)
+	if run != "" {
+		s.CountedRuns = append(s.CountedRuns, run)
+		if n := len(s.CountedRuns); n > countedRuns {
+			s.CountedRuns = s.CountedRuns[n-countedRuns:]
+		}
+	}
 }

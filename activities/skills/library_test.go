@@ -3,6 +3,7 @@ package skills_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/webagent-dev/webagent/activities/skills"
@@ -56,7 +57,11 @@ func TestLibrary(t *testing.T) {
 		t.Fatalf("healed %+v %v", healed, err)
 	}
 	for i := 0; i < 2; i++ {
-		if _, err := lib.Record(ctx, learned.ID, false); err != nil {
+		if _, err := lib.Record(ctx, learned.ID, fmt.Sprintf("run-%d", i), false); err != nil {
+			t.Fatal(err)
+		}
+		// The same run counted again (a retried activity) changes nothing.
+		if _, err := lib.Record(ctx, learned.ID, fmt.Sprintf("run-%d", i), false); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -64,13 +69,13 @@ func TestLibrary(t *testing.T) {
 	if err != nil || s.Disabled || s.FailureCount != 2 || !s.Suspect {
 		t.Fatalf("2 failures after 2 successes should make it suspect, not disable it: %+v %v", s, err)
 	}
-	if s, _ = lib.Record(ctx, learned.ID, true); s.Suspect || s.SuccessCount != 3 {
+	if s, _ = lib.Record(ctx, learned.ID, "run-2", true); s.Suspect || s.SuccessCount != 3 {
 		t.Fatalf("a success clears suspect: %+v", s)
 	}
-	if _, err := lib.Record(ctx, learned.ID, false); err != nil {
+	if _, err := lib.Record(ctx, learned.ID, "run-3", false); err != nil {
 		t.Fatal(err)
 	}
-	if s, _ = lib.Record(ctx, learned.ID, false); !s.Disabled {
+	if s, _ = lib.Record(ctx, learned.ID, "run-4", false); !s.Disabled {
 		t.Fatalf("4 failures after 3 successes should disable it: %+v", s)
 	}
 	if f, _, _ := lib.Find(ctx, `Create a project named "Apollo" with priority High`, site); f != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -96,7 +97,7 @@ func (w *Weaviate) ensureClass(ctx context.Context) error {
 			{Name: "lastUsed", DataType: []string{"date"}}, {Name: "createdAt", DataType: []string{"date"}},
 			{Name: "version", DataType: []string{"int"}}, text("embeddingModel", "field"),
 			{Name: "disabled", DataType: []string{"boolean"}}, {Name: "modelCalls", DataType: []string{"int"}},
-			suspectProperty,
+			suspectProperty, countedRunsProperty,
 		},
 	}
 	if err := w.client.Schema().ClassCreator().WithClass(class).Do(ctx); err != nil {
@@ -109,8 +110,12 @@ func (w *Weaviate) ensureClass(ctx context.Context) error {
 	return nil
 }
 
-// suspectProperty came after the first version of the collection: migrate adds it.
-var suspectProperty = &models.Property{Name: "suspect", DataType: []string{"boolean"}}
+// suspectProperty and countedRunsProperty came after the first version of the
+// collection: migrate adds them.
+var (
+	suspectProperty     = &models.Property{Name: "suspect", DataType: []string{"boolean"}}
+	countedRunsProperty = &models.Property{Name: "countedRuns", DataType: []string{"text[]"}, Tokenization: "field"}
+)
 
 // migrate adds the properties a collection made by an earlier version lacks.
 func (w *Weaviate) migrate(ctx context.Context) error {
@@ -118,15 +123,23 @@ func (w *Weaviate) migrate(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("read the %s collection: %w", Class, err)
 	}
-	for _, p := range class.Properties {
-		if p.Name == suspectProperty.Name {
-			return nil
+	for _, later := range []*models.Property{suspectProperty, countedRunsProperty} {
+		if slices.ContainsFunc(class.Properties, func(p *models.Property) bool { return p.Name == later.Name }) {
+			continue
+		}
+		if err := w.client.Schema().PropertyCreator().WithClassName(Class).WithProperty(later).Do(ctx); err != nil {
+			return fmt.Errorf("add %q to the %s collection: %w", later.Name, Class, err)
 		}
 	}
-	if err := w.client.Schema().PropertyCreator().WithClassName(Class).WithProperty(suspectProperty).Do(ctx); err != nil {
-		return fmt.Errorf("add %q to the %s collection: %w", suspectProperty.Name, Class, err)
-	}
 	return nil
+}
+
+// nonNil is a list as Weaviate takes it: empty, never null.
+func nonNil(l []string) []string {
+	if l == nil {
+		return []string{}
+	}
+	return l
 }
 
 func properties(s Skill) (map[string]any, error) {
@@ -138,16 +151,12 @@ func properties(s Skill) (map[string]any, error) {
 	if err != nil {
 		return nil, err
 	}
-	params := s.Params
-	if params == nil {
-		params = []string{}
-	}
 	return map[string]any{
-		"goal": s.Goal, "goalTemplate": s.Template, "plan": string(planJSON), "site": s.Site, "params": params,
+		"goal": s.Goal, "goalTemplate": s.Template, "plan": string(planJSON), "site": s.Site, "params": nonNil(s.Params),
 		"examples": string(examples), "successCount": s.SuccessCount, "failureCount": s.FailureCount,
 		"lastUsed": s.LastUsed.UTC().Format(time.RFC3339Nano), "createdAt": s.CreatedAt.UTC().Format(time.RFC3339Nano),
 		"version": s.Version, "embeddingModel": s.EmbeddingModel, "disabled": s.Disabled, "modelCalls": s.ModelCalls,
-		"suspect": s.Suspect,
+		"suspect": s.Suspect, "countedRuns": nonNil(s.CountedRuns),
 	}, nil
 }
 

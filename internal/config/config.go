@@ -63,6 +63,8 @@ type Temporal struct {
 	TLSKey        string // TEMPORAL_TLS_KEY (a PEM file)
 	TLSCA         string // TEMPORAL_TLS_CA (a PEM file)
 	TLSServerName string // TEMPORAL_TLS_SERVER_NAME
+	// Metrics receives the SDK's metrics and the runs' own; nil drops them.
+	Metrics client.MetricsHandler
 }
 
 // TemporalFromEnv reads Temporal's settings.
@@ -116,7 +118,7 @@ func (t Temporal) Dial(ctx context.Context, timeout time.Duration, log *slog.Log
 	}
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	opts := client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log)}
+	opts := client.Options{HostPort: t.Address, Namespace: t.Namespace, Logger: tlog.NewStructuredLogger(log), MetricsHandler: t.Metrics}
 	tc, err := t.tlsConfig()
 	if err != nil {
 		return nil, err

@@ -219,6 +219,10 @@ func WorkerEnv(t testing.TB, temporalAddr, minioAddr string, env ...string) []st
 	return append(out, env...)
 }
 
+// Terminate asks the worker to stop as a deploy does: SIGTERM to the worker's process
+// alone, which stops what it started itself. Exited says when it has.
+func (w *Worker) Terminate() { _ = w.cmd.Process.Signal(syscall.SIGTERM) }
+
 // Exited is closed when the worker's process has ended.
 func (w *Worker) Exited() <-chan struct{} { return w.done }
 

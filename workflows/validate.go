@@ -1,0 +1,25 @@
+package workflows
+
+import "go.temporal.io/sdk/workflow"
+
+// validated is what is wrong with the run's input ("" for nothing). Since the
+// "validate-once" version the verdict is recorded in the history when the run starts, so
+// that caps tightened later never change a run already under way when its history is
+// replayed; a run begun before is checked as it always was, by today's rules.
+func validated(ctx workflow.Context, in GoalInput) string {
+	legacy := legacySecrets(ctx, len(in.Secrets) > 0)
+	check := func() string {
+		if err := in.validate(legacy); err != nil {
+			return err.Error()
+		}
+		return ""
+	}
+	if workflow.GetVersion(ctx, "validate-once", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+		return check()
+	}
+	var msg string
+	if err := workflow.SideEffect(ctx, func(workflow.Context) any { return check() }).Get(&msg); err != nil {
+		return err.Error()
+	}
+	return msg
+}
