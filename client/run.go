@@ -82,6 +82,16 @@ func (r *Run) Wait(ctx context.Context, see func(Progress)) (Result, error) {
 // follow asks the run for its progress every so often until done is closed, and once
 // more then.
 func (r *Run) follow(ctx context.Context, every time.Duration, done <-chan struct{}, see func(Progress)) {
+	poll(ctx, every, done, func(qctx context.Context) {
+		if p, err := r.Progress(qctx); err == nil {
+			see(p)
+		}
+	})
+}
+
+// poll calls ask every so often, each with a short time limit, until done is closed, and
+// once more then; it returns at once when ctx ends.
+func poll(ctx context.Context, every time.Duration, done <-chan struct{}, ask func(context.Context)) {
 	t := time.NewTicker(every)
 	defer t.Stop()
 	for last := false; !last; {
@@ -93,11 +103,8 @@ func (r *Run) follow(ctx context.Context, every time.Duration, done <-chan struc
 		case <-t.C:
 		}
 		qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-		p, err := r.Progress(qctx)
+		ask(qctx)
 		cancel()
-		if err == nil {
-			see(p)
-		}
 	}
 }
 

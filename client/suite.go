@@ -49,23 +49,14 @@ func (s *SuiteRun) Wait(ctx context.Context, see func(SuiteResult)) (SuiteResult
 	done, followed := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(followed)
-		t := time.NewTicker(500 * time.Millisecond)
-		defer t.Stop()
-		for last := see == nil; !last; {
-			select {
-			case <-done:
-				last = true
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-			qctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-			v, err := query[SuiteResult](qctx, s.c.tc, s.ID, workflows.SuiteQuery)
-			cancel()
-			if err == nil {
+		if see == nil {
+			return
+		}
+		poll(ctx, 500*time.Millisecond, done, func(qctx context.Context) {
+			if v, err := query[SuiteResult](qctx, s.c.tc, s.ID, workflows.SuiteQuery); err == nil {
 				see(v)
 			}
-		}
+		})
 	}()
 	var res SuiteResult
 	err := s.c.tc.GetWorkflow(ctx, s.ID, s.RunID).Get(ctx, &res)
