@@ -144,6 +144,9 @@ var specs = map[Action]Spec{
 	// grown); the file is one the run was given, by name.
 	Upload: {Target: Required, Value: Required, ValueMeans: "the name of a file given to the run", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string { return fmt.Sprintf("upload %s into %s", q(s.Value), q(s.TargetDescription)) }},
+	// SelectText's check is its own: the page's selection holds the element's whole text.
+	SelectText: {Target: Required, Acts: true, Progress: true, Check: CheckNothing,
+		describe: func(s Step) string { return "select the text of " + q(s.TargetDescription) }},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

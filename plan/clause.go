@@ -109,6 +109,7 @@ var readings = []reading{
 	{"a drag along a list or in a direction", []string{"drag Olwen up by one position", `drag "Milk" to the 3rd position`, "drag the item right"}, readDragBy},
 	{"a drag, or a slider set", []string{`drag "Card 3" onto "Done"`, "drag the slider to 40"}, readDrag},
 	{"a file given to the page", []string{`upload "report.pdf" into "Attachment"`, `attach "cv.pdf" with the "Browse" button`}, readUpload},
+	{"selecting an element's whole text", []string{"highlight the text in the paragraph below", `select all of the text in "Notes"`}, readSelectText},
 	{"an action the agent does not have", []string{`triple-click "Title"`, `click "Next" twice`, "draw a circle"}, refuseUnsupported},
 	{"a scroll", []string{"scroll down", "scroll to the bottom of the text area", "scroll the textarea to the bottom of the text", `scroll to "Pricing"`}, readScroll},
 	{"a key", []string{"press Enter", `press ctrl+a in "Notes"`}, readKeyPress},

@@ -70,3 +70,22 @@ func readClear(c string, quotes []string) (Step, string, bool) {
 	}
 	return found(exact(Step{Action: Clear, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))
 }
+
+// reSelectText is highlighting an element's whole text: "highlight the text in the
+// paragraph below", `select all of the text in "Notes"`.
+var reSelectText = regexp.MustCompile(`(?i)^(?:highlight|select)\s+(?:all\s+(?:of\s+)?)?the\s+(?:whole\s+)?text\s+(?:in|of|inside)\s+(.+)$`)
+
+// readSelectText reads selecting the whole text of an element; the paragraph "below" is
+// the page's one paragraph, which the browser holds to being one.
+func readSelectText(c string, quotes []string) (Step, string, bool) {
+	m := reSelectText.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	t := reParagraphPlace.ReplaceAllString(strings.TrimSpace(m[1]), "$1")
+	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+}
+
+// reParagraphPlace is "the paragraph below": the word says where the instruction's reader
+// looks, not which paragraph.
+var reParagraphPlace = regexp.MustCompile(`(?i)^((?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?paragraph)\s+(?:below|above)$`)

@@ -189,6 +189,11 @@ var idiomCases = []struct {
 		{Action: Click, TargetDescription: `"Share" button on the post by "@lacus"`},
 		{Action: Click, TargetDescription: "Submit"},
 	}},
+	{"selecting an element's whole text", `Highlight the text in the paragraph below and click submit; select all of the text in "Notes".`, []Step{
+		{Action: SelectText, TargetDescription: "paragraph"},
+		{Action: Click, TargetDescription: "submit"},
+		{Action: SelectText, TargetDescription: "Notes"},
+	}},
 	{"expand the one collapsed section", `Expand the pie menu below and click on the item labeled "H".`, []Step{
 		{Action: Click, TargetDescription: "the collapsed section"},
 		{Action: Click, TargetDescription: `item labeled "H"`},

@@ -39,10 +39,13 @@ const (
 	// Upload gives a file input (or the button that opens the file chooser) one of the
 	// files the run was given, by its name (Value).
 	Upload Action = "UPLOAD"
+	// SelectText selects the whole text of an element (a paragraph, a field), as a person
+	// highlights it with the mouse.
+	SelectText Action = "SELECT_TEXT"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag, Upload}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag, Upload, SelectText}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

@@ -71,6 +71,7 @@ var handlers = map[plan.Action]handler{
 	plan.Clear:       clearField,
 	plan.Drag:        drag,
 	plan.Upload:      upload,
+	plan.SelectText:  selectText,
 }
 
 // act performs the step's action and says when it began (a.at). A step a WAIT timed

@@ -88,6 +88,16 @@ func (at *attempt) look(ctx context.Context) (*Outcome, error) {
 // budget; the observation it was found in is the page before the action.
 func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, error) {
 	s, step, opts := at.s, at.step, at.opts
+	if step.Action == plan.SelectText && opts.Point == nil {
+		// "the paragraph", "the 2nd paragraph": text, not a control.
+		if el, t, why, ok := s.paragraphTarget(step.TargetDescription); ok {
+			if el == nil {
+				return s.without(ctx, at.out, obs, &plan.Feedback{Type: plan.NotVisible, Details: why})
+			}
+			at.out.Target, at.el, at.out.Before = &t, el, obs
+			return nil, nil
+		}
+	}
 	if opts.Point == nil && step.TargetDescription != "" && at.spec.Target != plan.None {
 		if step.Action == plan.Wait {
 			opts.OnPhase(activities.PhaseWaiting)

@@ -110,3 +110,38 @@ func openLab(t *testing.T, pool *browser.Pool, name, page string) (*browser.Sess
 	t.Cleanup(func() { _, _ = pool.Close(name) })
 	return s, app
 }
+
+// TestSelectText selects an element's whole text as a person highlights it: a paragraph by
+// its place, a field by its label; the page's own selection is what the lab page saves.
+func TestSelectText(t *testing.T) {
+	pool := newPool(t)
+	for _, tt := range []struct{ target, want string }{
+		{"2nd paragraph", `"selected":"The second paragraph says a little more, over two lines of the page's source."`},
+		{`"Notes"`, `"selected":"remember the milk"`},
+	} {
+		t.Run(tt.target, func(t *testing.T) {
+			s, app := openLab(t, pool, tt.target, "select.html")
+			out, err := s.Do(t.Context(), plan.Step{Action: plan.SelectText, TargetDescription: tt.target}.WithTarget(), browser.DoOptions{WaitBudget: 2 * time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !out.OK {
+				t.Fatalf("%+v (actions %q)", out.Feedback, out.Actions)
+			}
+			deadline := time.Now().Add(2 * time.Second)
+			for !strings.Contains(string(app.LabState("select")), tt.want) && time.Now().Before(deadline) {
+				time.Sleep(50 * time.Millisecond)
+			}
+			if got := string(app.LabState("select")); !strings.Contains(got, tt.want) {
+				t.Errorf("the page saved %s; want %s in it", got, tt.want)
+			}
+		})
+	}
+	t.Run("the paragraph, when there are two", func(t *testing.T) {
+		s, _ := openLab(t, pool, "two", "select.html")
+		out, err := s.Do(t.Context(), plan.Step{Action: plan.SelectText, TargetDescription: "paragraph"}.WithTarget(), browser.DoOptions{WaitBudget: time.Second})
+		if err != nil || out.OK || out.Feedback == nil || !strings.Contains(out.Feedback.Details, "exactly one paragraph") {
+			t.Errorf("want a refusal naming the count: %+v, %v", out, err)
+		}
+	})
+}

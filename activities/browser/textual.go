@@ -40,7 +40,7 @@ const textTargetJS = `(name) => {
 }`
 
 // textAimed are the actions that may be aimed at text that is no control.
-var textAimed = map[plan.Action]bool{plan.DoubleClick: true, plan.RightClick: true, plan.Drag: true}
+var textAimed = map[plan.Action]bool{plan.DoubleClick: true, plan.RightClick: true, plan.Drag: true, plan.SelectText: true}
 
 // textTarget finds the text a target t (described as desc) names, for an action that may
 // be aimed at text: only a target named by its text and nothing else (no kind, row,

@@ -27,7 +27,7 @@ var (
 	strList = map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
 
 	stepSchema = obj([]string{"action", "target_description", "expected_outcome"}, map[string]any{
-		"action":             enum("CLICK", "TYPE", "SELECT", "NAVIGATE", "PRESS", "CHECK", "SCROLL", "WAIT", "ASSERT", "EXTRACT", "HOVER", "DOUBLE_CLICK", "RIGHT_CLICK", "CLEAR", "DRAG"),
+		"action":             enum("CLICK", "TYPE", "SELECT", "NAVIGATE", "PRESS", "CHECK", "SCROLL", "WAIT", "ASSERT", "EXTRACT", "HOVER", "DOUBLE_CLICK", "RIGHT_CLICK", "CLEAR", "DRAG", "SELECT_TEXT"),
 		"target_description": str("the element as a person sees it; empty for NAVIGATE, WAIT, ASSERT, SCROLL"),
 		"value":              str("text to type, option, URL, key, duration, text to assert, or a name for EXTRACT"),
 		"negated":            boolean,

@@ -1,0 +1,83 @@
+package browser
+
+//lint:file-ignore SA1019 The text selected is the exact node found; only an ElementHandle names it.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// paragraphElementJS is the page's one visible paragraph (or the nth, 1-based), or null
+// when there is not exactly that one: paragraphJS's paragraph, as an element.
+const paragraphElementJS = `(n) => {
+  const ps = Array.from(document.querySelectorAll("p")).filter((p) => (!p.checkVisibility || p.checkVisibility()) && p.innerText.trim() !== "");
+  if (n === 0) return ps.length === 1 ? ps[0] : null;
+  return n <= ps.length ? ps[n - 1] : null;
+}`
+
+// paragraphTarget finds the paragraph a step names ("the paragraph", "the 2nd
+// paragraph"); ok is false when the description names no paragraph, and why says why a
+// paragraph it names is not there.
+func (s *Session) paragraphTarget(desc string) (el playwright.ElementHandle, e page.Element, why string, ok bool) {
+	m := paragraphRef.FindStringSubmatch(strings.TrimSpace(desc))
+	if m == nil {
+		return nil, page.Element{}, "", false
+	}
+	n := 0
+	if m[1] != "" {
+		n = ordinalOf(m[1])
+	}
+	h, err := s.page.EvaluateHandle(paragraphElementJS, n)
+	if err != nil || h.AsElement() == nil {
+		if n == 0 {
+			return nil, page.Element{}, `the page does not show exactly one paragraph: say which ("the 2nd paragraph")`, true
+		}
+		return nil, page.Element{}, fmt.Sprintf("the page shows no %s", desc), true
+	}
+	return h.AsElement(), page.Element{Index: -1, Role: "text", Tag: "p", Name: desc}, "", true
+}
+
+// selectText selects the element's whole text, as a person drags the mouse over it: a
+// field's value, or the text of anything else. It is checked at once: the page's
+// selection must hold that text (its spaces aside).
+func selectText(_ context.Context, a *action) *plan.Feedback {
+	v, err := a.el.Evaluate(`(el) => {
+	  if (el.matches("input, textarea")) { el.focus(); el.select(); return [el.value, el.value.substring(el.selectionStart, el.selectionEnd)]; }
+	  const r = document.createRange(); r.selectNodeContents(el);
+	  const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(r);
+	  return [el.innerText, sel.toString()];
+	}`)
+	if err != nil {
+		return a.failed(err)
+	}
+	pair, _ := v.([]any)
+	if len(pair) != 2 {
+		return a.failed(fmt.Errorf("the page did not say what it selected"))
+	}
+	want, got := squeeze(fmt.Sprint(pair[0])), squeeze(fmt.Sprint(pair[1]))
+	if want == "" {
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds no text to select", a.ref)}
+	}
+	if got != want {
+		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("selected %s, but the page's selection is %q, not its text", a.ref, cut(got, 60))}
+	}
+	a.note("selected the text of %s (%d characters)", a.ref, len([]rune(want)))
+	return nil
+}
+
+// squeeze drops every space of s: a selection and the text it covers differ in how their
+// lines are joined.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
+}
