@@ -24,7 +24,10 @@ var (
 	// "the text", "the word".
 	reDescriptor = regexp.MustCompile(`(?i)^(?:the\s+|a\s+|an\s+)?(?:[a-z][a-z\-]*\s+){0,2}(?:code|text|word|words|value|number|string|phrase|name|term|query|message|answer|password|username|email|date|time|amount|title)\s*:?$`)
 	// rePlural names several targets at once.
-	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each|every)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
+	rePlural = regexp.MustCompile(`(?i)\b(?:both|all|each)\b|\b(?:fields|boxes|checkboxes|buttons|links|inputs|options|items|entries|tabs)\b`)
+	// reEvery is "every" before anything but a quoted name: "every "Like" icon" is read
+	// (each element so named), "every checkbox" is not.
+	reEvery = regexp.MustCompile(`(?i)\bevery\b\s*(?:[^\x01\s]|$)`)
 	// reValueWords are words that make an unquoted value a description of it.
 	reValueWords = regexp.MustCompile(`(?i)\b(?:value|number|total|sum|result|answer|text|word|below|above|following|shown|given|of|that|which)\b`)
 	// reWith says what to use rather than what to click ("5 with the slider").
@@ -39,7 +42,7 @@ var (
 	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
-	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|slider|switch|toggle|column|lane|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s|by|about|` + purposeWords + `|` + itemNouns + `)$`)
+	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|every|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|slider|switch|toggle|column|lane|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s|by|about|` + purposeWords + `|` + itemNouns + `)$`)
 )
 
 // purposeWords name an icon-only control by what it does ("the delete button in the row
@@ -243,6 +246,9 @@ var unquotedRules = []targetRule{
 // one of unquotedRules refuses.
 func exactTarget(s string, quotes []string) string {
 	outside := quoteToken.ReplaceAllString(s, " ")
+	if m := reEvery.FindString(s); m != "" {
+		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
+	}
 	if m := rePlural.FindString(outside); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}

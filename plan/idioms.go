@@ -105,7 +105,7 @@ var idioms = []idiom{
 		name:    "a control on some of the posts by one author",
 		example: `Click the "Like" button on 2 posts by @lacus and then click Submit.`,
 		means:   `click the 1st "Like" icon for "@lacus", then click the 2nd "Like" icon for "@lacus" and then click Submit.`,
-		re:      idiomRe(`click\s+(?:on\s+)?the\s+"(?P<label>[^"]+)"\s+(?:button|icon|link)\s+on\s+(?P<n>\d+|one|two|three|four|five)\s+(?P<item>` + itemNouns + `)\s+(?:by|from)\s+(?P<who>` + oneName + `)`),
+		re:      idiomRe(`click\s+(?:on\s+)?the\s+"(?P<label>[^"]+)"\s+(?:button|icon|link)\s+on\s+(?P<n>\d+|one|two|three|four|five|all|every|each)\s+(?:the\s+)?(?P<item>` + itemNouns + `)\s+(?:by|from)\s+(?P<who>` + oneName + `)`),
 		write:   onSomeItems,
 	},
 	{
@@ -201,6 +201,11 @@ var countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five
 // of that author's "Like" controls: any three are what was asked, and the first three are
 // three of them.
 func onSomeItems(g map[string]string) (string, string) {
+	switch strings.ToLower(g["n"]) {
+	case "all", "every", "each":
+		// As many as the page shows: every one of them, checked on the page.
+		return fmt.Sprintf("click every %s icon for %s", strconv.Quote(g["label"]), quoteName(g["who"])), ""
+	}
 	n, ok := countWords[strings.ToLower(g["n"])]
 	if !ok {
 		n, _ = strconv.Atoi(g["n"])

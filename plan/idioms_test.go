@@ -29,7 +29,6 @@ func TestIdiomsStayExact(t *testing.T) {
 	refused := map[string]string{
 		`Click on a "spaceship" widget.`:                                 "not a kind of control",
 		`Click the "Like" button on 40 posts by @lacus.`:                 "not a count",
-		`Click the "Like" button on all posts by @lacus.`:                "several elements",
 		"Find the email by Rochella and forward it.":                     "",
 		"Delete the email.":                                              "",
 		`Type "abc" in all fancy letters in the text input.`:             "",
@@ -81,5 +80,20 @@ func TestRefusalRows(t *testing.T) {
 		if reason := unsupported(masked); !strings.HasPrefix(reason, a.name+" ") {
 			t.Errorf("%q, the example of %q, gives %q", a.example, a.name, reason)
 		}
+	}
+}
+
+// TestEveryNamedElement: "on all posts by @x" is every such control, the count left to the
+// page; "every" before anything but a quoted name is refused.
+func TestEveryNamedElement(t *testing.T) {
+	steps, err := Parse(`Click the "Like" button on all posts by @lacus and then click Submit.`)
+	if err != nil || len(steps) != 2 {
+		t.Fatalf("%v %v", steps, err)
+	}
+	if tg := WithTargets(steps)[0].Target; !tg.Every || tg.Name != "Like" || tg.Row != "@lacus" || tg.Kind != "icon" {
+		t.Errorf("target %+v", tg)
+	}
+	if s, err := Parse("click every checkbox"); err == nil {
+		t.Errorf("read as %v", s)
 	}
 }

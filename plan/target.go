@@ -37,6 +37,9 @@ type Target struct {
 	InList bool `json:"in_list,omitempty"`
 	// Position is where on the page: "top", "bottom right", "left".
 	Position string `json:"position,omitempty"`
+	// Every is "every "Like" icon for "@ann"": the step acts on each element that
+	// satisfies the rest, however many the page shows (none is refused).
+	Every bool `json:"every,omitempty"`
 }
 
 var (
@@ -47,6 +50,8 @@ var (
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
 	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
+	// everyWord is "every" before a quoted name: each element so named.
+	everyWord   = regexp.MustCompile(`(?i)^\s*(?:on\s+)?(?:the\s+)?every\s+(?:")`)
 	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
 	ofCount     = regexp.MustCompile(`(?i)(?:\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)|\b\d+(?:st|nd|rd|th))\s+(of\s+(\d+|two|three|four|five|six|seven|eight|nine|ten))\b`)
 	ordinalWord = regexp.MustCompile(`(?i)\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|(\d+)(?:st|nd|rd|th))\b`)
@@ -97,6 +102,10 @@ func ParseTarget(desc string) Target {
 	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(desc)
 	// Single quotes become double quotes where they quote, so one pattern reads both.
 	d = singleQuoted.ReplaceAllString(d, `$1"$2"`)
+	if loc := everyWord.FindStringIndex(d); loc != nil {
+		t.Every = true
+		d = d[:loc[0]] + " " + d[loc[1]-1:] // the quote stays
+	}
 	if m := rowContext.FindStringSubmatch(d); m != nil {
 		t.Row = firstOf(m[1:]...)
 		d = strings.Replace(d, m[0], " ", 1)
@@ -257,6 +266,9 @@ func (t Target) Describe() string {
 	s := kind
 	if t.Name != "" {
 		s += " " + strconv.Quote(t.Name)
+	}
+	if t.Every {
+		s = "every " + s
 	}
 	if t.Ordinal != 0 {
 		of := ""

@@ -24,8 +24,11 @@ type attempt struct {
 	began time.Time
 	// timed: a WAIT set the time of this step's action (pace.go).
 	timed bool
-	// el is the target's live node (nil for a step without a target, or at a point).
-	el playwright.ElementHandle
+	// el is the target's live node (nil for a step without a target, or at a point);
+	// more, the others of a target that says "every", and their references.
+	el       playwright.ElementHandle
+	more     []playwright.ElementHandle
+	moreRefs []string
 	// shotAt is when the screenshot the attempt has last was taken; m0, the page's count
 	// of state-changing requests before the action.
 	shotAt time.Time
@@ -97,6 +100,9 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			at.out.Target, at.el, at.out.Before = &t, el, obs
 			return nil, nil
 		}
+	}
+	if parts := step.Parts(); parts.Every && opts.Point == nil {
+		return at.targetEvery(ctx, obs, parts)
 	}
 	if opts.Point == nil && step.TargetDescription != "" && at.spec.Target != plan.None {
 		if step.Action == plan.Wait {
@@ -172,6 +178,13 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	leadIn := time.Since(at.began)
 	a := at.action()
 	fb, err := s.act(ctx, a, at.timed)
+	for i := 0; err == nil && fb == nil && i < len(at.more); i++ {
+		// "every": the next one, once the page has settled after the last.
+		if err = s.Settle(ctx, at.opts.SettleTimeout); err == nil {
+			a.el, a.ref = at.more[i], at.moreRefs[i]
+			fb, err = s.act(ctx, a, false)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

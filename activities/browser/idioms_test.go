@@ -145,3 +145,18 @@ func TestSelectText(t *testing.T) {
 		}
 	})
 }
+
+// TestEveryNamedControl clicks every "Like" button of one author's posts, the count left
+// to the page (two of four, one a scroll away), each once.
+func TestEveryNamedControl(t *testing.T) {
+	s, _ := openLab(t, newPool(t), "every", "panels.html")
+	ctx := t.Context()
+	out, err := s.Do(ctx, plan.Step{Action: plan.Click, TargetDescription: `every "Like" button for "@amy"`}.WithTarget(), browser.DoOptions{WaitBudget: 2 * time.Second})
+	if err != nil || !out.OK {
+		t.Fatalf("%v: %+v (actions %q)", err, out.Feedback, out.Actions)
+	}
+	check, err := s.Do(ctx, plan.Step{Action: plan.Assert, Value: "Liked: 1, 3"}, browser.DoOptions{WaitBudget: 2 * time.Second})
+	if err != nil || !check.OK {
+		t.Errorf("want posts 1 and 3 liked, once each: %+v (actions %q)", check.Feedback, out.Actions)
+	}
+}

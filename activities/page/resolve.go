@@ -75,6 +75,28 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 	return Resolution{Index: -1, Candidates: cands, Reason: fmt.Sprintf("%d elements match %s equally well: %s", len(refs), said, strings.Join(refs, ", "))}
 }
 
+// ResolveEvery finds each element a target that says "every" describes: every part but
+// the count holds for each (its kind, its name, the row or container it is in), read in
+// reading order, disabled ones left out. None is a reason.
+func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]Element, string) {
+	t := Target{target}
+	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
+	pool, why := t.place(pool)
+	if why != "" {
+		return nil, why
+	}
+	cands, _, why := t.match(pool)
+	if why != "" {
+		return nil, why
+	}
+	cands = filterAll(cands, func(e Element) bool { return !e.Disabled })
+	if len(cands) == 0 {
+		return nil, fmt.Sprintf("no %s%s is enabled", t.named(), t.where())
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return readsBefore(cands[i].Box, cands[j].Box) })
+	return cands, ""
+}
+
 // place keeps the elements where the description puts the target: inside the row or
 // card it names (and not that row itself), inside the container, in a list's items. The
 // reason says which place has nothing in it.
