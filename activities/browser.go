@@ -192,13 +192,16 @@ type RunStepResult struct {
 	Acted    bool           `json:"acted"`
 	// Mutated reports that the page sent a state-changing request: the step has side
 	// effects and is never replayed.
-	Mutated    bool           `json:"mutated"`
-	Before     Snapshot       `json:"before"`
-	After      Snapshot       `json:"after"`
-	Target     string         `json:"target,omitempty"`
-	Candidates []string       `json:"candidates,omitempty"`
-	Actions    []string       `json:"actions"`
-	Extracted  map[string]any `json:"extracted,omitempty"`
+	Mutated bool `json:"mutated"`
+	// ActedInPart reports that a step on every element so named acted on some of them
+	// and then failed: it is never tried again as if nothing happened.
+	ActedInPart bool           `json:"actedInPart,omitempty"`
+	Before      Snapshot       `json:"before"`
+	After       Snapshot       `json:"after"`
+	Target      string         `json:"target,omitempty"`
+	Candidates  []string       `json:"candidates,omitempty"`
+	Actions     []string       `json:"actions"`
+	Extracted   map[string]any `json:"extracted,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string        `json:"storageStateKey,omitempty"`
 	Duration        time.Duration `json:"duration"`

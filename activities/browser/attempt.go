@@ -179,11 +179,13 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	a := at.action()
 	fb, err := s.act(ctx, a, at.timed)
 	for i := 0; err == nil && fb == nil && i < len(at.more); i++ {
-		// "every": the next one, once the page has settled after the last.
+		// "every": the next one, once the page has settled after the last. One that
+		// fails after others acted leaves the step done in part: never redone whole.
 		if err = s.Settle(ctx, at.opts.SettleTimeout); err == nil {
 			a.el, a.ref = at.more[i], at.moreRefs[i]
 			fb, err = s.act(ctx, a, false)
 		}
+		at.out.ActedInPart = err != nil || fb != nil
 	}
 	if err != nil {
 		return nil, err

@@ -65,12 +65,15 @@ type Outcome struct {
 	Acted bool
 	// Mutated reports whether the page sent a state-changing request (POST, PUT, PATCH,
 	// DELETE...) while acting: such a step must never be replayed.
-	Mutated   bool
-	Before    page.Observation
-	BeforePNG []byte
-	After     page.Observation
-	AfterPNG  []byte
-	Target    *page.Element
+	Mutated bool
+	// ActedInPart reports that a step on every element so named acted on some of them,
+	// then failed.
+	ActedInPart bool
+	Before      page.Observation
+	BeforePNG   []byte
+	After       page.Observation
+	AfterPNG    []byte
+	Target      *page.Element
 	// Candidates are the elements that matched equally well when the target was ambiguous.
 	Candidates []page.Element
 	Actions    []string

@@ -92,7 +92,7 @@ func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early 
 // stored.
 func stepResult(out *Outcome) activities.RunStepResult {
 	res := activities.RunStepResult{
-		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, Unchanged: out.Unchanged,
+		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, ActedInPart: out.ActedInPart, Unchanged: out.Unchanged,
 		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
 	}
 	if out.Target != nil {
