@@ -12,6 +12,7 @@ import (
 	"go.temporal.io/sdk/testsuite"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -149,5 +150,33 @@ func TestEffectCheckNeedsABaseline(t *testing.T) {
 	}
 	if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, `ops answered "done"`) {
 		t.Errorf("an inconclusive check must go to a person:\n%s", acts)
+	}
+}
+
+// TestActedInPartIsNotRedone: a step on every element so named that clicked some and then
+// failed is settled as a step that may have acted — its effect looked for, found, and the
+// step done — never attempted again whole.
+func TestActedInPartIsNotRedone(t *testing.T) {
+	var f *fakeBrowser
+	f = &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		r := ok(in)
+		r.After.TextKey = "runs/x/steps/after.txt"
+		if in.Seq == 3 && attemptsOf(f, 3) == 1 {
+			r.OK, r.Acted, r.ActedInPart = false, true, true
+			r.Feedback = &plan.Feedback{Type: plan.NotVisible, Details: "the 2nd of 3 is gone"}
+		}
+		return r, nil
+	}}
+	env := newEnv(t, f)
+	effect(env, true)
+	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
+	if n := attemptsOf(f, 3); n != 1 {
+		t.Fatalf("the step done in part was attempted %d times", n)
+	}
+	if res.Execution.Status != workflows.StatusSuccess {
+		t.Fatalf("execution %+v errors %v", res.Execution, res.Errors)
+	}
+	if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, "acted on some of the elements") || !strings.Contains(acts, "not repeated") {
+		t.Errorf("step 3 should say it acted in part and was not repeated:\n%s", acts)
 	}
 }
