@@ -67,17 +67,23 @@ func (r *Run) Screenshot(ctx context.Context, step int, before bool) ([]byte, er
 	if key == "" || !ok {
 		return nil, badInputf("run %s kept no such screenshot of step %d (it has %d steps)", r.ID, step, len(rep.Result.Steps))
 	}
+	return Download(ctx, link, "the screenshot")
+}
+
+// Download reads what a link a worker shared points to (a screenshot, a report's file, a
+// dataset's capture), at most 32 MiB; what names it in an error.
+func Download(ctx context.Context, link, what string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
 	if err != nil {
 		return nil, err
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("download the screenshot: %w", err)
+		return nil, fmt.Errorf("download %s: %w", what, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("download the screenshot: %s", resp.Status)
+		return nil, fmt.Errorf("download %s: %s", what, resp.Status)
 	}
 	return io.ReadAll(io.LimitReader(resp.Body, 32<<20))
 }

@@ -195,8 +195,6 @@ var widgetKinds = map[string]string{
 	"dropdown": "dropdown", "select": "dropdown",
 }
 
-var countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-
 // onSomeItems writes "click "Like" on 3 posts by @x" as a click on each of the first three
 // of that author's "Like" controls: any three are what was asked, and the first three are
 // three of them.
@@ -206,10 +204,7 @@ func onSomeItems(g map[string]string) (string, string) {
 		// As many as the page shows: every one of them, checked on the page.
 		return fmt.Sprintf("click every %s icon for %s", strconv.Quote(g["label"]), quoteName(g["who"])), ""
 	}
-	n, ok := countWords[strings.ToLower(g["n"])]
-	if !ok {
-		n, _ = strconv.Atoi(g["n"])
-	}
+	n := countOf(g["n"])
 	if n < 1 || n > 10 {
 		return "", fmt.Sprintf("%q is not a count of items the planner takes one by one (1 to 10)", g["n"])
 	}

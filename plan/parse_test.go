@@ -179,10 +179,11 @@ var idiomCases = []struct {
 		{Action: Type, Value: "Buy oat milk", TargetDescription: FocusedField},
 		{Action: Press, Value: "Enter"},
 	}},
-	{"drags along a list and in a direction", `Drag Olwen up by one position, drag "Milk" to the 3rd position, drag Ann to the bottom, then drag the item right.`, []Step{
+	{"drags along a list and in a direction", `Drag Olwen up by one position, drag "Milk" to the 3rd position, drag Ann to the bottom, drag Bo to the last position, then drag the item right.`, []Step{
 		{Action: Drag, TargetDescription: "Olwen", Value: "up by 1 position"},
 		{Action: Drag, TargetDescription: "Milk", Value: "to position 3"},
 		{Action: Drag, TargetDescription: "Ann", Value: "to the last position"},
+		{Action: Drag, TargetDescription: "Bo", Value: "to the last position"},
 		{Action: Drag, TargetDescription: "item", Value: "right"},
 	}},
 	{"an item named by its author, unquoted", `Click the "Share" button on the post by @lacus and then click Submit.`, []Step{

@@ -129,11 +129,7 @@ func ParseTarget(desc string) Target {
 		d = d[:m[2]] + d[m[3]:] // the ordinal stays, for ordinalWord
 	}
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
-		if n, ok := ordinals[strings.ToLower(m[1])]; ok {
-			t.Ordinal = n
-		} else {
-			t.Ordinal, _ = strconv.Atoi(m[2])
-		}
+		t.Ordinal = ordinalNumber(m[1])
 		d = strings.Replace(d, m[0], " ", 1)
 	}
 	outside := quoted.ReplaceAllString(d, " ")
@@ -234,6 +230,16 @@ func (t *Target) readPosition(d string) string {
 }
 
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+// ordinalNumber reads an ordinal: "second" is 2, "4th" is 4, "last" is -1; 0 is none.
+func ordinalNumber(w string) int {
+	w = strings.ToLower(w)
+	if n, ok := ordinals[w]; ok {
+		return n
+	}
+	n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
+	return n
+}
 
 // countOf reads "of 3" or "of three" as 3.
 func countOf(s string) int {

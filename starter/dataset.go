@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"go.temporal.io/sdk/client"
 
 	"github.com/webagent-dev/webagent/activities"
+	agent "github.com/webagent-dev/webagent/client"
 )
 
 // datasetCommand runs `dataset export WORKFLOW_ID DIR`: it writes the run's UI states
@@ -45,7 +45,7 @@ func exportDataset(ctx context.Context, id, dir string, stdout io.Writer) error 
 	if err != nil {
 		return err
 	}
-	data, err := download(ctx, links[manifestName])
+	data, err := agent.Download(ctx, links[manifestName], "from the store")
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func writeStates(ctx context.Context, id, dir string, m manifest, links map[stri
 		if links[s.File] == "" {
 			return 0, fmt.Errorf("the dataset of %s names %s, which is not stored", id, s.File)
 		}
-		png, err := download(ctx, links[s.File])
+		png, err := agent.Download(ctx, links[s.File], "from the store")
 		if err != nil {
 			return 0, err
 		}
@@ -158,23 +158,6 @@ type manifest struct {
 		Action  string `json:"action"`
 		Revisit bool   `json:"revisit"`
 	} `json:"states"`
-}
-
-// download reads a shared object's link.
-func download(ctx context.Context, link string) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, link, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("download from the store: %w", err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("download from the store: HTTP %d", resp.StatusCode)
-	}
-	return io.ReadAll(resp.Body)
 }
 
 // lookUp describes the latest run of a workflow ID, saying so when there is none.

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -102,7 +103,7 @@ func reportPage(ctx context.Context, res *workflows.GoalResult, links map[string
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			data, err := download(ctx, u)
+			data, err := agent.Download(ctx, u, "from the store")
 			if err != nil {
 				return
 			}

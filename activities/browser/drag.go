@@ -32,26 +32,8 @@ func drag(ctx context.Context, a *action) *plan.Feedback {
 	if err != nil || from == nil {
 		return a.failed(fmt.Errorf("the element to drag has no box on the page: %v", err))
 	}
-	m := a.s.page.Mouse()
-	steps := []func() error{
-		func() error { return m.Move(from.X+from.Width/2, from.Y+from.Height/2) },
-		func() error { return m.Down() },
-		// A few moves on the way: pages start a drag only after the pointer has moved.
-		func() error {
-			return m.Move(from.X+from.Width/2+8, from.Y+from.Height/2+8, playwright.MouseMoveOptions{Steps: playwright.Int(4)})
-		},
-		func() error {
-			return m.Move(to.X+to.Width/2, to.Y+to.Height/2, playwright.MouseMoveOptions{Steps: playwright.Int(12)})
-		},
-		func() error { return m.Up() },
-	}
-	for _, step := range steps {
-		if err := ctx.Err(); err != nil {
-			return a.failed(err)
-		}
-		if err := step(); err != nil {
-			return a.failed(err)
-		}
+	if fb := a.press(ctx, from.X+from.Width/2, from.Y+from.Height/2, to.X+to.Width/2, to.Y+to.Height/2); fb != nil {
+		return fb
 	}
 	a.note("dragged %s onto %s", a.ref, where)
 	return nil

@@ -116,13 +116,14 @@ func (a *action) listPlace(again *place) (place, *plan.Feedback) {
 }
 
 // press drags with the mouse from one point to another: press, a small move that starts
-// the page's drag, moves on the way, release.
+// the page's drag (pages start one only after the pointer has moved), moves on the way,
+// release.
 func (a *action) press(ctx context.Context, x0, y0, x1, y1 float64) *plan.Feedback {
 	m := a.s.page.Mouse()
 	for _, step := range []func() error{
 		func() error { return m.Move(x0, y0) },
 		func() error { return m.Down() },
-		func() error { return m.Move(x0+4, y0+4, playwright.MouseMoveOptions{Steps: playwright.Int(3)}) },
+		func() error { return m.Move(x0+8, y0+8, playwright.MouseMoveOptions{Steps: playwright.Int(4)}) },
 		func() error { return m.Move(x1, y1, playwright.MouseMoveOptions{Steps: playwright.Int(12)}) },
 		func() error { return m.Up() },
 	} {

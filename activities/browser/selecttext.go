@@ -10,6 +10,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -65,7 +66,7 @@ func selectText(_ context.Context, a *action) *plan.Feedback {
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds no text to select", a.ref)}
 	}
 	if got != want {
-		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("selected %s, but the page's selection is %q, not its text", a.ref, cut(got, 60))}
+		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("selected %s, but the page's selection is %q, not its text", a.ref, textcut.Cut(got, 120, "…"))}
 	}
 	a.note("selected the text of %s (%d characters)", a.ref, len([]rune(want)))
 	return nil
@@ -74,10 +75,3 @@ func selectText(_ context.Context, a *action) *plan.Feedback {
 // squeeze drops every space of s: a selection and the text it covers differ in how their
 // lines are joined.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
-
-func cut(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n]) + "…"
-	}
-	return s
-}
