@@ -133,9 +133,11 @@ var specs = map[Action]Spec{
 		describe: func(s Step) string { return "clear " + q(s.TargetDescription) }},
 	// Drag moves an element onto another, as a person drags a card to a column, or a
 	// slider's handle to a value; its evidence is the page's change.
-	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\") or a place in its list (\"up by 1 position\", \"to position 3\")", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\"), a place in its list (\"up by 1 position\", \"to position 3\") or, to resize it by its grip, \"taller\", \"shorter\", \"wider\" or \"narrower\"", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string {
-			if mv, ok := ParseMove(s.Value); ok {
+			if mv, ok := ParseMove(s.Value); ok && mv.Size != "" {
+				return fmt.Sprintf("resize %s to be %s", q(s.TargetDescription), mv)
+			} else if ok {
 				return fmt.Sprintf("drag %s %s", q(s.TargetDescription), mv)
 			}
 			return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value))
@@ -144,9 +146,15 @@ var specs = map[Action]Spec{
 	// grown); the file is one the run was given, by name.
 	Upload: {Target: Required, Value: Required, ValueMeans: "the name of a file given to the run", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string { return fmt.Sprintf("upload %s into %s", q(s.Value), q(s.TargetDescription)) }},
-	// SelectText's check is its own: the page's selection holds the element's whole text.
-	SelectText: {Target: Required, Acts: true, Progress: true, Check: CheckNothing,
-		describe: func(s Step) string { return "select the text of " + q(s.TargetDescription) }},
+	// SelectText's check is its own: the page's selection holds the element's whole text,
+	// or the words the step names, which occur in it once.
+	SelectText: {Target: Required, Value: Optional, ValueMeans: "the words within the element's text to select, when not all of it", Acts: true, Progress: true, Check: CheckNothing,
+		describe: func(s Step) string {
+			if s.Value != "" {
+				return fmt.Sprintf("select %s in %s", q(s.Value), q(s.TargetDescription))
+			}
+			return "select the text of " + q(s.TargetDescription)
+		}},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
 		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
 }

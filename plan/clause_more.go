@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -84,6 +85,22 @@ func readSelectText(c string, quotes []string) (Step, string, bool) {
 	}
 	t := reParagraphPlace.ReplaceAllString(strings.TrimSpace(m[1]), "$1")
 	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+}
+
+// reSelectWords is selecting part of an element's text: `select the word "Neque" in the
+// text editor`. The words are quoted; "the text" or "the word" before them keeps the
+// sentence apart from choosing an option (`select "Blue" in "Color"`).
+var reSelectWords = regexp.MustCompile(`(?i)^(?:highlight|select)\s+the\s+(?:text|words?|phrase)\s+\x01(\d+)\x02\s+(?:in|inside|within|of)\s+(.+)$`)
+
+// readSelectWords reads selecting quoted words within an element's text; the browser
+// selects them where they occur once, and refuses them anywhere else.
+func readSelectWords(c string, quotes []string) (Step, string, bool) {
+	m := reSelectWords.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	n, _ := strconv.Atoi(m[1])
+	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(m[2], quotes), Value: quotes[n]}, m[2], quotes, ""))
 }
 
 // reParagraphPlace is "the paragraph below": the word says where the instruction's reader

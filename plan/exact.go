@@ -42,13 +42,16 @@ var (
 	reIndefinite = regexp.MustCompile(`(?i)^(?:on\s+)?(?:a|an)\s+\S`)
 	// targetWords are the words a click target may hold beside a quoted name: articles,
 	// role words, places and ordinals, which the resolver reads.
-	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|every|button|btn|link|field|text|box|textbox|input|area|textarea|check|checkbox|radio|slider|switch|toggle|column|lane|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s|by|about|` + purposeWords + `|` + itemNouns + `)$`)
+	targetWords = regexp.MustCompile(`(?i)^(?:the|a|an|on|every|button|btn|link|field|text|box|textbox|input|area|textarea|editor|check|checkbox|radio|slider|switch|toggle|column|lane|tab|icon|menu|item|menuitem|option|list|dropdown|select|section|header|heading|panel|entry|row|line|card|dialog|modal|popup|form|sidebar|navigation|nav|in|inside|within|of|for|from|next|to|beside|named|called|labelled|labeled|with|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th)|[a-z]+'s|by|about|` + purposeWords + `|` + itemNouns + `)$`)
 )
+
+// affixWords are "that starts with "X"" and "and ends with "Y"" said of a target, masked.
+var affixWords = regexp.MustCompile("(?i)\\b(?:(?:that|which|and)\\s+)?(?:starts?|starting|begins?|beginning|ends?|ending)\\s+with\\s+\x01\\d+\x02")
 
 // purposeWords name an icon-only control by what it does ("the delete button in the row
 // "Ann"", "the star icon"): the resolver holds them to the control's own aria-label, title,
 // class, icon name or glyph (page's iconGroups), never to a guess.
-const purposeWords = `delete|remove|trash|bin|edit|pencil|close|dismiss|add|plus|more|search|star|favorite|favourite|reply|share|like|settings|gear|download|upload|copy|refresh|info|help|x|×`
+const purposeWords = `delete|remove|trash|bin|edit|pencil|close|dismiss|add|plus|more|search|star|favorite|favourite|reply|share|like|settings|gear|download|upload|copy|refresh|info|help|bold|italic|underline|strikethrough|x|×`
 
 // itemNouns are what people call the item of a list a target sits in ("the star icon in
 // the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
@@ -245,7 +248,8 @@ var unquotedRules = []targetRule{
 // with words the resolver cannot place ("words similar to "big""), or an unquoted one that
 // one of unquotedRules refuses.
 func exactTarget(s string, quotes []string) string {
-	outside := quoteToken.ReplaceAllString(s, " ")
+	// "that starts with "Egy" and ends with "gypt"" is a part the resolver holds exactly.
+	outside := quoteToken.ReplaceAllString(affixWords.ReplaceAllString(s, " "), " ")
 	if m := reEvery.FindString(s); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}

@@ -160,6 +160,33 @@ var idioms = []idiom{
 		},
 	},
 	{
+		// Any item so made is what was asked: the first of them is one. What was typed
+		// calls the suggestions up, and the item is chosen from what the page offers.
+		name:    "an item chosen by how it starts and ends",
+		example: `Enter an item that starts with "Egy" and ends with "gypt".`,
+		means:   `type "Egy" into the text field, click the first item that starts with "Egy" and ends with "gypt"`,
+		re:      idiomRe(`(?:enter|type|input|pick|choose|select)\s+an?\s+(?:item|entry|option|value|suggestion|word|name)\s+(?:that\s+|which\s+)?(?:starts|begins)\s+with\s+"(?P<start>[^"]+)"(?:\s*,?\s*and\s+ends\s+with\s+"(?P<end>[^"]+)")?(?:\s+(?:in|into)\s+(?P<field>[^,;.]+?))?`),
+		write: func(g map[string]string) (string, string) {
+			field, item := g["field"], fmt.Sprintf("the first item that starts with %q", g["start"])
+			if field == "" {
+				field = "the text field"
+			}
+			if g["end"] != "" {
+				item += fmt.Sprintf(" and ends with %q", g["end"])
+			}
+			return fmt.Sprintf("type %q into %s, click %s", g["start"], field, item), ""
+		},
+	},
+	{
+		// A style is given as a person gives it: the words selected, then the editor's
+		// button for the style, named by its purpose (a toolbar's buttons are icons).
+		name:    "a style given to words in a text editor",
+		example: "Using the text editor, give the text Neque the style bold and press Submit.",
+		means:   `select the text "Neque" in the text editor, click the bold button and press Submit.`,
+		re:      idiomRe(`(?:using\s+the\s+(?P<editor>(?:rich[\s-]?)?(?:text\s+)?editor)\s*,?\s+)?(?:give|make)\s+(?:the\s+(?:text|words?)\s+(?P<words>"[^"]+"|[^\s"]+)|(?P<all>everything|all\s+(?:of\s+)?the\s+text))\s+the\s+style\s+(?P<style>bold|italics?|underlined?|underline|strikethrough)`),
+		write:   styleWords,
+	},
+	{
 		name:    "revealing what holds the target, to find it",
 		example: `Switch between the tabs to find and click on the link "Amet".`,
 		means:   `click on the link "Amet"`,
@@ -184,6 +211,25 @@ var idioms = []idiom{
 			return fmt.Sprintf("extract the %s as copied, paste it into %s", g["word"], g["field"]), ""
 		},
 	},
+}
+
+// styleWords writes giving words a style in a text editor: select them (or all of its
+// text), then click the editor's button for the style. An unquoted word is all that stands
+// between "the text" and "the style", its punctuation too ("Neque," is what was written).
+func styleWords(g map[string]string) (string, string) {
+	editor := "the " + g["editor"]
+	if g["editor"] == "" {
+		editor = "the text editor"
+	}
+	style := map[string]string{"italics": "italic", "underlined": "underline"}[strings.ToLower(g["style"])]
+	if style == "" {
+		style = strings.ToLower(g["style"])
+	}
+	sel := "highlight the text in " + editor
+	if g["all"] == "" {
+		sel = fmt.Sprintf("select the text %s in %s", quoteName(g["words"]), editor)
+	}
+	return fmt.Sprintf("%s, click the %s button", sel, style), ""
 }
 
 // widgetKinds are the kinds a goal may name a control by ("a "text" widget"), and how the

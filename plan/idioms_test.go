@@ -97,3 +97,16 @@ func TestEveryNamedElement(t *testing.T) {
 		t.Errorf("read as %v", s)
 	}
 }
+
+// TestStyledWordsAsWritten: an unquoted word to style is taken as written, its
+// punctuation too, and a colour (which the toolbar shows as swatches no text names) is
+// not read.
+func TestStyledWordsAsWritten(t *testing.T) {
+	steps, err := Parse("Using the text editor, give the text integer. the style underlined and press Submit.")
+	if err != nil || len(steps) != 3 || steps[0].Value != "integer." || steps[1].TargetDescription != "underline button" {
+		t.Errorf("got %s, %v", dump(steps), err)
+	}
+	if steps, err := Parse("Using the text editor, give the text lorem the color yellow."); err == nil {
+		t.Errorf("a colour was read: %s", dump(steps))
+	}
+}

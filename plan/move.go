@@ -17,11 +17,16 @@ type Move struct {
 	Places int
 	// To is the 1-based place in its list to move it to; -1 is the last; 0 is none.
 	To int
+	// Size is a resize by the element's grip instead: "taller", "shorter", "wider" or
+	// "narrower" (a text area a person makes bigger by its corner).
+	Size string
 }
 
 // String is the DRAG's value for the move, which ParseMove reads back.
 func (m Move) String() string {
 	switch {
+	case m.Size != "":
+		return m.Size
 	case m.To < 0:
 		return "to the last position"
 	case m.To > 0:
@@ -35,7 +40,7 @@ func (m Move) String() string {
 }
 
 var (
-	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position)$`)
+	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position|(taller|shorter|wider|narrower))$`)
 	// reDragBy is "drag X right", "drag X up by one position", "drag X to the 3rd
 	// position": moves, not drops.
 	reDragBy = regexp.MustCompile(`(?i)^drag\s+(.+?)\s+(?:(up|down|left|right)(?:wards?)?(?:\s+by\s+(one|two|three|four|five|\d+)\s+(?:positions?|places?|spots?|rows?))?|to\s+(?:the\s+)?(first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:position|place|spot|row)|to\s+the\s+(top|bottom)(?:\s+of\s+(?:the|its)\s+list)?)$`)
@@ -46,6 +51,9 @@ func ParseMove(v string) (Move, bool) {
 	m := reMoveValue.FindStringSubmatch(strings.TrimSpace(v))
 	if m == nil {
 		return Move{}, false
+	}
+	if m[5] != "" {
+		return Move{Size: m[5]}, true
 	}
 	if m[4] != "" {
 		return Move{To: -1}, true
@@ -87,4 +95,22 @@ func readDragBy(c string, quotes []string) (Step, string, bool) {
 		}
 	}
 	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: mv.String()}, m[1], quotes, ""))
+}
+
+// reResize is making an element bigger or smaller by its grip: "resize the textarea so
+// that the height is larger than its initial size", "make "Notes" taller".
+var reResize = regexp.MustCompile(`(?i)^(?:resize\s+(.+?)\s+so\s+(?:that\s+)?(?:the|its)\s+(height|width)\s+is\s+(larger|bigger|greater|more|smaller|less|lower)\s+than\s+(?:its|the)\s+(?:initial|original|current|starting)\s+(?:size|height|width|one)|(?:resize|make)\s+(.+?)\s+(?:to\s+be\s+)?(taller|shorter|wider|narrower))$`)
+
+// readResize reads a resize as a DRAG of the element's grip, its value the way it grows.
+func readResize(c string, quotes []string) (Step, string, bool) {
+	m := reResize.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	target, size := m[4], strings.ToLower(m[5])
+	if m[1] != "" {
+		larger := strings.Contains("larger bigger greater more", strings.ToLower(m[3]))
+		target, size = m[1], map[string][2]string{"height": {"shorter", "taller"}, "width": {"narrower", "wider"}}[strings.ToLower(m[2])][map[bool]int{false: 0, true: 1}[larger]]
+	}
+	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(target, quotes), Value: Move{Size: size}.String()}, target, quotes, ""))
 }

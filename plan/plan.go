@@ -205,6 +205,7 @@ func (s Step) Bind(params map[string]string) Step {
 	if s.Target != nil {
 		t := *s.Target
 		t.Name, t.Row, t.Container = sub(t.Name), sub(t.Row), sub(t.Container)
+		t.Starts, t.Ends = sub(t.Starts), sub(t.Ends)
 		s.Target = &t
 	}
 	return s

@@ -40,6 +40,11 @@ type Target struct {
 	// Every is "every "Like" icon for "@ann"": the step acts on each element that
 	// satisfies the rest, however many the page shows (none is refused).
 	Every bool `json:"every,omitempty"`
+	// Starts and Ends are "the item that starts with "Egy" and ends with "gypt"": the
+	// element's own text begins and ends so. They name an element by part of its text
+	// where a goal gives no more, as with a list of suggestions; either may be empty.
+	Starts string `json:"starts,omitempty"`
+	Ends   string `json:"ends,omitempty"`
 }
 
 var (
@@ -50,6 +55,9 @@ var (
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
 	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
+	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
+	startsWith = regexp.MustCompile(`(?i)\s*\b(?:(?:that|which)\s+)?(?:starts?|starting|begins?|beginning)\s+with\s+"([^"]+)"`)
+	endsWith   = regexp.MustCompile(`(?i)\s*,?\s*\b(?:(?:and|that|which)\s+)?(?:ends?|ending)\s+with\s+"([^"]+)"`)
 	// everyWord is "every" before a quoted name: each element so named.
 	everyWord = regexp.MustCompile(`(?i)^\s*(?:on\s+)?(?:the\s+)?every\s+(?:")`)
 	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
@@ -74,7 +82,9 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
 		{regexp.MustCompile(`(?i)\blink\b`), "link"},
 		{regexp.MustCompile(`(?i)\bicon\b`), "icon"},
-		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
+{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
+		// A text editor is the box a rich-text editor draws, or else a text area.
+		{regexp.MustCompile(`(?i)\b(?:rich[\s-]?)?(?:text\s+)?editor\b`), "editor"},
 		// "the text input" is an <input>, not a text area.
 		{regexp.MustCompile(`(?i)\b(?:text\s*input|input(?:\s*field|\s*box)?)\b`), "input"},
 		{regexp.MustCompile(`(?i)\b(?:text\s*field|text\s*box|textbox|search\s*box)\b`), "textbox"},
@@ -88,7 +98,7 @@ var (
 		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?date(?:\s+field)?\s*$`), "date"},
 		{regexp.MustCompile(`(?i)^\s*(?:the\s+)?time(?:\s+field)?\s*$`), "time"},
 		{regexp.MustCompile(`(?i)\btab\b`), "tab"},
-		{regexp.MustCompile(`(?i)\b(?:option|item|entry)\b`), "option"},
+		{regexp.MustCompile(`(?i)\b(?:option|item|entry|suggestion)\b`), "option"},
 	}
 	Fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu|below|above)\b`)
 	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
@@ -105,6 +115,12 @@ func ParseTarget(desc string) Target {
 	if loc := everyWord.FindStringIndex(d); loc != nil {
 		t.Every = true
 		d = d[:loc[0]] + " " + d[loc[1]-1:] // the quote stays
+	}
+	if m := startsWith.FindStringSubmatch(d); m != nil {
+		t.Starts, d = m[1], strings.Replace(d, m[0], " ", 1)
+	}
+	if m := endsWith.FindStringSubmatch(d); m != nil {
+		t.Ends, d = m[1], strings.Replace(d, m[0], " ", 1)
 	}
 	if m := rowContext.FindStringSubmatch(d); m != nil {
 		t.Row = firstOf(m[1:]...)
@@ -272,6 +288,15 @@ func (t Target) Describe() string {
 	s := kind
 	if t.Name != "" {
 		s += " " + strconv.Quote(t.Name)
+	}
+	if t.Starts != "" {
+		s += " that starts with " + strconv.Quote(t.Starts)
+	}
+	switch {
+	case t.Ends != "" && t.Starts != "":
+		s += " and ends with " + strconv.Quote(t.Ends)
+	case t.Ends != "":
+		s += " that ends with " + strconv.Quote(t.Ends)
 	}
 	if t.Every {
 		s = "every " + s

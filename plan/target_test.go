@@ -36,6 +36,22 @@ func TestTargetIsReadOnce(t *testing.T) {
 	}
 }
 
+// TestTargetByAffixes: "the first item that starts with "Egy" and ends with "gypt"" is an
+// option whose text starts and ends so, the first of them; the words are parts, not a name.
+func TestTargetByAffixes(t *testing.T) {
+	p := ParseTarget(`the first item that starts with "{{start}}" and ends with "gypt"`)
+	if p.Starts != "{{start}}" || p.Ends != "gypt" || p.Name != "" || p.Kind != "option" || p.Ordinal != 1 {
+		t.Fatalf("parts %+v", p)
+	}
+	step := Step{Action: Click, Target: &p}
+	if got, want := step.Bind(map[string]string{"start": "Egy"}).Parts().Describe(), `the 1st option that starts with "Egy" and ends with "gypt"`; got != want {
+		t.Errorf("Describe: %s, want %s", got, want)
+	}
+	if p := ParseTarget(`the suggestion ending with "land"`); p.Ends != "land" || p.Starts != "" || p.Name != "" {
+		t.Errorf("parts %+v", p)
+	}
+}
+
 // TestFindThenClickAnIcon: "find the email by X and click the trash icon (to delete it)" is
 // one click, on the icon inside X's email; an icon named by anything but its purpose, or
 // any other second action, is not read so.

@@ -44,6 +44,9 @@ func moveAlong(ctx context.Context, a *action, mv plan.Move) *plan.Feedback {
 	if err != nil || from == nil {
 		return a.failed(fmt.Errorf("the element to drag has no box on the page: %v", err))
 	}
+	if mv.Size != "" {
+		return resize(ctx, a, mv.Size, from)
+	}
 	fx, fy := from.X+from.Width/2, from.Y+from.Height/2
 	if mv.Places == 0 && mv.To == 0 {
 		d := math.Max(60, 2*math.Max(from.Width, from.Height))

@@ -415,13 +415,16 @@
   // The live nodes, in the order of the returned list, for the actions that follow; null
   // for a node that lives in an iframe's window.
   window.__webagent = { nodes: live };
-  // fingerprint: what a person would notice changing — the URL, the controls and their
-  // states, and the page's text (the frames' too).
+  // fingerprint: what a person would notice changing — the URL, the controls, their
+  // states, places and sizes, the page's text (the frames' too) and how a rich-text box styles its text.
   let h = 2166136261 >>> 0;
   const mix = (s) => { for (let k = 0; k < s.length; k++) { h ^= s.charCodeAt(k); h = Math.imul(h, 16777619) >>> 0; } };
   mix(location.href);
-  for (const e of elements) mix([e.role, e.name, e.value, e.checked, e.expanded, e.selected, e.disabled, e.box.x >> 3, e.box.y >> 3].join("|"));
+  for (const e of elements) mix([e.role, e.name, e.value, e.checked, e.expanded, e.selected, e.disabled, e.box.x >> 3, e.box.y >> 3, e.box.w >> 3, e.box.h >> 3].join("|"));
   mix(clean(document.body ? document.body.innerText : "", 20000));
+  // A rich-text box's styles are what its words look like (a word made bold changes no
+  // text): its markup is part of what a person sees.
+  for (const el of live) if (el && el.isContentEditable) mix(el.innerHTML.slice(0, 20000));
   for (const f of frames) { try { mix(clean(f.contentDocument.body.innerText, 5000)); } catch (err) { /* gone */ } }
   return {
     url: location.href, title: document.title, elements: list, truncated, total: elements.length,

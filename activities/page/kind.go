@@ -10,7 +10,7 @@ import (
 // never the link "Delete". The vaguer words ("item", "list", "option") only prefer.
 var strictKinds = map[string]bool{
 	"button": true, "link": true, "icon": true, "checkbox": true, "radio": true, "textbox": true,
-	"input": true, "textarea": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
+	"input": true, "textarea": true, "editor": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
 }
 
 // fits reports whether the action can be done to the element.
@@ -35,7 +35,7 @@ func roleFits(role string, e Element) bool {
 		return e.Editable() || e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
 	case "input":
 		return e.Tag == "input" && e.Editable()
-	case "textarea":
+	case "textarea", "editor":
 		return e.Tag == "textarea" || (e.Role == "textbox" && e.Tag != "input")
 	case "combobox":
 		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"

@@ -54,6 +54,10 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		// A text box, said plainly, is a one-line field; a text area is called that.
 		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
+	if t.Kind == "editor" {
+		// A text editor, said plainly, is the box a rich-text editor draws, if the page has one.
+		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
+	}
 	if t.Ordinal != 0 {
 		// Counted on the page as it is, disabled ones too: "the second" is the second.
 		return t.nth(cands, matched)
@@ -116,6 +120,12 @@ func (t Target) place(pool []Element) ([]Element, string) {
 			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])
 		}
 	}
+	if t.Starts != "" || t.Ends != "" {
+		pool = filterAll(pool, t.affixed)
+		if len(pool) == 0 {
+			return nil, fmt.Sprintf("no visible element%s has a text that %s", t.where(), t.affixes())
+		}
+	}
 	if t.InList {
 		pool = filterAll(pool, func(e Element) bool { return e.Row != "" })
 		if len(pool) == 0 {
@@ -123,6 +133,32 @@ func (t Target) place(pool []Element) ([]Element, string) {
 		}
 	}
 	return pool, ""
+}
+
+// affixed reports whether e's own text starts and ends as the target says (case aside). A
+// field is never such an element: what it holds is what was typed into it, not what the
+// page offers, and "Egy" typed to call up suggestions starts with "Egy" too.
+func (t Target) affixed(e Element) bool {
+	if e.Tag == "input" || e.Tag == "textarea" || e.Tag == "select" {
+		return false
+	}
+	text := strings.ToLower(strings.TrimSpace(e.Text))
+	if text == "" {
+		text = strings.ToLower(strings.TrimSpace(e.Name))
+	}
+	return text != "" && strings.HasPrefix(text, strings.ToLower(t.Starts)) && strings.HasSuffix(text, strings.ToLower(t.Ends))
+}
+
+// affixes says how the target's text starts and ends, for refusals.
+func (t Target) affixes() string {
+	var s []string
+	if t.Starts != "" {
+		s = append(s, "starts with "+strconv.Quote(t.Starts))
+	}
+	if t.Ends != "" {
+		s = append(s, "ends with "+strconv.Quote(t.Ends))
+	}
+	return strings.Join(s, " and ")
 }
 
 // InRow reports whether e sits in the row or item the target names (e may be that row

@@ -100,6 +100,7 @@ var iconGroups = [][]string{
 	{"copy", "duplicate", "clone"},
 	{"help", "question", "?"},
 	{"info", "information", "ℹ"},
+	{"bold"}, {"italic", "italics"}, {"underline", "underlined"}, {"strike", "strikethrough"},
 	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"}, {"reply"}, {"retweet", "repost", "boost"}, {"send"},
 }
 

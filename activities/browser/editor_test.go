@@ -1,0 +1,117 @@
+package browser_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestWordsAndSuggestions plans two goals as the offline planner reads them and does
+// them on the lab's editor page: a word of a rich-text editor made bold with the
+// toolbar's icon button, and a country chosen from the suggestions a field offers, by how
+// it starts and ends. What the page saved is the judge; a word the text holds twice, or
+// a suggestion the page does not offer, is refused with nothing styled or chosen.
+func TestWordsAndSuggestions(t *testing.T) {
+	pool := newPool(t)
+	for _, tt := range []struct {
+		name, goal string
+		done       bool
+		why        string
+		html       string // what the editor holds at the end
+		country    string
+	}{
+		{"a word made bold", "Using the text editor, give the text Wednesday the style bold.", true, "",
+			"Buy milk on <b>Wednesday</b>, and more milk on Friday.", ""},
+		{"everything made italic", "Using the text editor, give everything the style italics.", true, "",
+			"<i>Buy milk on Wednesday, and more milk on Friday.</i>", ""},
+		{"a word the text holds twice", "Using the text editor, give the text milk the style bold.", false, `holds "milk" 2 times`,
+			"Buy milk on Wednesday, and more milk on Friday.", ""},
+		{"a suggestion by its start and end", `Enter an item that starts with "Nor" and ends with "way" into the "Country" field.`, true, "",
+			"", "Norway"},
+		{"a suggestion the field does not offer", `Enter an item that starts with "Nor" and ends with "land" into the "Country" field.`, false, `ends with "land"`,
+			"", "Nor"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			steps, err := plan.Parse(tt.goal)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, app := openLab(t, pool, tt.name, "editor.html")
+			done, why := doAll(t, s, steps)
+			if done != tt.done || !strings.Contains(why, tt.why) {
+				t.Errorf("done %v (%s); want %v, %q", done, why, tt.done, tt.why)
+			}
+			waitSaved(t, app, tt.html, tt.country)
+		})
+	}
+}
+
+// doAll does the steps until one fails, and says whether all were done, or why not.
+func doAll(t *testing.T, s *browser.Session, steps []plan.Step) (bool, string) {
+	t.Helper()
+	for _, step := range plan.WithTargets(steps) {
+		out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %q", step, out.Actions)
+		if !out.OK {
+			if out.Feedback == nil {
+				return false, "failed with no feedback"
+			}
+			return false, out.Feedback.Details
+		}
+	}
+	return true, ""
+}
+
+// waitSaved waits for the editor page to have saved what the test wants (an empty want
+// is not looked at).
+func waitSaved(t *testing.T, app *demoapp.Server, html, country string) {
+	t.Helper()
+	var got struct{ HTML, Country string }
+	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		_ = json.Unmarshal(app.LabState("editor"), &got)
+		if (html == "" || got.HTML == html) && (country == "" || got.Country == country) {
+			return
+		}
+	}
+	t.Errorf("the page saved %q and %q; want %q and %q", got.HTML, got.Country, html, country)
+}
+
+// TestResizeByGrip makes a text area taller and narrower by its corner, as a person does,
+// and is refused, with the sizes it saw, by one the page does not let be resized.
+func TestResizeByGrip(t *testing.T) {
+	pool := newPool(t)
+	s, _ := openLab(t, pool, "resize", "editor.html")
+	for _, tt := range []struct {
+		goal string
+		done bool
+		why  string
+	}{
+		{`make "Notes" taller`, true, "(taller)"},
+		{`resize "Notes" so that the width is smaller than its initial size`, true, "(narrower)"},
+		{`make "Log" wider`, false, "as it was"},
+	} {
+		steps, err := plan.Parse(tt.goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := s.Do(t.Context(), plan.WithTargets(steps)[0], browser.DoOptions{WaitBudget: time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		said := strings.Join(out.Actions, "; ")
+		if out.Feedback != nil {
+			said = out.Feedback.Details
+		}
+		if out.OK != tt.done || !strings.Contains(said, tt.why) {
+			t.Errorf("%s: done %v (%s); want %v, %q", tt.goal, out.OK, said, tt.done, tt.why)
+		}
+	}
+}
