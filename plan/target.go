@@ -82,7 +82,7 @@ var (
 		{regexp.MustCompile(`(?i)\b(?:button|btn)\b`), "button"},
 		{regexp.MustCompile(`(?i)\blink\b`), "link"},
 		{regexp.MustCompile(`(?i)\bicon\b`), "icon"},
-{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
+		{regexp.MustCompile(`(?i)\b(?:text\s*area|textarea)\b`), "textarea"},
 		// A text editor is the box a rich-text editor draws, or else a text area.
 		{regexp.MustCompile(`(?i)\b(?:rich[\s-]?)?(?:text\s+)?editor\b`), "editor"},
 		// "the text input" is an <input>, not a text area.
