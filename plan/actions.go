@@ -162,6 +162,13 @@ func (a Action) NeedsTarget() bool { return specs[a].Target == Required }
 
 // String describes the step in one line, as the progress display and the output show it.
 func (s Step) String() string {
+	if c, err := ParseCondition(s.When); s.When != "" && err == nil {
+		if s.Action == Wait && s.Value == "" && s.TargetDescription == "" {
+			return "wait until " + c.Words()
+		}
+		s.When = ""
+		return s.String() + " when " + c.Words()
+	}
 	if sp, ok := specs[s.Action]; ok {
 		return sp.describe(s)
 	}

@@ -101,6 +101,7 @@ type reading struct {
 // read before these, by readSeveral; the idioms of whole goals before that, by
 // rewriteIdioms.
 var readings = []reading{
+	{"an action when a number on the page meets a bound", []string{`click "Buy" when the price is less than $47.10`, "wait until the total is above 100"}, readWhen},
 	{"a check of the page's text", []string{`check that "Apollo" is visible`, `the page shows "Saved"`, `"Draft" disappears`, `verify "Done"`}, readAssert},
 	{"a wait", []string{"wait 2 seconds", `wait for "Results" to appear`}, readWait},
 	{"the pointer over an element", []string{`hover over "Account"`, `move the mouse over the "Help" icon`}, readHover},

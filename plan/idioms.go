@@ -56,6 +56,18 @@ func forwardTo(g map[string]string) (string, string) {
 
 var idioms = []idiom{
 	{
+		// "Buy HLW stock": the page's one "Buy" control, once the thing bought is seen to be
+		// on the page (a page that shows another symbol is not the one meant).
+		name:    "buying something when a number on the page meets a bound",
+		example: "Buy HLW stock when the price is less than $47.10.",
+		means:   `verify "HLW", then click "Buy" when the price is less than $47.10.`,
+		re: idiomRe(`buy\s+(?P<what>"[^"]+"|[\pL\pN][\pL\pN.&'-]*)(?:\s+(?:stocks?|shares?))?\s+(?P<when>(?:when|once|as\s+soon\s+as)\s+` +
+			`(?:the\s+)?[\pL][\pL ]{0,30}?\s+(?:is|goes|drops|falls|rises)\s+` + compareWords + `\s+` + numberPat + `)`),
+		write: func(g map[string]string) (string, string) {
+			return fmt.Sprintf(`verify %s, then click "Buy" %s`, quoteName(g["what"]), g["when"]), ""
+		},
+	},
+	{
 		name:    "an icon on an item found by its sender",
 		example: "Find the email by Rochella and click the trash icon to delete it.",
 		means:   `click the trash icon in the email from "Rochella"`,
