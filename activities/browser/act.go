@@ -80,6 +80,16 @@ var handlers = map[plan.Action]handler{
 // for its time is an error.
 func (s *Session) act(ctx context.Context, a *action, timed bool) (*plan.Feedback, error) {
 	h := handlers[a.step.Action]
+	if a.step.When != "" && a.opts.Point == nil {
+		// A condition to wait for first (when.go), at the time a WAIT set if one did.
+		h = map[plan.Action]handler{plan.Click: clickWhen, plan.Wait: waitWhen}[a.step.Action]
+		if timed {
+			if err := s.pace.keep(ctx); err != nil {
+				return nil, err
+			}
+			timed = false
+		}
+	}
 	if timed && a.clicksElement() {
 		h = clickOnTime
 	} else if timed {
