@@ -13,7 +13,8 @@ import (
 // TestClickWhen clicks the lab ticker's Buy button only when the price it shows is below a
 // bound: the price dips below it for one tick of 100 ms in eight, and the click saved must
 // be in that tick, once. A bound never reached clicks nothing and says the last value
-// seen; a page with two prices clicks nothing and says so.
+// seen; a page with two prices clicks nothing and says so; a wait for the price alone
+// clicks nothing.
 func TestClickWhen(t *testing.T) {
 	pool := newPool(t)
 	for _, tt := range []struct {
@@ -23,6 +24,7 @@ func TestClickWhen(t *testing.T) {
 	}{
 		{"below the bound", "ticker.html", `click "Buy" when the price is less than $47.10`, 20 * time.Second, `{"bought":["$46.95"]}`, ""},
 		{"a bound never reached", "ticker.html", `click "Buy" when the price is less than $10`, 5 * time.Second, "", "the last value seen was"},
+		{"a wait alone clicks nothing", "ticker.html", "wait until the price is less than $47.10", 20 * time.Second, "", ""},
 		{"two prices", "ticker.html?two", `click "Buy" when the price is less than $47.10`, 20 * time.Second, "", "2 numbers named the price"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
