@@ -53,3 +53,21 @@ func TestWhenReadsACondition(t *testing.T) {
 		}
 	}
 }
+
+// TestFromTableReadsTheForm: a form filled from the page's table is one TYPE step the
+// browser expands, then the Submit button.
+func TestFromTableReadsTheForm(t *testing.T) {
+	steps, err := Parse("Enter the value that corresponds with each label into the form and submit when done.")
+	if err != nil || len(steps) != 2 {
+		t.Fatalf("%v %v", steps, err)
+	}
+	if s := steps[0]; !s.FillsFromTable() || s.TargetDescription != LabelledFields {
+		t.Errorf("first step %+v", s)
+	}
+	if s := steps[1]; s.Action != Click || s.TargetDescription != "Submit" {
+		t.Errorf("second step %+v", s)
+	}
+	if got := Describe(steps, nil); got != `fill each labelled field with its label's value in the table; click "Submit"` {
+		t.Errorf("described as %q", got)
+	}
+}
