@@ -183,7 +183,9 @@ var idioms = []idiom{
 		example: "Enter the value that corresponds with each label into the form and submit when done.",
 		means:   "fill each labelled field with its value from the table and submit when done.",
 		re:      idiomRe(`(?:enter|type|fill\s+in|put|write|copy)\s+the\s+values?\s+(?:that\s+)?(?:corresponds?|goes|belongs?|matches)\s+(?:with|to)\s+each\s+label\s+(?:into|in|to)\s+the\s+form`),
-		write:   func(map[string]string) (string, string) { return "fill each labelled field with its value from the table", "" },
+		write: func(map[string]string) (string, string) {
+			return "fill each labelled field with its value from the table", ""
+		},
 	},
 	{
 		name:    "a value read off the page, typed into a field",
