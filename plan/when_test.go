@@ -71,3 +71,18 @@ func TestFromTableReadsTheForm(t *testing.T) {
 		t.Errorf("described as %q", got)
 	}
 }
+
+// TestWhenIsValidated: only a click or a wait carries a condition, and it must be one.
+func TestWhenIsValidated(t *testing.T) {
+	for _, s := range []Step{
+		{Step: 1, Action: Type, TargetDescription: "Name", Value: "x", When: "the price < 3"},
+		{Step: 1, Action: Click, TargetDescription: "Buy", When: "the price is low"},
+	} {
+		if err := s.Validate(); err == nil {
+			t.Errorf("%+v passed", s)
+		}
+	}
+	if err := (Step{Step: 1, Action: Wait, When: "the price >= $3"}).Validate(); err != nil {
+		t.Error(err)
+	}
+}

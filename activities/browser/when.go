@@ -204,6 +204,8 @@ func whenOutcome(a *action, cond plan.Condition, got whenResult, bound time.Dura
 	}
 	n, ok := plan.ParseNumber(got.Value)
 	if got.Clicked {
+		// The action is timed from the click, not from the start of the watch (pace.go).
+		a.at = time.Now()
 		a.note("clicked %s when %s showed %q (%s)", a.ref, cond.Subject, got.Value, cond.Words())
 	} else {
 		a.note("waited until %s showed %q (%s)", cond.Subject, got.Value, cond.Words())
