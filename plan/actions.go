@@ -74,7 +74,12 @@ var specs = map[Action]Spec{
 	Click: {Target: Required, Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string { return "click " + q(s.TargetDescription) }},
 	Type: {Target: Required, Value: Required, ValueMeans: "the text to type", Acts: true, Progress: true, Check: CheckFieldValue,
-		describe: func(s Step) string { return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription)) }},
+		describe: func(s Step) string {
+			if s.FillsFromTable() {
+				return "fill each labelled field with its label's value in the table"
+			}
+			return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription))
+		}},
 	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, MaySubmit: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription)) }},
 	Navigate: {Value: Required, ValueMeans: "the URL to open, or back, forward, reload", Acts: true, Progress: true, Check: CheckAddress,
@@ -170,6 +175,13 @@ func (a Action) NeedsTarget() bool { return specs[a].Target == Required }
 
 // String describes the step in one line, as the progress display and the output show it.
 func (s Step) String() string {
+	if c, err := ParseCondition(s.When); s.When != "" && err == nil {
+		if s.Action == Wait && s.Value == "" && s.TargetDescription == "" {
+			return "wait until " + c.Words()
+		}
+		s.When = ""
+		return s.String() + " when " + c.Words()
+	}
 	if sp, ok := specs[s.Action]; ok {
 		return sp.describe(s)
 	}

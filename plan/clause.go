@@ -57,7 +57,7 @@ var (
 	reDuration        = regexp.MustCompile(`(?i)^\s*(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?)?\s*$`)
 	reConfirm         = regexp.MustCompile(`(?i)^(?:confirm|accept)(?:\s+(?:it|that|the\s+(?:dialog|confirmation|prompt|popup|warning)))?$`)
 	reContinue        = regexp.MustCompile(`(?i)^(?:continue|proceed)$`)
-	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:the|this)\s+form)?$`)
+	reSubmit          = regexp.MustCompile(`(?i)^submit(?:\s+(?:it|the\s+form|this\s+form))?(?:\s+(?:when|once)\s+(?:done|finished|you(?:'re|\s+are)\s+done))?$`)
 	reDoubleClick     = regexp.MustCompile(`(?i)^(?:double[\s-]?(?:click|tap)|dbl[\s-]?click|dblclick)(?:\s+on)?\s+(.+)$`)
 	reRightClick      = regexp.MustCompile(`(?i)^(?:right[\s-]?click|context[\s-]?click|secondary[\s-]?click)(?:\s+on)?\s+(.+)$|^(?:click|tap)(?:\s+on)?\s+(.+?)\s+with\s+the\s+right(?:\s+mouse)?\s+button$|^open\s+the\s+context\s+menu\s+(?:of|on|for)\s+(.+)$`)
 	reClear           = regexp.MustCompile(`(?i)^(?:clear|empty|erase)(?:\s+(?:the\s+)?(?:text|contents?|value)\s+(?:of|in|from))?\s+(.+)$`)
@@ -101,6 +101,7 @@ type reading struct {
 // read before these, by readSeveral; the idioms of whole goals before that, by
 // rewriteIdioms.
 var readings = []reading{
+	{"an action when a number on the page meets a bound", []string{`click "Buy" when the price is less than $47.10`, "wait until the total is above 100"}, readWhen},
 	{"a check of the page's text", []string{`check that "Apollo" is visible`, `the page shows "Saved"`, `"Draft" disappears`, `verify "Done"`}, readAssert},
 	{"a wait", []string{"wait 2 seconds", `wait for "Results" to appear`}, readWait},
 	{"the pointer over an element", []string{`hover over "Account"`, `move the mouse over the "Help" icon`}, readHover},
@@ -116,8 +117,9 @@ var readings = []reading{
 	{"a scroll", []string{"scroll down", "scroll to the bottom of the text area", "scroll the textarea to the bottom of the text", `scroll to "Pricing"`}, readScroll},
 	{"a key", []string{"press Enter", `press ctrl+a in "Notes"`}, readKeyPress},
 	{"going to an address, back or forward", []string{"go to https://example.com/login", "go back", "reload the page"}, readNavigation},
+	{"a form filled from the page's table", []string{"fill each labelled field with its value from the table"}, readFromTable},
 	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
-	{"a click", []string{`click "New project"`, "submit the form", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`}, readClick},
+	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`}, readClick},
 	{"reading text off the page", []string{`copy the text in "Notes"`, `paste it into "Reply"`, `extract the first row's name as "first"`}, readExtraction},
 }
 

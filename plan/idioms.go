@@ -56,6 +56,18 @@ func forwardTo(g map[string]string) (string, string) {
 
 var idioms = []idiom{
 	{
+		// "Buy HLW stock": the page's one "Buy" control, once the thing bought is seen to be
+		// on the page (a page that shows another symbol is not the one meant).
+		name:    "buying something when a number on the page meets a bound",
+		example: "Buy HLW stock when the price is less than $47.10.",
+		means:   `verify "HLW", then click "Buy" when the price is less than $47.10.`,
+		re: idiomRe(`buy\s+(?P<what>"[^"]+"|[\pL\pN][\pL\pN.&'-]*)(?:\s+(?:stocks?|shares?))?\s+(?P<when>(?:when|once|as\s+soon\s+as)\s+` +
+			`(?:the\s+)?[\pL][\pL ]{0,30}?\s+(?:is|goes|drops|falls|rises)\s+` + compareWords + `\s+` + numberPat + `)`),
+		write: func(g map[string]string) (string, string) {
+			return fmt.Sprintf(`verify %s, then click "Buy" %s`, quoteName(g["what"]), g["when"]), ""
+		},
+	},
+	{
 		name:    "an icon on an item found by its sender",
 		example: "Find the email by Rochella and click the trash icon to delete it.",
 		means:   `click the trash icon in the email from "Rochella"`,
@@ -192,6 +204,15 @@ var idioms = []idiom{
 		means:   `click on the link "Amet"`,
 		re:      regexp.MustCompile(`(?is)^\s*(?:switch\s+between\s+the\s+tabs|expand\s+the\s+sections?(?:\s+below)?|open\s+the\s+(?:tabs|sections)(?:\s+below)?),?\s+(?:and\s+)?to\s+find\s+and\s+(?P<click>click(?:\s+on)?\s+.+)$`),
 		write:   func(g map[string]string) (string, string) { return g["click"], "" },
+	},
+	{
+		name:    "each field of a form filled from the page's table",
+		example: "Enter the value that corresponds with each label into the form and submit when done.",
+		means:   "fill each labelled field with its value from the table and submit when done.",
+		re:      idiomRe(`(?:enter|type|fill\s+in|put|write|copy)\s+the\s+values?\s+(?:that\s+)?(?:corresponds?|goes|belongs?|matches)\s+(?:with|to)\s+each\s+label\s+(?:into|in|to)\s+the\s+form`),
+		write: func(map[string]string) (string, string) {
+			return "fill each labelled field with its value from the table", ""
+		},
 	},
 	{
 		name:    "a value read off the page, typed into a field",

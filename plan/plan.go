@@ -74,6 +74,9 @@ type Step struct {
 	// the text to assert, the direction to scroll, the time to wait, "false" to uncheck,
 	// or the name under which an EXTRACT step stores what it read.
 	Value string `json:"value,omitempty"`
+	// When makes a CLICK wait until a number the page shows meets a bound ("the price <
+	// 47.10") and click in the moment it does, or a WAIT wait for that alone (when.go).
+	When string `json:"when,omitempty"`
 	// Negated turns an ASSERT into "the text is not visible".
 	Negated         bool         `json:"negated,omitempty"`
 	SemanticRole    SemanticRole `json:"semantic_role,omitempty"`
@@ -113,10 +116,18 @@ func (s Step) Validate() error {
 	if s.Action.Spec().Value == Required && strings.TrimSpace(s.Value) == "" {
 		return fmt.Errorf("step %d: %s needs a value (%s)", s.Step, s.Action, s.Action.Spec().ValueMeans)
 	}
+	if s.When != "" {
+		if s.Action != Click && s.Action != Wait {
+			return fmt.Errorf("step %d: only a CLICK or a WAIT can wait for a condition (when), not %s", s.Step, s.Action)
+		}
+		if _, err := ParseCondition(s.When); err != nil {
+			return fmt.Errorf("step %d: %w", s.Step, err)
+		}
+	}
 	switch s.Action {
 	case Wait:
-		if s.Value == "" && s.TargetDescription == "" {
-			return fmt.Errorf("step %d: WAIT needs a duration value or a target_description to wait for", s.Step)
+		if s.Value == "" && s.TargetDescription == "" && s.When == "" {
+			return fmt.Errorf("step %d: WAIT needs a duration value, a target_description or a condition (when) to wait for", s.Step)
 		}
 		if s.Value != "" {
 			if _, err := ParseDuration(s.Value); err != nil {

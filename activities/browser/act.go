@@ -28,6 +28,8 @@ type action struct {
 	// the page (refind.go).
 	at       time.Time
 	detached bool
+	// fills: a form filled from the page's table, each field with its value.
+	fills []tableFill
 }
 
 func (a *action) note(format string, args ...any) {
@@ -80,6 +82,19 @@ var handlers = map[plan.Action]handler{
 // for its time is an error.
 func (s *Session) act(ctx context.Context, a *action, timed bool) (*plan.Feedback, error) {
 	h := handlers[a.step.Action]
+	if a.step.FillsFromTable() && a.opts.Point == nil {
+		h = fillFromTable
+	}
+	if a.step.When != "" && a.opts.Point == nil {
+		// A condition to wait for first (when.go), at the time a WAIT set if one did.
+		h = map[plan.Action]handler{plan.Click: clickWhen, plan.Wait: waitWhen}[a.step.Action]
+		if timed {
+			if err := s.pace.keep(ctx); err != nil {
+				return nil, err
+			}
+			timed = false
+		}
+	}
 	if timed && a.clicksElement() {
 		h = clickOnTime
 	} else if timed {

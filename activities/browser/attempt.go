@@ -29,6 +29,8 @@ type attempt struct {
 	el       playwright.ElementHandle
 	more     []playwright.ElementHandle
 	moreRefs []string
+	// fills are the fields a form filled from the page's table types into (fromtable.go).
+	fills []tableFill
 	// shotAt is when the screenshot the attempt has last was taken; m0, the page's count
 	// of state-changing requests before the action.
 	shotAt time.Time
@@ -74,6 +76,9 @@ func (at *attempt) look(ctx context.Context) (*Outcome, error) {
 				Details:    fmt.Sprintf("the page is in state %q, but the step was learned in state %q", got, opts.ExpectState),
 				Suggestion: "the site changed since the skill was learned: replan from here"})
 		}
+	}
+	if step.FillsFromTable() && opts.Point == nil {
+		return at.fromTable(ctx, obs)
 	}
 	if step.Action == plan.Extract && opts.Point == nil {
 		// Text a person reads off the page that is not a control: a labelled value, a word.
@@ -208,7 +213,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 
 // action is the step's action as its handler sees it.
 func (at *attempt) action() *action {
-	a := &action{s: at.s, step: at.step, el: at.el, out: at.out, opts: at.opts, phase: at.opts.OnPhase}
+	a := &action{s: at.s, step: at.step, el: at.el, out: at.out, opts: at.opts, phase: at.opts.OnPhase, fills: at.fills}
 	if at.out.Target != nil {
 		a.ref = at.out.Target.Ref()
 	}

@@ -31,6 +31,7 @@ var (
 		"target_description": str("the element as a person sees it; empty for NAVIGATE, WAIT, ASSERT, SCROLL"),
 		"value":              str("text to type, option, URL, key, duration, text to assert, or a name for EXTRACT"),
 		"negated":            boolean,
+		"when":               str("for a CLICK or a WAIT: a number the page shows, compared with a bound, that must hold first, e.g. the price < 47.10"),
 		"semantic_role":      enum("primary_action", "navigation", "confirmation", "form_field"),
 		"required_state":     str("what must be true of the page before this step"),
 		"expected_outcome":   str("what the page shows after this step"),

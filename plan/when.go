@@ -1,0 +1,166 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A Condition is what a step waits for before it acts: a number the page shows, named as
+// a person names it ("the price"), compared with a bound ("< 47.10"). "Buy when the price
+// is less than $47.10" is a click that waits until the price shown is below the bound and
+// then clicks at once; the browser finds the one element showing that number, watches it
+// and clicks in the same moment it sees the condition hold, so that a value that moves
+// every few milliseconds cannot change between the look and the click.
+type Condition struct {
+	// Subject names the number on the page: "the price", `"Total"`.
+	Subject string
+	// Op is one of <, <=, >, >=.
+	Op string
+	// Bound is the number compared with, as written ("$47.10"); Number is its value.
+	Bound  string
+	Number float64
+}
+
+// MaxWhen caps how long a step waits for its condition: as long as a person would watch
+// the page for it, not a watch that outlives the run.
+const MaxWhen = time.Minute
+
+// reConditionText is a condition as a step carries it: `the price < 47.10`.
+var reConditionText = regexp.MustCompile(`^\s*(.+?)\s*(<=|>=|<|>)\s*(` + numberPat + `)\s*$`)
+
+// numberPat is a number as pages and goals write amounts: an optional sign and currency,
+// thousands separated by commas, decimals after a point.
+const numberPat = `[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`
+
+// comparisons are the words a goal compares with, and the operator each means.
+var comparisons = map[string]string{
+	"less than": "<", "lower than": "<", "below": "<", "under": "<", "smaller than": "<",
+	"greater than": ">", "more than": ">", "higher than": ">", "above": ">", "over": ">", "bigger than": ">",
+	"at most": "<=", "no more than": "<=", "less than or equal to": "<=",
+	"at least": ">=", "no less than": ">=", "greater than or equal to": ">=",
+}
+
+// compareWords matches any of comparisons, longest first.
+const compareWords = `(?:less\s+than\s+or\s+equal\s+to|greater\s+than\s+or\s+equal\s+to|no\s+more\s+than|no\s+less\s+than|less\s+than|lower\s+than|smaller\s+than|greater\s+than|more\s+than|higher\s+than|bigger\s+than|at\s+most|at\s+least|below|under|above|over)`
+
+// reConditionWords is a condition as a goal says it: "the price is less than $47.10",
+// "the total goes above 100".
+var reConditionWords = regexp.MustCompile(`(?i)^(.+?)\s+(?:is|goes|drops|falls|rises|gets|becomes)\s+(?:to\s+)?(` + compareWords + `)\s+(` + numberPat + `)$`)
+
+// ParseCondition reads a condition as a step carries it ("the price < 47.10").
+func ParseCondition(s string) (Condition, error) {
+	m := reConditionText.FindStringSubmatch(s)
+	if m == nil {
+		return Condition{}, fmt.Errorf("the condition %q is not a number on the page compared with a bound, as in: the price < 47.10", s)
+	}
+	return newCondition(m[1], m[2], m[3])
+}
+
+// conditionFromWords reads a condition as a goal says it; ok is false when it is not one.
+func conditionFromWords(s string) (Condition, bool) {
+	m := reConditionWords.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil {
+		return Condition{}, false
+	}
+	op := comparisons[strings.Join(strings.Fields(strings.ToLower(m[2])), " ")]
+	c, err := newCondition(m[1], op, m[3])
+	return c, err == nil
+}
+
+func newCondition(subject, op, bound string) (Condition, error) {
+	subject = strings.TrimSpace(subject)
+	if subject == "" {
+		return Condition{}, fmt.Errorf("the condition names no value on the page")
+	}
+	n, ok := ParseNumber(bound)
+	if !ok {
+		return Condition{}, fmt.Errorf("%q is not a number", bound)
+	}
+	return Condition{Subject: subject, Op: op, Bound: strings.TrimSpace(bound), Number: n}, nil
+}
+
+// ParseNumber reads a number or an amount of money as written ("$48.30", "1,200", "-3.5");
+// anything else, even with a number inside, is not one.
+func ParseNumber(s string) (float64, bool) {
+	m := reAmount.FindStringSubmatch(s)
+	if m == nil {
+		return 0, false
+	}
+	n, err := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
+	if err != nil {
+		return 0, false
+	}
+	if m[1] == "-" || m[2] == "-" {
+		n = -n
+	}
+	return n, true
+}
+
+// reAmount is a whole text that is one number: a sign before or after the currency (groups
+// 1 and 2), the digits (group 3).
+var reAmount = regexp.MustCompile(`^\s*([-+]?)\s*[$€£¥]?\s*([-+]?)\s*((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*$`)
+
+// Holds reports whether the value v meets the condition.
+func (c Condition) Holds(v float64) bool {
+	switch c.Op {
+	case "<":
+		return v < c.Number
+	case "<=":
+		return v <= c.Number
+	case ">":
+		return v > c.Number
+	case ">=":
+		return v >= c.Number
+	}
+	return false
+}
+
+// String is the condition as a step carries it.
+func (c Condition) String() string { return fmt.Sprintf("%s %s %s", c.Subject, c.Op, c.Bound) }
+
+// Words is the condition as people read it: "the price is less than $47.10".
+func (c Condition) Words() string {
+	w := map[string]string{"<": "less than", "<=": "at most", ">": "greater than", ">=": "at least"}[c.Op]
+	return fmt.Sprintf("%s is %s %s", c.Subject, w, c.Bound)
+}
+
+var (
+	// reWhenClause is an action and the condition it waits for: `click "Buy" when the
+	// price is less than 47.10`.
+	reWhenClause = regexp.MustCompile(`(?i)^(.+?)\s+(?:when|once|as\s+soon\s+as)\s+(.+)$`)
+	// reWaitUntil is a wait for a condition alone: "wait until the total is above 100".
+	reWaitUntil = regexp.MustCompile(`(?i)^wait\s+(?:until|till)\s+(.+)$`)
+)
+
+// readWhen reads a click that waits for a number on the page to meet a bound, or a wait
+// for that alone. A sentence whose "when" is not such a condition is left to the other
+// readings (which refuse it, as they refuse any sentence they cannot read exactly).
+func readWhen(c string, quotes []string) (Step, string, bool) {
+	if m := reWaitUntil.FindStringSubmatch(c); m != nil {
+		if cond, ok := conditionFromWords(unmask(m[1], quotes, true)); ok {
+			return Step{Action: Wait, When: cond.String()}, "", true
+		}
+		return Step{}, "", false
+	}
+	m := reWhenClause.FindStringSubmatch(c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	cond, ok := conditionFromWords(unmask(m[2], quotes, true))
+	if !ok {
+		return Step{}, "", false
+	}
+	_, _, key := readKeyPress(m[1], quotes)
+	s, reason, ok := readClick(m[1], quotes)
+	switch {
+	case key || !ok:
+		return found(Step{}, fmt.Sprintf("only a click waits for a number on the page before it acts, not %q", unmask(m[1], quotes, true)))
+	case reason != "":
+		return found(Step{}, reason)
+	}
+	s.When = cond.String()
+	return s, "", true
+}
