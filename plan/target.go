@@ -40,6 +40,10 @@ type Target struct {
 	// Every is "every "Like" icon for "@ann"": the step acts on each element that
 	// satisfies the rest, however many the page shows (none is refused).
 	Every bool `json:"every,omitempty"`
+	// Labelled is "the value of "Phone"": the target is what the page writes beside the
+	// label Name (the link or the text after "Phone:"), not the label itself. Cards and
+	// forms name their values so; the label is how a person finds the one meant.
+	Labelled bool `json:"labelled,omitempty"`
 }
 
 var (
@@ -50,6 +54,9 @@ var (
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = regexp.MustCompile(`(?i)\b(?:in|inside|within)\s+(?:the\s+)?"([^"]+)"\s+([a-z]+)\b|\b(?:in|inside|within|on)\s+(?:the\s+|an?\s+)?([a-z]+(?:\s+[a-z]+)??)\s+(?:(from|by|named|called|titled|about|for|of|with|to)\s+)?"([^"]+)"`)
 	boxContext  = regexp.MustCompile(`(?i)\b(?:in|inside|within|from)\s+(?:the\s+)?(?:"([^"]+)"\s+)?(menu|dialog|modal|popup|form|navigation|nav|sidebar)\b`)
+	// valueOfLabel is "the value of" before a quoted label: the target is the value
+	// written beside that label (Target.Labelled).
+	valueOfLabel = regexp.MustCompile(`(?i)^\s*(?:the\s+)?value\s+(?:of|for|beside|next\s+to)\s+(?:the\s+)?(?:label\s+)?"`)
 	// everyWord is "every" before a quoted name: each element so named.
 	everyWord = regexp.MustCompile(`(?i)^\s*(?:on\s+)?(?:the\s+)?every\s+(?:")`)
 	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
@@ -105,6 +112,11 @@ func ParseTarget(desc string) Target {
 	if loc := everyWord.FindStringIndex(d); loc != nil {
 		t.Every = true
 		d = d[:loc[0]] + " " + d[loc[1]-1:] // the quote stays
+	}
+	if loc := valueOfLabel.FindStringIndex(d); loc != nil {
+		// Read before the row: "the value for "Phone"" is not the row "Phone".
+		t.Labelled = true
+		d = d[loc[1]-1:] // the quote stays
 	}
 	if m := rowContext.FindStringSubmatch(d); m != nil {
 		t.Row = firstOf(m[1:]...)
@@ -275,6 +287,9 @@ func (t Target) Describe() string {
 	}
 	if t.Every {
 		s = "every " + s
+	}
+	if t.Labelled {
+		s = "the value written beside the label " + strconv.Quote(t.Name)
 	}
 	if t.Ordinal != 0 {
 		of := ""
