@@ -21,8 +21,9 @@ import (
 // label written as one of forms (case and a trailing colon aside), and the value beside
 // it: the next cell of its row (not a column's heading), the <dd> of a <dt>, the field a
 // <label> names, or else the element after it. X's card is the nearest box around the
-// element that says X that holds such a label, short of the page itself; it must hold
-// one. The control in the value (its one link or button, or the value itself) is kept.
+// element that says X that holds such a label or is one of a list's items (the next box
+// up is the list, with other cards' labels), short of the page itself; it must hold
+// exactly one such label. The control in the value (its one link or button, or the value itself) is kept.
 const labelledJS = `({ row, forms }) => {
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().replace(/:$/, "").trim().toLowerCase();
   const shown = (el) => !el.checkVisibility || el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
@@ -46,6 +47,10 @@ const labelledJS = `({ row, forms }) => {
     if (el.tagName === "LABEL" && el.control) return el.control;
     return el.nextElementSibling;
   };
+  // item: a box among siblings of its tag and class (a card of a list), which is where a
+  // card ends, whether or not it holds the label.
+  const item = (p) => !!p.parentElement && Array.from(p.parentElement.children).some((sib) =>
+    sib !== p && sib.tagName === p.tagName && sib.className === p.className);
   const said = (v) => (v && (v.value || v.innerText || "").trim()) || "";
   const labels = whole(forms).filter((l) => said(beside(l)) !== "");
   let found = labels;
@@ -56,9 +61,8 @@ const labelledJS = `({ row, forms }) => {
     for (const r of rows) {
       for (let p = r.parentElement, i = 0; p && p !== document.body && i < 6; p = p.parentElement, i++) {
         const inCard = labels.filter((l) => p.contains(l));
-        if (inCard.length === 0) continue;
         for (const l of inCard) if (!found.includes(l)) found.push(l);
-        break;
+        if (inCard.length > 0 || item(p)) break;
       }
     }
   }
@@ -112,7 +116,11 @@ func labelForms(asked string) []string {
 		}
 	}
 	if len(forms) == 1 {
-		forms = append(forms, w+" number", w+" address")
+		for _, noun := range []string{"number", "address"} {
+			if w != noun {
+				forms = append(forms, w+" "+noun)
+			}
+		}
 	}
 	return forms
 }
@@ -140,7 +148,7 @@ func (l labelled) why(t plan.Target) string {
 	case t.Row != "" && l.Rows == 0:
 		return fmt.Sprintf("the page shows no %q", t.Row)
 	case l.Found == 0:
-		return fmt.Sprintf("no label %s with a value beside it%s", strings.Join(strings.Split(quoteAll(labelForms(t.Name)), ", "), " or "), in)
+		return fmt.Sprintf("no label %q with a value beside it%s (labels looked for: %s)", t.Name, in, quoteAll(labelForms(t.Name)))
 	case l.Found > 1:
 		return fmt.Sprintf("%d labels for %q%s (%s): which value is meant is not clear", l.Found, t.Name, in, quoteAll(l.Names))
 	case l.Controls > 1:
