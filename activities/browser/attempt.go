@@ -104,7 +104,7 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 	if parts := step.Parts(); parts.Every && opts.Point == nil {
 		return at.targetEvery(ctx, obs, parts)
 	} else if parts.Labelled && opts.Point == nil && opts.Element == nil && step.Action != plan.Extract {
-		return at.targetLabelled(ctx, obs, parts)
+		return at.targetLabelled(ctx, parts)
 	}
 	if opts.Point == nil && step.TargetDescription != "" && at.spec.Target != plan.None {
 		if step.Action == plan.Wait {

@@ -160,7 +160,7 @@ func (l labelled) why(t plan.Target) string {
 // targetLabelled finds the value a target that says "the value of "P" for "X"" names,
 // within the wait budget: a paged list is paged (once) when no card says X. What is not
 // exactly one value is refused with the reason, and nothing is done.
-func (at *attempt) targetLabelled(ctx context.Context, obs page.Observation, t plan.Target) (*Outcome, error) {
+func (at *attempt) targetLabelled(ctx context.Context, t plan.Target) (*Outcome, error) {
 	s := at.s
 	deadline := s.pace.targetDeadline(at.opts.WaitBudget)
 	paged, exhausted := false, false
@@ -189,7 +189,8 @@ func (at *attempt) targetLabelled(ctx context.Context, obs page.Observation, t p
 			why = page.FirstNonEmpty(p.why, why)
 		}
 		if exhausted || !time.Now().Before(deadline) {
-			if obs, err = s.Observe(ctx); err != nil {
+			obs, err := s.Observe(ctx)
+			if err != nil {
 				return nil, err
 			}
 			kind := plan.NotVisible
