@@ -30,15 +30,18 @@ const nextPageJS = `() => {
   const rel = (el) => (el.getAttribute("rel") || "").split(/\s+/).includes("next");
   const arrows = new Set([">", "›", "»", "→", "next", "next page", "next >", "next ›", "next »", "next →"]);
   const isNext = (el) => rel(el) || /^next(\s+page)?$/.test(said(el)) || arrows.has(norm(el.innerText || el.value));
+  // Page numbers are a few links in a row, in a small box of their own with the next
+  // control (not the days of a calendar's grid, whose "next" shows another month, nor a
+  // number elsewhere in the page around a form's "Next").
   const numbered = (el) => {
-    for (let p = el.parentElement, i = 0; p && i < 4; p = p.parentElement, i++) {
-      for (const n of p.querySelectorAll("a, button, [role=link], [role=button], [aria-current], li > span")) {
-        if (n !== el && /^\d{1,4}$/.test(norm(n.innerText || n.textContent))) return true;
-      }
+    for (let p = el.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
+      const nums = Array.from(p.querySelectorAll("a, button, [role=link], [role=button], [aria-current], li > span")).filter((n) =>
+        n !== el && !n.closest("td, [role=gridcell]") && /^\d{1,4}$/.test(norm(n.innerText || n.textContent)));
+      if (nums.length > 0) return nums.length <= 15 && norm(p.innerText).length <= 120;
     }
     return false;
   };
-  const pager = (el) => rel(el) || /page/.test(said(el)) || numbered(el);
+  const pager = (el) => rel(el) || /page/.test(said(el) + " " + norm(el.innerText)) || numbered(el);
   const shown = (el) => {
     if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
     const r = el.getBoundingClientRect();

@@ -13,7 +13,8 @@ import (
 // pages, as a person does: a contact on another page is found by going to the next page
 // until it shows, and the value named by its label is clicked in that contact's card. A
 // contact on no page, or a label the card does not show, is refused and nothing is
-// clicked (the server hears of every click on a value or a button).
+// clicked (the server hears of every click on a value or a button, and of the page's form's
+// "Next", which is not a pager's and is never paged with).
 func TestPagedContactBook(t *testing.T) {
 	pool := newPool(t)
 	for _, tt := range []struct {
