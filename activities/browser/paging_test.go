@@ -28,6 +28,7 @@ func TestPagedContactBook(t *testing.T) {
 		{"an email on the first page", "Find Bob Stone in the contact book and click on his email address.", "Bob Stone Email", ""},
 		{"a button in a row on page 4", `click the "Edit" button for "Jon Reyes"`, "Jon Reyes Edit", ""},
 		{"a contact on no page", "Find Zeb Quill in the contact book and click on their phone number.", "", `"Zeb Quill" is not on any of the 4 pages`},
+		{"a button in a row on no page", `click the "Edit" button for "Zeb Quill"`, "", `"Zeb Quill" is not on any of the 4 pages`},
 		{"a label the card does not show", "Find Dora Finch in the contact book and click on her address.", "", `no label "address"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -75,13 +75,17 @@ const revealMenuJS = `({ name, first }) => {
 // look — in a tab (revealInTab), in a submenu (revealInMenu) — and exactly one place
 // holds it, or shows it on another page of a paged list (revealByPaging); it does
 // nothing, and says nothing, otherwise. why is set when a list was paged through to its
-// end without it: it is on none of the pages, and not to be waited for.
-func (s *Session) reveal(ctx context.Context, desc plan.Target) (ok bool, why string, err error) {
+// end without it: it is on none of the pages, and not to be waited for. A step that waits
+// for its target to appear (a WAIT) does not page: what it waits for is to come here.
+func (s *Session) reveal(ctx context.Context, desc plan.Target, paging bool) (ok bool, why string, err error) {
 	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
 		return ok, "", err
 	}
 	if ok, err := s.revealInMenu(ctx, desc); ok || err != nil {
 		return ok, "", err
+	}
+	if !paging {
+		return false, "", nil
 	}
 	return s.revealByPaging(ctx, desc)
 }

@@ -36,7 +36,7 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 			if !revealed {
 				revealed = true
 				var why string
-				if ok, why, err = s.reveal(ctx, parts); why != "" && err == nil {
+				if ok, why, err = s.reveal(ctx, parts, step.Action != plan.Wait); why != "" && err == nil {
 					// Paged through a whole list without it: not there to wait for.
 					res.Reason = why
 					obs, err = s.Observe(ctx)
