@@ -248,7 +248,10 @@ var unquotedRules = []targetRule{
 // with words the resolver cannot place ("words similar to "big""), or an unquoted one that
 // one of unquotedRules refuses.
 func exactTarget(s string, quotes []string) string {
-	// "that starts with "Egy" and ends with "gypt"" is a part the resolver holds exactly.
+	// "the value of "Phone"" names the value beside a label (Target.Labelled): the words
+	// before the label say so, and say nothing else about the target. "That starts with
+	// "Egy" and ends with "gypt"" is a part the resolver holds exactly too.
+	s = reValueOf.ReplaceAllString(s, "$1")
 	outside := quoteToken.ReplaceAllString(affixWords.ReplaceAllString(s, " "), " ")
 	if m := reEvery.FindString(s); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
@@ -273,6 +276,8 @@ func exactTarget(s string, quotes []string) string {
 }
 
 var (
+	// reValueOf is "the value of" before a quoted label, masked (see valueOfLabel).
+	reValueOf = regexp.MustCompile("(?i)^\\s*(?:the\\s+)?value\\s+(?:of|for|beside|next\\s+to)\\s+(?:the\\s+)?(?:label\\s+)?(\x01)")
 	// reMenuPath is "Select File > Save as": a path through a menu, one click per item.
 	reMenuPath = regexp.MustCompile(`(?i)^(?:select|choose|pick|open|click(?:\s+on)?|go\s+to|navigate\s+to)\s+(?:the\s+)?(?:menu\s+(?:item\s+|path\s+)?)?(.+?)(?:\s+(?:from|in)\s+the\s+menu)?$`)
 	reMenuSep  = regexp.MustCompile(`\s*(?:>|→|›|»)\s*`)

@@ -130,6 +130,18 @@ var idioms = []idiom{
 		},
 	},
 	{
+		name:    "a value in a person's card, found in a list",
+		example: "Find Clementine in the contact book and click on their phone number.",
+		means:   `click the value of "phone number" for "Clementine"`,
+		re:      idiomRe(`find\s+(?P<who>` + personName + `)\s+in\s+(?:the|your|my|our)\s+(?:[\pL-]+\s+){0,2}?(?:book|list|directory|contacts|table|roster)\s+and\s+(?:click|tap)\s+(?:on\s+)?(?:their|his|her|its)\s+(?P<prop>"[^"]+"|[\pL][\pL -]{0,30}?)`),
+		// The words the goal names the value by ("phone number") are matched against the
+		// labels the page shows when the step runs ("Phone:"), not translated here: only
+		// the page knows what it calls the value. Paging to the card is the step's too.
+		write: func(g map[string]string) (string, string) {
+			return fmt.Sprintf("click the value of %s for %s", quoteName(strings.ToLower(g["prop"])), quoteName(g["who"])), ""
+		},
+	},
+	{
 		name:    "a field used to enter a text",
 		example: `Use the textbox to enter "Jerald" and press "Search".`,
 		means:   `type "Jerald" into the textbox and press "Search".`,

@@ -45,6 +45,10 @@ type Target struct {
 	// where a goal gives no more, as with a list of suggestions; either may be empty.
 	Starts string `json:"starts,omitempty"`
 	Ends   string `json:"ends,omitempty"`
+	// Labelled is "the value of "Phone"": the target is what the page writes beside the
+	// label Name (the link or the text after "Phone:"), not the label itself. Cards and
+	// forms name their values so; the label is how a person finds the one meant.
+	Labelled bool `json:"labelled,omitempty"`
 }
 
 var (
@@ -58,6 +62,9 @@ var (
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
 	startsWith = regexp.MustCompile(`(?i)\s*\b(?:(?:that|which)\s+)?(?:starts?|starting|begins?|beginning)\s+with\s+"([^"]+)"`)
 	endsWith   = regexp.MustCompile(`(?i)\s*,?\s*\b(?:(?:and|that|which)\s+)?(?:ends?|ending)\s+with\s+"([^"]+)"`)
+	// valueOfLabel is "the value of" before a quoted label: the target is the value
+	// written beside that label (Target.Labelled).
+	valueOfLabel = regexp.MustCompile(`(?i)^\s*(?:the\s+)?value\s+(?:of|for|beside|next\s+to)\s+(?:the\s+)?(?:label\s+)?"`)
 	// everyWord is "every" before a quoted name: each element so named.
 	everyWord = regexp.MustCompile(`(?i)^\s*(?:on\s+)?(?:the\s+)?every\s+(?:")`)
 	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
@@ -121,6 +128,11 @@ func ParseTarget(desc string) Target {
 	}
 	if m := endsWith.FindStringSubmatch(d); m != nil {
 		t.Ends, d = m[1], strings.Replace(d, m[0], " ", 1)
+	}
+	if loc := valueOfLabel.FindStringIndex(d); loc != nil {
+		// Read before the row: "the value for "Phone"" is not the row "Phone".
+		t.Labelled = true
+		d = d[loc[1]-1:] // the quote stays
 	}
 	if m := rowContext.FindStringSubmatch(d); m != nil {
 		t.Row = firstOf(m[1:]...)
@@ -300,6 +312,9 @@ func (t Target) Describe() string {
 	}
 	if t.Every {
 		s = "every " + s
+	}
+	if t.Labelled {
+		s = "the value written beside the label " + strconv.Quote(t.Name)
 	}
 	if t.Ordinal != 0 {
 		of := ""

@@ -103,3 +103,32 @@ func TestReadThenType(t *testing.T) {
 		}
 	}
 }
+
+// TestValueInACard: "find X in the contact book and click on their email" is one click on
+// the value beside the label the goal names, in X's card; the words for the value are kept
+// as written, for the page's labels to be matched against when the step runs.
+func TestValueInACard(t *testing.T) {
+	for g, label := range map[string]string{
+		"Find Clementine in the contact book and click on their phone number.": "phone number",
+		"Find Mary Ann in the address book and click on her email.":            "email",
+		`Find "Bo" in the list and click on their "Postal address".`:           "postal address",
+	} {
+		steps, err := Parse(g)
+		if err != nil || len(steps) != 1 {
+			t.Errorf("%q: %v %v", g, steps, err)
+			continue
+		}
+		tg := WithTargets(steps)[0].Target
+		if steps[0].Action != Click || !tg.Labelled || tg.Name != label || tg.Row == "" || tg.Kind != "" {
+			t.Errorf("%q: step %s, target %+v", g, steps[0], tg)
+		}
+		if d := tg.Describe(); !strings.HasPrefix(d, "the value written beside the label") {
+			t.Errorf("%q: described as %s", g, d)
+		}
+	}
+	for _, g := range []string{"Find Clementine in the contact book and call them.", "Find Clementine and click on their phone number."} {
+		if s, err := Parse(g); err == nil {
+			t.Errorf("%q read as %v", g, s)
+		}
+	}
+}

@@ -108,6 +108,9 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 	}
 	if parts := step.Parts(); parts.Every && opts.Point == nil {
 		return at.targetEvery(ctx, obs, parts)
+	} else if parts.Labelled && opts.Point == nil && opts.Element == nil && at.spec.Acts {
+		// "the value of "Phone" for "Ann"", to act on (a read has its own, read.go).
+		return at.targetLabelled(ctx, parts)
 	}
 	if opts.Point == nil && step.TargetDescription != "" && at.spec.Target != plan.None {
 		if step.Action == plan.Wait {

@@ -73,12 +73,43 @@ const revealMenuJS = `({ name, first }) => {
 
 // reveal brings into sight what desc names when the page hides it where a person would
 // look — in a tab (revealInTab), in a submenu (revealInMenu) — and exactly one place
-// holds it; it does nothing, and says nothing, otherwise.
-func (s *Session) reveal(ctx context.Context, desc plan.Target) (bool, error) {
+// holds it, or shows it on another page of a paged list (revealByPaging); it does
+// nothing, and says nothing, otherwise. why is set when a list was paged through to its
+// end without it: it is on none of the pages, and not to be waited for. A step that waits
+// for its target to appear (a WAIT) does not page: what it waits for is to come here.
+func (s *Session) reveal(ctx context.Context, desc plan.Target, paging bool) (ok bool, why string, err error) {
 	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
-		return ok, err
+		return ok, "", err
 	}
-	return s.revealInMenu(ctx, desc)
+	if ok, err := s.revealInMenu(ctx, desc); ok || err != nil {
+		return ok, "", err
+	}
+	if !paging {
+		return false, "", nil
+	}
+	return s.revealByPaging(ctx, desc)
+}
+
+// revealByPaging pages the page's paged list until it shows what desc names: the item
+// it places the target in ("the "Call" button for "Clementine"": Clementine's), or else
+// the target's quoted name. The step's actions say how far it paged.
+func (s *Session) revealByPaging(ctx context.Context, desc plan.Target) (bool, string, error) {
+	name := desc.Row
+	if name == "" {
+		n, ordinal, ok := page.Named(desc)
+		if !ok || ordinal > 1 || ordinal < 0 || desc.Labelled {
+			return false, "", nil
+		}
+		name = n
+	}
+	p, err := s.pageTo(ctx, name)
+	if err != nil || p.clicks == 0 {
+		return false, p.why, err
+	}
+	if p.found {
+		s.notes.add(p.note(name))
+	}
+	return p.found, p.why, nil
 }
 
 // searchHidden runs a page search for the name desc quotes (with "the first" or no

@@ -35,7 +35,13 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 			var err error
 			if !revealed {
 				revealed = true
-				ok, err = s.reveal(ctx, parts)
+				var why string
+				if ok, why, err = s.reveal(ctx, parts, step.Action != plan.Wait); why != "" && err == nil {
+					// Paged through a whole list without it: not there to wait for.
+					res.Reason = why
+					obs, err = s.Observe(ctx)
+					return res, obs, err
+				}
 			}
 			if err == nil && !ok && !hovered {
 				ok, err = s.revealInRow(ctx, parts, obs)
