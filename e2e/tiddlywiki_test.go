@@ -94,6 +94,18 @@ func TestTiddlyWiki(t *testing.T) {
 				return ""
 			})
 	})
+	// The editor's toolbar buttons are icons; "bold" names one by its purpose. The words
+	// are selected in the editor's text as a person drags over them, once they are found
+	// there once; the wiki writes bold as ''budget''.
+	t.Run("make a word bold", func(t *testing.T) {
+		goal(t, at("Meeting notes"), fixed(`click "Edit this tiddler", select the text "budget" in the text editor, click the bold button, click "Confirm changes to this tiddler", then check that "budget" is visible`),
+			func(all map[string]testenv.Tiddler) string {
+				if got := strings.TrimSpace(all["Meeting notes"].Text); got != "Agenda: ''budget'', hiring." {
+					return "\"Meeting notes\" holds " + twQuote(got)
+				}
+				return ""
+			})
+	})
 	t.Run("tag a note", func(t *testing.T) {
 		goal(t, at("Meeting notes"), fixed(`click "Edit this tiddler", type "urgent" into "tag name", press Enter, click "Confirm changes to this tiddler", then check that "urgent" is visible`),
 			func(all map[string]testenv.Tiddler) string {
