@@ -65,6 +65,8 @@ var (
 	// valueOfLabel is "the value of" before a quoted label: the target is the value
 	// written beside that label (Target.Labelled).
 	valueOfLabel = regexp.MustCompile(`(?i)^\s*(?:the\s+)?value\s+(?:of|for|beside|next\s+to)\s+(?:the\s+)?(?:label\s+)?"`)
+	// mainMenu is the page's own menu, which its menu button opens: "the main menu".
+	mainMenu = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:main|hamburger|app|application)\s+menu(?:\s+(?:button|icon))?\s*$`)
 	// everyWord is "every" before a quoted name: each element so named.
 	everyWord = regexp.MustCompile(`(?i)^\s*(?:on\s+)?(?:the\s+)?every\s+(?:")`)
 	// ofCount is the count after an ordinal: "the 2nd of 3 sliders".
@@ -159,6 +161,11 @@ func ParseTarget(desc string) Target {
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
 		t.Ordinal = ordinalNumber(m[1])
 		d = strings.Replace(d, m[0], " ", 1)
+	}
+	if !quoted.MatchString(d) && mainMenu.MatchString(d) {
+		// "the main menu" is the page's menu button, an icon of three bars.
+		t.Name, t.Kind = "menu", "icon"
+		return t
 	}
 	outside := quoted.ReplaceAllString(d, " ")
 	for _, rw := range roleWords {

@@ -120,3 +120,17 @@ func TestCountedTargets(t *testing.T) {
 		t.Errorf("parts %+v", p)
 	}
 }
+
+// TestTheMainMenu: "the main menu" is the page's menu button, drawn as three bars, not an
+// item's "⋯" (its "more" actions), which is another icon.
+func TestTheMainMenu(t *testing.T) {
+	elems := []Element{
+		{Index: 0, Tag: "a", Role: "link", Hints: "red-ui-header-button-sidemenu button fa fa-bars", Box: Box{X: 900, Y: 5, W: 30, H: 30}},
+		{Index: 1, Tag: "button", Role: "button", Name: "Project actions", Text: "⋯", Box: Box{X: 400, Y: 100, W: 20, H: 20}},
+	}
+	for desc, want := range map[string]int{"the main menu": 0, "the more icon": 1} {
+		if res := Resolve(desc, plan.Click, elems); res.Index != want {
+			t.Errorf("%q resolved to %d (%s), want %d", desc, res.Index, res.Reason, want)
+		}
+	}
+}

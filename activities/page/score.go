@@ -85,7 +85,10 @@ var iconGroups = [][]string{
 	{"star", "favorite", "favourite", "fav", "★", "☆"},
 	{"edit", "pencil", "pen", "✎", "✏"},
 	{"search", "magnifier", "magnifying", "find", "🔍"},
-	{"menu", "hamburger", "kebab", "more", "ellipsis", "dots", "⋯", "…", "☰"},
+	// A page's menu button is drawn as three bars (Font Awesome's "bars"); "more" is the
+	// three dots of an item's own actions, another icon.
+	{"menu", "hamburger", "bars", "☰"},
+	{"more", "kebab", "ellipsis", "dots", "⋯", "…"},
 	{"settings", "gear", "cog", "preferences", "⚙"},
 	{"add", "plus", "+", "create"},
 	{"save", "floppy", "disk"},
