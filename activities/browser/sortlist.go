@@ -148,7 +148,7 @@ func sortList(ctx context.Context, a *action, order string) *plan.Feedback {
 	drags := 0
 	failed := func(format string, args ...any) *plan.Feedback {
 		a.out.ActedInPart = drags > 0
-		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf(format, args...) + fmt.Sprintf(" (after %d drags of the list of %d numbers)", drags, len(nums))}
+		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf(format, args...) + fmt.Sprintf(" (after %s of the list of %d numbers)", dragCount(drags), len(nums))}
 	}
 	for i := 0; i < len(nums); i++ {
 		j := belongsAt(nums, i, order)
@@ -185,7 +185,7 @@ func sortList(ctx context.Context, a *action, order string) *plan.Feedback {
 		a.note("the list of numbers already read in %s order (%s): nothing to drag", order, strings.Join(texts, ", "))
 		return nil
 	}
-	a.note("sorted the list of numbers in %s order with %d drags: %s, now %s", order, drags, strings.Join(was, ", "), strings.Join(texts, ", "))
+	a.note("sorted the list of numbers in %s order with %s: %s, now %s", order, dragCount(drags), strings.Join(was, ", "), strings.Join(texts, ", "))
 	return nil
 }
 
@@ -208,4 +208,12 @@ func (a *action) dragItem(ctx context.Context, from, to int) *plan.Feedback {
 	}
 	f := before.Boxes[from]
 	return item.pressToPlace(ctx, f[0]+f[2]/2, f[1]+f[3]/2, before, to)
+}
+
+// dragCount says how many drags a sort took: "1 drag", "3 drags".
+func dragCount(n int) string {
+	if n == 1 {
+		return "1 drag"
+	}
+	return fmt.Sprintf("%d drags", n)
 }
