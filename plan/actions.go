@@ -138,9 +138,11 @@ var specs = map[Action]Spec{
 		describe: func(s Step) string { return "clear " + q(s.TargetDescription) }},
 	// Drag moves an element onto another, as a person drags a card to a column, or a
 	// slider's handle to a value; its evidence is the page's change.
-	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\"), a place in its list (\"up by 1 position\", \"to position 3\") or, to resize it by its grip, \"taller\", \"shorter\", \"wider\" or \"narrower\"", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
+	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\"), a place in its list (\"up by 1 position\", \"to position 3\") or, to resize it by its grip, \"taller\", \"shorter\", \"wider\" or \"narrower\"; or, with the target \"the list of numbers\", \"in increasing order\" or \"in decreasing order\" to sort the page's one list of numbers by dragging its items", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string {
-			if mv, ok := ParseMove(s.Value); ok && mv.Size != "" {
+			if mv, ok := ParseMove(s.Value); ok && mv.Sort != "" {
+				return fmt.Sprintf("sort %s %s", s.TargetDescription, mv)
+			} else if ok && mv.Size != "" {
 				return fmt.Sprintf("resize %s to be %s", q(s.TargetDescription), mv)
 			} else if ok {
 				return fmt.Sprintf("drag %s %s", q(s.TargetDescription), mv)

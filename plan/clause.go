@@ -109,6 +109,7 @@ var readings = []reading{
 	{"emptying a field", []string{`clear "Search"`, `clear the text in the "Notes" field`}, readClear},
 	{"a resize by the element's grip", []string{"resize the textarea so that the height is larger than its initial size", `make "Notes" wider`}, readResize},
 	{"a drag along a list or in a direction", []string{"drag Olwen up by one position", `drag "Milk" to the 3rd position`, "drag the item right"}, readDragBy},
+	{"a list sorted by dragging its items", []string{"sort the numbers in increasing order, starting with the lowest number at the top of the list", "sort the list in descending order"}, readSort},
 	{"a drag, or a slider set", []string{`drag "Card 3" onto "Done"`, "drag the slider to 40"}, readDrag},
 	{"a file given to the page", []string{`upload "report.pdf" into "Attachment"`, `attach "cv.pdf" with the "Browse" button`}, readUpload},
 	{"selecting an element's whole text", []string{"highlight the text in the paragraph below", `select all of the text in "Notes"`}, readSelectText},

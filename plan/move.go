@@ -20,11 +20,16 @@ type Move struct {
 	// Size is a resize by the element's grip instead: "taller", "shorter", "wider" or
 	// "narrower" (a text area a person makes bigger by its corner).
 	Size string
+	// Sort is a sort of the whole list instead, by the number each item shows:
+	// "increasing" (the lowest at the top) or "decreasing".
+	Sort string
 }
 
 // String is the DRAG's value for the move, which ParseMove reads back.
 func (m Move) String() string {
 	switch {
+	case m.Sort != "":
+		return "in " + m.Sort + " order"
 	case m.Size != "":
 		return m.Size
 	case m.To < 0:
@@ -40,7 +45,7 @@ func (m Move) String() string {
 }
 
 var (
-	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position|(taller|shorter|wider|narrower))$`)
+	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position|(taller|shorter|wider|narrower)|in (increasing|decreasing) order)$`)
 	// reDragBy is "drag X right", "drag X up by one position", "drag X to the 3rd
 	// position": moves, not drops.
 	reDragBy = regexp.MustCompile(`(?i)^drag\s+(.+?)\s+(?:(up|down|left|right)(?:wards?)?(?:\s+by\s+(one|two|three|four|five|\d+)\s+(?:positions?|places?|spots?|rows?))?|to\s+(?:the\s+)?(first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:position|place|spot|row)|to\s+the\s+(top|bottom)(?:\s+of\s+(?:the|its)\s+list)?)$`)
@@ -51,6 +56,9 @@ func ParseMove(v string) (Move, bool) {
 	m := reMoveValue.FindStringSubmatch(strings.TrimSpace(v))
 	if m == nil {
 		return Move{}, false
+	}
+	if m[6] != "" {
+		return Move{Sort: m[6]}, true
 	}
 	if m[5] != "" {
 		return Move{Size: m[5]}, true

@@ -212,6 +212,11 @@ var idiomCases = []struct {
 		{Action: Type, TargetDescription: "the spinner", Value: "3"},
 		{Action: Click, TargetDescription: "Submit"},
 	}},
+	{"a list sorted by dragging", `Sort the numbers in increasing order, starting with the lowest number at the top of the list. Sort the items in descending order, with the highest number at the top, and click Submit.`, []Step{
+		{Action: Drag, TargetDescription: "the list of numbers", Value: "in increasing order"},
+		{Action: Drag, TargetDescription: "the list of numbers", Value: "in decreasing order"},
+		{Action: Click, TargetDescription: "Submit"},
+	}},
 	{"scroll an element, then a Submit with no word between", `Scroll the textarea to the bottom of the text hit submit.`, []Step{
 		{Action: Scroll, TargetDescription: "textarea", Value: "bottom"},
 		{Action: Click, TargetDescription: "submit"},
@@ -271,6 +276,9 @@ var parseErrorCases = []struct {
 	{`Select File > > Save`, 1, `Select File > > Save`},
 	{`Select File > the best one`, 1, `Select File > the best one`},
 	{`Set the name ""`, 1, `Set the name ""`},
+	{`Sort the numbers in increasing order, starting with the highest number at the top of the list.`, 1, `Sort the numbers in increasing order, starting with the highest number at the top of the list`},
+	{`Sort the numbers in decreasing order, with the lowest number at the top`, 1, `Sort the numbers in decreasing order, with the lowest number at the top`},
+	{`Sort the numbers by colour`, 1, `Sort the numbers by colour`},
 }
 
 func TestParseErrors(t *testing.T) {

@@ -117,8 +117,13 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 		// It sent a state-changing request: never tried again as if nothing happened.
 		return r.settle(ctx, i, attempt, "it sent a state-changing request, and then "+failure(res).String(), true, false, deadline)
 	case res.ActedInPart:
-		// It acted on some of every element so named: doing it again would act twice.
-		return r.settle(ctx, i, attempt, "it acted on some of the elements it names, and then "+failure(res).String(), false, false, deadline)
+		// It acted on some of every element so named, or made some of a sort's drags:
+		// doing it again would act twice.
+		part := "it acted on some of the elements it names"
+		if mv, ok := plan.ParseMove(rec.Step.Value); ok && mv.Sort != "" && rec.Step.Action == plan.Drag {
+			part = "it dragged some of the list's items"
+		}
+		return r.settle(ctx, i, attempt, part+", and then "+failure(res).String(), false, false, deadline)
 	}
 	rec.Feedback = append(rec.Feedback, failure(res))
 	return false, false, nil

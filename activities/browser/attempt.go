@@ -96,9 +96,10 @@ func (at *attempt) look(ctx context.Context) (*Outcome, error) {
 // budget; the observation it was found in is the page before the action.
 func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, error) {
 	s, step, opts := at.s, at.step, at.opts
-	if step.Action == plan.SelectText && opts.Point == nil {
-		// "the paragraph", "the 2nd paragraph": text, not a control.
-		if el, t, why, ok := s.paragraphTarget(step.TargetDescription); ok {
+	if opts.Point == nil {
+		// "the paragraph", "the 2nd paragraph", "the list of numbers": what the page
+		// shows, not a control.
+		if el, t, why, ok := s.shownTarget(step); ok {
 			if el == nil {
 				return s.without(ctx, at.out, obs, &plan.Feedback{Type: plan.NotVisible, Details: why})
 			}
@@ -290,6 +291,6 @@ func (at *attempt) finish(ctx context.Context, fb *plan.Feedback) *Outcome {
 	out.Feedback = fb
 	out.OK = fb == nil
 	s.shots.remember(out.After, out.AfterPNG, at.shotAt)
-	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState
+	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState && !out.ownCheck
 	return out
 }

@@ -28,7 +28,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 	}
 	switch step.Action.Spec().Check {
 	case plan.CheckPageChanged:
-		if !changed() {
+		if !changed() && !out.ownCheck {
 			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s %s but nothing on the page changed", clicked(step.Action), page.FirstNonEmpty(ref, "the point")),
 				Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}, nil
 		}

@@ -58,7 +58,10 @@ type DoOptions struct {
 // Outcome is what happened in one attempt at a step.
 type Outcome struct {
 	// typed is what a TYPE typed once its secrets were read: checked, never reported.
-	typed    string
+	typed string
+	// ownCheck: the action checked its effect itself (a sorted list read in its order),
+	// so that the page changed is not its evidence, nor that it did not its failure.
+	ownCheck bool
 	OK       bool
 	Feedback *plan.Feedback
 	// Acted reports whether the action was sent to the page.

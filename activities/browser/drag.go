@@ -21,7 +21,9 @@ func drag(ctx context.Context, a *action) *plan.Feedback {
 	if a.out.Target != nil && (a.out.Target.Role == "slider" || a.out.Target.Type == "range") {
 		return slide(a)
 	}
-	if mv, ok := plan.ParseMove(a.step.Value); ok {
+	if mv, ok := plan.ParseMove(a.step.Value); ok && mv.Sort != "" {
+		return sortList(ctx, a, mv.Sort)
+	} else if ok {
 		return moveAlong(ctx, a, mv)
 	}
 	to, where, fb := a.dropTarget()

@@ -78,12 +78,7 @@ func moveAlong(ctx context.Context, a *action, mv plan.Move) *plan.Feedback {
 	if want < 0 || want >= len(before.Boxes) || want == before.Index {
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is item %d of %d in its list: it cannot move %s", a.ref, before.Index+1, len(before.Boxes), mv)}
 	}
-	b := before.Boxes[want]
-	y := b[1] + b[3]/4 // above the middle of the item it takes the place of, going up
-	if want > before.Index {
-		y = b[1] + 3*b[3]/4
-	}
-	if fb := a.press(ctx, fx, fy, b[0]+b[2]/2, y); fb != nil {
+	if fb := a.pressToPlace(ctx, fx, fy, before, want); fb != nil {
 		return fb
 	}
 	after, fb := a.listPlace(&before)
@@ -92,6 +87,18 @@ func moveAlong(ctx context.Context, a *action, mv plan.Move) *plan.Feedback {
 	}
 	a.note("dragged %s from place %d to place %d of its list", a.ref, before.Index+1, want+1)
 	return nil
+}
+
+// pressToPlace drags an item at its place (before), pressed at (x, y), to the place want:
+// onto the item there, above that item's middle going up and below it going down, where
+// a sortable list puts the item dragged in its place.
+func (a *action) pressToPlace(ctx context.Context, x, y float64, before place, want int) *plan.Feedback {
+	b := before.Boxes[want]
+	to := b[1] + b[3]/4
+	if want > before.Index {
+		to = b[1] + 3*b[3]/4
+	}
+	return a.press(ctx, x, y, b[0]+b[2]/2, to)
 }
 
 // place is an item's place in its list, what it is and says, and its list's items' boxes
