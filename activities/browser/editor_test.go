@@ -115,3 +115,32 @@ func TestResizeByGrip(t *testing.T) {
 		}
 	}
 }
+
+// TestLabelDrawnOverItsItem double-clicks and right-clicks a node of a flow editor's
+// canvas by its name, which the page draws over the node's shape and which takes no
+// pointer events: the shape under the name, the node's own, takes them.
+func TestLabelDrawnOverItsItem(t *testing.T) {
+	pool := newPool(t)
+	s, app := openLab(t, pool, "flow", "flow.html")
+	for _, tt := range []struct {
+		goal, want string
+	}{
+		{`double-click "Morning alarm"`, `{"opened":"Morning alarm"}`},
+		{`right-click "Log"`, `{"menu":"Log"}`},
+	} {
+		steps, err := plan.Parse(tt.goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done, why := doAll(t, s, steps); !done {
+			t.Fatalf("%s: %s", tt.goal, why)
+		}
+		got := ""
+		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && got != tt.want; time.Sleep(50 * time.Millisecond) {
+			got = string(app.LabState("flow"))
+		}
+		if got != tt.want {
+			t.Errorf("%s: the page saved %s, want %s", tt.goal, got, tt.want)
+		}
+	}
+}

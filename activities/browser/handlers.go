@@ -30,6 +30,10 @@ func click(_ context.Context, a *action) *plan.Feedback {
 // doubleClick double-clicks the element: what edits an item in place on many lists. The
 // element may be text with only a dblclick handler (the observation lists such text).
 func doubleClick(_ context.Context, a *action) *plan.Feedback {
+	if x, y, ok := a.throughItem(); ok {
+		a.note("double-clicked %s where it is drawn, on the item it labels", a.ref)
+		return a.failed(a.s.page.Mouse().Dblclick(x, y))
+	}
 	a.note("double-clicked %s", a.ref)
 	return a.failed(a.el.Dblclick(playwright.ElementHandleDblclickOptions{Timeout: timeout}))
 }
@@ -37,6 +41,10 @@ func doubleClick(_ context.Context, a *action) *plan.Feedback {
 // rightClick clicks the element with the right button: the page's context menu, if it
 // has one, opens.
 func rightClick(_ context.Context, a *action) *plan.Feedback {
+	if x, y, ok := a.throughItem(); ok {
+		a.note("right-clicked %s where it is drawn, on the item it labels", a.ref)
+		return a.failed(a.s.page.Mouse().Click(x, y, playwright.MouseClickOptions{Button: playwright.MouseButtonRight}))
+	}
 	a.note("right-clicked %s", a.ref)
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout, Button: playwright.MouseButtonRight}))
 }
@@ -141,3 +149,51 @@ const scrollJS = `(how) => {
   else if (dir === "up") window.scrollBy(0, -by);
   else window.scrollBy(0, by);
 }`
+
+// throughItemJS answers the middle of el when el is a label the page draws over its item
+// and lets the item take the pointer (a node's name in a flow editor's canvas: the text
+// takes no events, the node's shape under it does): the element the pointer meets there
+// is inside the smallest box that holds both, and that box says no more than el does. Else
+// null: el takes the pointer itself, or something else covers it.
+const throughItemJS = `(el) => {
+  if (window !== window.top) return null; // a frame's coordinates are not the page's
+  const r = el.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return null;
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const top = el.ownerDocument.elementFromPoint(x, y);
+  if (!top || top === el || el.contains(top)) return null;
+  let box = el.parentElement;
+  while (box && !box.contains(top)) box = box.parentElement;
+  if (!box || box === el.ownerDocument.body || box === el.ownerDocument.documentElement) return null;
+  const said = (n) => (n.textContent || "").replace(/\s+/g, " ").trim();
+  return said(box) === said(el) ? [x, y] : null;
+}`
+
+// throughItem is where to press for a label its item takes the pointer for (throughItemJS),
+// in the page's coordinates; ok is false for an element that takes it itself.
+func (a *action) throughItem() (x, y float64, ok bool) {
+	if a.el == nil {
+		return 0, 0, false
+	}
+	v, err := a.el.Evaluate(throughItemJS)
+	p, _ := v.([]any)
+	if err != nil || len(p) != 2 {
+		return 0, 0, false
+	}
+	x, okx := number(p[0])
+	y, oky := number(p[1])
+	return x, y, okx && oky
+}
+
+// number reads a number the page answered (whole ones may come as ints).
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case float64:
+		return n, true
+	case int:
+		return float64(n), true
+	case int64:
+		return float64(n), true
+	}
+	return 0, false
+}

@@ -126,11 +126,8 @@ func selectWords(_ context.Context, a *action) *plan.Feedback {
 	if len(pair) != 2 {
 		return a.failed(fmt.Errorf("the page did not say what it selected"))
 	}
-	n, _ := pair[1].(int)
-	if f, ok := pair[1].(float64); ok {
-		n = int(f)
-	}
-	switch {
+	f, _ := number(pair[1])
+	switch n := int(f); {
 	case n == 0:
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold %q as words of its text", a.ref, words)}
 	case n > 1:

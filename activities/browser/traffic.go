@@ -3,6 +3,7 @@ package browser
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -22,12 +23,18 @@ type traffic struct {
 // touch records that the page was just busy: a request, or an action.
 func (t *traffic) touch() { t.last.Store(time.Now().UnixNano()) }
 
-// watch counts page p's requests.
+// watch counts page p's requests. A request is done when its response arrives, or when
+// it fails: the browser says a request finished only once the page has read its whole
+// body, and a page that sends a save and never reads the answer (or reads a stream that
+// never ends) would keep it in flight for good, and every step after it would wait out its
+// whole settling time.
 func (t *traffic) watch(p playwright.Page) {
+	var open sync.Map // the requests in flight, each counted once
 	p.OnRequest(func(r playwright.Request) {
 		if strings.HasPrefix(r.URL(), "data:") {
 			return
 		}
+		open.Store(r, struct{}{})
 		t.inflight.Add(1)
 		t.touch()
 		switch r.Method() {
@@ -37,11 +44,12 @@ func (t *traffic) watch(p playwright.Page) {
 		}
 	})
 	done := func(r playwright.Request) {
-		if !strings.HasPrefix(r.URL(), "data:") {
+		if _, ok := open.LoadAndDelete(r); ok {
 			t.inflight.Add(-1)
 			t.touch()
 		}
 	}
+	p.OnResponse(func(r playwright.Response) { done(r.Request()) })
 	p.OnRequestFinished(done)
 	p.OnRequestFailed(done)
 }
