@@ -48,6 +48,9 @@ func TestHeldOutNodeRED(t *testing.T) {
 			t.Errorf("goal %q: status %s (verified %v): %s; errors %v", g, res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
 		}
 		if why != "" {
+			for _, st := range res.Steps {
+				t.Logf("step %s %s: %v", st.Step, st.Status, st.Actions)
+			}
 			t.Errorf("goal %q: the deployed flows disagree: %s", g, why)
 		}
 		if why != "" && res.Execution.Status == workflows.StatusSuccess {

@@ -14,8 +14,25 @@ import (
 )
 
 // validate asks, on the final page, whether the goal was reached: the plan's closing
-// checks must hold and, with a model, the model must agree.
+// checks must hold and, with a model, the model must agree. A run with a step done
+// without evidence (it changed nothing visible, and nothing could judge it) is never
+// verified: a closing check that holds says what the page shows, not that the step did
+// what it was for (a "Deploy" click that changed nothing, and the node it was to deploy
+// shown on the page anyway). It ends unverified, naming the step.
 func (r *run) validate(ctx workflow.Context) error {
+	if err := r.validateGoal(ctx); err != nil {
+		return err
+	}
+	if v := &r.res.Validation; v.Verified && r.unverifiedSteps() > 0 && workflow.GetVersion(ctx, "unverified-steps-unverify", workflow.DefaultVersion, 1) == 1 {
+		v.Verified = false
+		v.Confidence = min(v.Confidence, 0.5)
+	}
+	r.unverified()
+	return nil
+}
+
+// validateGoal is validate's look at the final page.
+func (r *run) validateGoal(ctx workflow.Context) error {
 	in := activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.params}
 	for _, s := range r.steps {
 		switch s.Status {
@@ -71,7 +88,6 @@ func (r *run) validate(ctx workflow.Context) error {
 			return err
 		}
 	}
-	r.unverified()
 	return nil
 }
 
@@ -133,7 +149,11 @@ func (r *run) unverified() {
 			why = append(why, fmt.Sprintf("step %d (%s) changed nothing visible", s.Order, s.Description))
 		}
 	}
-	why = append(why, "the goal states no check to confirm it and no model judged the final page")
+	if n := len(r.steps); len(why) > 0 && n > 0 && r.steps[n-1].Step.Action == plan.Assert {
+		why = append(why, "no model judged the final page, and a closing check shows what the page holds, not that those steps did what they were for")
+	} else {
+		why = append(why, "the goal states no check to confirm it and no model judged the final page")
+	}
 	v.Confidence = min(v.Confidence, 0.5)
 	v.Reason += "; not verified: " + strings.Join(why, "; ")
 	r.warn("not verified: " + strings.Join(why, "; ") + `; add a closing check ("then check that ... is visible") or configure a model`)

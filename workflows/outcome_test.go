@@ -12,7 +12,8 @@ import (
 )
 
 // TestSuccessMeansVerified: a run ends success only when a check specific to the goal
-// held; every step done with nothing to confirm the goal is unverified, never success.
+// held and every step has evidence it worked; every step done with nothing to confirm the
+// goal, or a step that changed nothing, is unverified, never success.
 func TestSuccessMeansVerified(t *testing.T) {
 	for _, c := range []struct {
 		name      string
@@ -26,12 +27,14 @@ func TestSuccessMeansVerified(t *testing.T) {
 		{"a closing check held", `click "A", then check that "Done" is visible`, false, true, workflows.StatusSuccess, true, "Done: "},
 		{"no closing check", `click "A"`, false, true, workflows.StatusUnverified, false, "Done, not verified: "},
 		{"a click that changed nothing", `click "A"`, true, true, workflows.StatusUnverified, false, "Done, not verified: "},
+		// The closing check holds, but says nothing of the click that changed nothing.
+		{"a click that changed nothing, then a check that held", `click "A", then check that "Done" is visible`, true, true, workflows.StatusUnverified, false, "Done, not verified: "},
 		{"the final page does not hold", `click "A"`, false, false, workflows.StatusFailed, false, "Failed: "},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
 				res := ok(in)
-				if c.unchanged {
+				if c.unchanged && in.Step.Action == plan.Click {
 					res.OK, res.Unchanged = false, true
 				}
 				return res, nil
