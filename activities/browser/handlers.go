@@ -12,6 +12,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/internal/jsnum"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -180,20 +181,7 @@ func (a *action) throughItem() (x, y float64, ok bool) {
 	if err != nil || len(p) != 2 {
 		return 0, 0, false
 	}
-	x, okx := number(p[0])
-	y, oky := number(p[1])
+	x, okx := jsnum.Number(p[0])
+	y, oky := jsnum.Number(p[1])
 	return x, y, okx && oky
-}
-
-// number reads a number the page answered (whole ones may come as ints).
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case float64:
-		return n, true
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	}
-	return 0, false
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/playwright-community/playwright-go"
 
+	"github.com/webagent-dev/webagent/internal/jsnum"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -170,10 +171,7 @@ const sliderValue = `(el) => {
 func slideByKeys(a *action, want float64) *plan.Feedback {
 	read := func() (float64, bool) {
 		v, err := a.el.Evaluate(sliderValue)
-		f, ok := v.(float64)
-		if i, isInt := v.(int); isInt {
-			f, ok = float64(i), true
-		}
+		f, ok := jsnum.Number(v)
 		return f, err == nil && ok
 	}
 	if _, ok := read(); !ok {

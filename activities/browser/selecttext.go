@@ -10,6 +10,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/internal/jsnum"
 	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -126,7 +127,7 @@ func selectWords(_ context.Context, a *action) *plan.Feedback {
 	if len(pair) != 2 {
 		return a.failed(fmt.Errorf("the page did not say what it selected"))
 	}
-	f, _ := number(pair[1])
+	f, _ := jsnum.Number(pair[1])
 	switch n := int(f); {
 	case n == 0:
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold %q as words of its text", a.ref, words)}

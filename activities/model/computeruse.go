@@ -10,6 +10,7 @@ import (
 	"google.golang.org/genai"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/internal/jsnum"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -151,8 +152,8 @@ func toolDecision(res activities.DecideResult, in ComputerUseInput, fn string, f
 	if name := aliases[fc.Name]; name != fn && fc.Name != fn {
 		return refused(res, in, fmt.Sprintf("it answered %s, and a %s step can only be done with %s", call, in.Step.Action, fn))
 	}
-	x, xok := number(fc.Args["x"])
-	y, yok := number(fc.Args["y"])
+	x, xok := jsnum.Number(fc.Args["x"])
+	y, yok := jsnum.Number(fc.Args["y"])
 	if !xok || !yok || x < 0 || y < 0 || x >= Grid || y >= Grid {
 		return refused(res, in, fmt.Sprintf("%s is not a point on its %d×%d grid", call, Grid, Grid))
 	}
@@ -179,17 +180,4 @@ func toolDecision(res activities.DecideResult, in ComputerUseInput, fn string, f
 	}
 	res.Reason = reason
 	return res
-}
-
-// number reads a JSON number.
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case float64:
-		return n, true
-	case int:
-		return float64(n), true
-	case int64:
-		return float64(n), true
-	}
-	return 0, false
 }
