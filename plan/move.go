@@ -88,7 +88,7 @@ func readDragBy(c string, quotes []string) (Step, string, bool) {
 	case m[5] != "":
 		mv.To = map[string]int{"top": 1, "bottom": -1}[strings.ToLower(m[5])]
 	case m[4] != "":
-		n := ordinalNumber(m[4]) // "last" is -1: the last place
+		n := ReadOrdinal(m[4]) // "last" is -1: the last place
 		if n == 0 {
 			return found(Step{}, fmt.Sprintf("%q is not a place the planner can count to: say the 1st, 2nd, ... position", m[4]))
 		}

@@ -159,7 +159,7 @@ func ParseTarget(desc string) Target {
 		d = d[:m[2]] + d[m[3]:] // the ordinal stays, for ordinalWord
 	}
 	if m := ordinalWord.FindStringSubmatch(d); m != nil {
-		t.Ordinal = ordinalNumber(m[1])
+		t.Ordinal = ReadOrdinal(m[1])
 		d = strings.Replace(d, m[0], " ", 1)
 	}
 	if !quoted.MatchString(d) && mainMenu.MatchString(d) {
@@ -266,8 +266,9 @@ func (t *Target) readPosition(d string) string {
 
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
 
-// ordinalNumber reads an ordinal: "second" is 2, "4th" is 4, "last" is -1; 0 is none.
-func ordinalNumber(w string) int {
+// ReadOrdinal reads an ordinal: "second" is 2, "4th" is 4, "last" is -1; 0 is none. It is
+// Ordinal's reverse, and how the browser reads the ordinals of the texts it reads too.
+func ReadOrdinal(w string) int {
 	w = strings.ToLower(w)
 	if n, ok := ordinals[w]; ok {
 		return n

@@ -75,13 +75,13 @@ func doAll(t *testing.T, s *browser.Session, steps []plan.Step) (bool, string) {
 func waitSaved(t *testing.T, app *demoapp.Server, html, country string) {
 	t.Helper()
 	var got struct{ HTML, Country string }
-	for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		_ = json.Unmarshal(app.LabState("editor"), &got)
-		if (html == "" || got.HTML == html) && (country == "" || got.Country == country) {
-			return
-		}
+	labSaved(app, "editor", func(saved string) bool {
+		_ = json.Unmarshal([]byte(saved), &got)
+		return (html == "" || got.HTML == html) && (country == "" || got.Country == country)
+	})
+	if (html != "" && got.HTML != html) || (country != "" && got.Country != country) {
+		t.Errorf("the page saved %q and %q; want %q and %q", got.HTML, got.Country, html, country)
 	}
-	t.Errorf("the page saved %q and %q; want %q and %q", got.HTML, got.Country, html, country)
 }
 
 // TestResizeByGrip makes a text area taller and narrower by its corner, as a person does,
@@ -135,11 +135,7 @@ func TestLabelDrawnOverItsItem(t *testing.T) {
 		if done, why := doAll(t, s, steps); !done {
 			t.Fatalf("%s: %s", tt.goal, why)
 		}
-		got := ""
-		for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline) && got != tt.want; time.Sleep(50 * time.Millisecond) {
-			got = string(app.LabState("flow"))
-		}
-		if got != tt.want {
+		if got := labSaved(app, "flow", func(got string) bool { return got == tt.want }); got != tt.want {
 			t.Errorf("%s: the page saved %s, want %s", tt.goal, got, tt.want)
 		}
 	}

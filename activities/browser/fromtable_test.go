@@ -29,11 +29,7 @@ func TestFillFromTable(t *testing.T) {
 			t.Logf("%s: %q", step, out.Actions)
 		}
 		want := `{"year":"1987","color":"Red"}`
-		deadline := time.Now().Add(2 * time.Second)
-		for string(app.LabState("lookup")) != want && time.Now().Before(deadline) {
-			time.Sleep(50 * time.Millisecond)
-		}
-		if got := string(app.LabState("lookup")); got != want {
+		if got := labSaved(app, "lookup", func(got string) bool { return got == want }); got != want {
 			t.Errorf("the form sent %s; want %s", got, want)
 		}
 	})

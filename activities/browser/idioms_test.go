@@ -85,11 +85,7 @@ func TestDragAndSlide(t *testing.T) {
 				t.Fatalf("%+v (actions %q)", out.Feedback, out.Actions)
 			}
 			t.Logf("%q", out.Actions)
-			deadline := time.Now().Add(2 * time.Second)
-			for !strings.Contains(string(app.LabState("board")), tt.want) && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Millisecond)
-			}
-			if got := string(app.LabState("board")); !strings.Contains(got, tt.want) {
+			if got := labSaved(app, "board", holds(tt.want)); !strings.Contains(got, tt.want) {
 				t.Errorf("the board saved %s; want %s in it", got, tt.want)
 			}
 		})
@@ -111,6 +107,21 @@ func openLab(t *testing.T, pool *browser.Pool, name, page string) (*browser.Sess
 	return s, app
 }
 
+// labSaved waits, up to 2 s, for what the lab page last saved under name to be done, and
+// returns it: what it last was, when it never was.
+func labSaved(app *demoapp.Server, name string, done func(string) bool) string {
+	got := string(app.LabState(name))
+	for deadline := time.Now().Add(2 * time.Second); !done(got) && time.Now().Before(deadline); got = string(app.LabState(name)) {
+		time.Sleep(50 * time.Millisecond)
+	}
+	return got
+}
+
+// holds is labSaved's test for a saved value that holds want.
+func holds(want string) func(string) bool {
+	return func(got string) bool { return strings.Contains(got, want) }
+}
+
 // TestSelectText selects an element's whole text as a person highlights it: a paragraph by
 // its place, a field by its label; the page's own selection is what the lab page saves.
 func TestSelectText(t *testing.T) {
@@ -128,11 +139,7 @@ func TestSelectText(t *testing.T) {
 			if !out.OK {
 				t.Fatalf("%+v (actions %q)", out.Feedback, out.Actions)
 			}
-			deadline := time.Now().Add(2 * time.Second)
-			for !strings.Contains(string(app.LabState("select")), tt.want) && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Millisecond)
-			}
-			if got := string(app.LabState("select")); !strings.Contains(got, tt.want) {
+			if got := labSaved(app, "select", holds(tt.want)); !strings.Contains(got, tt.want) {
 				t.Errorf("the page saved %s; want %s in it", got, tt.want)
 			}
 		})

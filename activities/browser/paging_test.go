@@ -49,12 +49,7 @@ func TestPagedContactBook(t *testing.T) {
 			if tt.why != "" && (out.OK || out.Acted || out.Feedback == nil || !strings.Contains(out.Feedback.Details, tt.why)) {
 				t.Fatalf("want a refusal saying %q, nothing done: ok %v, acted %v, %+v", tt.why, out.OK, out.Acted, out.Feedback)
 			}
-			got := ""
-			for deadline := time.Now().Add(2 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-				if got = string(app.LabState("pages")); got != "" && got != "null" {
-					break
-				}
-			}
+			got := labSaved(app, "pages", func(got string) bool { return got != "" && got != "null" })
 			if tt.clicked == "" && got != "" && got != "null" {
 				t.Errorf("nothing was to be clicked; the page says %s", got)
 			}

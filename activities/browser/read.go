@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 
@@ -93,8 +92,6 @@ func decode(raw any, v any) error {
 // word in the paragraph", "the last word in the text area".
 var wordOf = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|\d+(?:st|nd|rd|th))\s+word\s+(?:in|of)\s+(.+?)\s*$`)
 
-var wordOrdinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
-
 // paragraphJS is the text of the page's one visible paragraph (or of the nth, 1-based),
 // or null when there is not exactly that one.
 const paragraphJS = `(n) => {
@@ -110,12 +107,12 @@ var paragraphRef = regexp.MustCompile(`(?i)^(?:the\s+)?(?:(first|second|third|\d
 // text — as a person reads it: words are what spaces separate, without the punctuation
 // around them. A text that is not exactly one, or has no such word, reads nothing.
 func (s *Session) readWord(ctx context.Context, out *Outcome, obs page.Observation, step plan.Step, which, in string) (*Outcome, error) {
-	nth := ordinalOf(which)
+	nth := plan.ReadOrdinal(which)
 	var text string
 	if m := paragraphRef.FindStringSubmatch(in); m != nil {
 		n := 0
 		if m[1] != "" {
-			n = ordinalOf(m[1])
+			n = plan.ReadOrdinal(m[1])
 		}
 		v, err := s.page.Evaluate(paragraphJS, n)
 		if err != nil {
@@ -159,14 +156,4 @@ func (s *Session) readWord(ctx context.Context, out *Outcome, obs page.Observati
 	out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): words[i]}
 	out.Actions = append(out.Actions, fmt.Sprintf("read %q, the %s word in %s", words[i], which, in))
 	return s.without(ctx, out, obs, nil)
-}
-
-// ordinalOf reads "first", "4th", "last" (-1); 0 when it is none of them.
-func ordinalOf(w string) int {
-	w = strings.ToLower(w)
-	if n, ok := wordOrdinals[w]; ok {
-		return n
-	}
-	n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
-	return n
 }

@@ -14,7 +14,7 @@ import (
 // bottom right corner: the browser's own on a text area, or the handle a page's resizing
 // widget puts there. Only the one side moves. It is checked by the element's size: the
 // side asked for must have grown or shrunk, else the step failed, whatever the page did.
-func resize(_ context.Context, a *action, size string, from *playwright.Rect) *plan.Feedback {
+func resize(ctx context.Context, a *action, size string, from *playwright.Rect) *plan.Feedback {
 	dx, dy := 0.0, 0.0
 	switch size {
 	case "taller":
@@ -29,17 +29,8 @@ func resize(_ context.Context, a *action, size string, from *playwright.Rect) *p
 	// The grip is pressed where both kinds sit (3 pixels in from the corner) and left
 	// slowly: a resizing widget that sees the pointer jump off its handle may not start.
 	x, y := from.X+from.Width-3, from.Y+from.Height-3
-	m := a.s.page.Mouse()
-	for _, step := range []func() error{
-		func() error { return m.Move(x, y) },
-		func() error { return m.Down() },
-		func() error { return m.Move(x+8, y+8, playwright.MouseMoveOptions{Steps: playwright.Int(12)}) },
-		func() error { return m.Move(x+dx, y+dy, playwright.MouseMoveOptions{Steps: playwright.Int(12)}) },
-		func() error { return m.Up() },
-	} {
-		if err := step(); err != nil {
-			return a.failed(err)
-		}
+	if fb := a.pressStarting(ctx, 12, x, y, x+dx, y+dy); fb != nil {
+		return fb
 	}
 	to, err := a.el.BoundingBox()
 	if err != nil || to == nil {

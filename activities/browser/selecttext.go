@@ -33,7 +33,7 @@ func (s *Session) paragraphTarget(desc string) (el playwright.ElementHandle, e p
 	}
 	n := 0
 	if m[1] != "" {
-		n = ordinalOf(m[1])
+		n = plan.ReadOrdinal(m[1])
 	}
 	h, err := s.page.EvaluateHandle(paragraphElementJS, n)
 	if err != nil || h.AsElement() == nil {

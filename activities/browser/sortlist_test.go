@@ -56,11 +56,7 @@ func TestSortList(t *testing.T) {
 			if !out.OK {
 				t.Fatalf("%+v (actions %q)", out.Feedback, out.Actions)
 			}
-			deadline := time.Now().Add(2 * time.Second)
-			for !strings.Contains(string(app.LabState("sortlist")), tt.want) && time.Now().Before(deadline) {
-				time.Sleep(50 * time.Millisecond)
-			}
-			if got := string(app.LabState("sortlist")); !strings.Contains(got, tt.want) {
+			if got := labSaved(app, "sortlist", holds(tt.want)); !strings.Contains(got, tt.want) {
 				t.Errorf("the page saved %s; want %s in it", got, tt.want)
 			}
 			if !strings.Contains(strings.Join(out.Actions, "; "), " drag") {
