@@ -117,11 +117,13 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 		// It sent a state-changing request: never tried again as if nothing happened.
 		return r.settle(ctx, i, attempt, "it sent a state-changing request, and then "+failure(res).String(), true, false, deadline)
 	case res.ActedInPart:
-		// It acted on some of every element so named, or made some of a sort's drags:
-		// doing it again would act twice.
+		// It acted on some of every element so named, made some of a sort's drags, or
+		// resized its element the wrong way: doing it again would act twice.
 		part := "it acted on some of the elements it names"
-		if mv, ok := plan.ParseMove(rec.Step.Value); ok && mv.Sort != "" && rec.Step.Action == plan.Drag {
+		if mv, ok := plan.ParseMove(rec.Step.Value); ok && rec.Step.Action == plan.Drag && mv.Sort != "" {
 			part = "it dragged some of the list's items"
+		} else if ok && rec.Step.Action == plan.Drag && mv.Size != "" {
+			part = "it resized its element, but not as asked"
 		}
 		return r.settle(ctx, i, attempt, part+", and then "+failure(res).String(), false, false, deadline)
 	}

@@ -85,7 +85,8 @@ func waitSaved(t *testing.T, app *demoapp.Server, html, country string) {
 }
 
 // TestResizeByGrip makes a text area taller and narrower by its corner, as a person does,
-// and is refused, with the sizes it saw, by one the page does not let be resized.
+// and is refused, with the sizes it saw, by one the page does not let be resized: a plain
+// failure, which the size shows did nothing, not a step done without evidence.
 func TestResizeByGrip(t *testing.T) {
 	pool := newPool(t)
 	s, _ := openLab(t, pool, "resize", "editor.html")
@@ -112,6 +113,10 @@ func TestResizeByGrip(t *testing.T) {
 		}
 		if out.OK != tt.done || !strings.Contains(said, tt.why) {
 			t.Errorf("%s: done %v (%s); want %v, %q", tt.goal, out.OK, said, tt.done, tt.why)
+		}
+		if !tt.done && (out.Unchanged || out.ActedInPart) {
+			// The size says nothing was done: a failure, not "done, unverified".
+			t.Errorf("%s: unchanged %v, acted in part %v; want a plain failure", tt.goal, out.Unchanged, out.ActedInPart)
 		}
 	}
 }

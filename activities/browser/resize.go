@@ -13,8 +13,10 @@ import (
 // resize makes the step's element bigger or smaller as a person does, by the grip at its
 // bottom right corner: the browser's own on a text area, or the handle a page's resizing
 // widget puts there. Only the one side moves. It is checked by the element's size: the
-// side asked for must have grown or shrunk, else the step failed, whatever the page did.
+// side asked for must have grown or shrunk, else the step failed, whatever the page did
+// (and not "done, unverified": the size says it was not done).
 func resize(ctx context.Context, a *action, size string, from *playwright.Rect) *plan.Feedback {
+	a.out.ownCheck = true // the size is the check, not whether the page looks changed
 	dx, dy := 0.0, 0.0
 	switch size {
 	case "taller":
@@ -41,6 +43,9 @@ func resize(ctx context.Context, a *action, size string, from *playwright.Rect) 
 		grew = (to.Width - from.Width) * sign(dx)
 	}
 	if grew < 1 {
+		// Nothing changed: nothing was done, and a look again may press again. A size
+		// changed the other way was done in part, and is never pressed again.
+		a.out.ActedInPart = to.Width != from.Width || to.Height != from.Height
 		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("dragged the corner of %s, but it is %.0f×%.0f, as it was (%.0f×%.0f): it has no grip there to make it %s", a.ref, to.Width, to.Height, from.Width, from.Height, size),
 			Suggestion: "the element may not be resizable by a person"}
 	}
