@@ -23,6 +23,9 @@ const (
 	// ErrSiteBlocked: the start URL is outside the run's sites, or an internal address the
 	// worker's operator does not grant.
 	ErrSiteBlocked = "SiteBlocked"
+	// ErrNotYourSession: the run asked a worker for a browser session another workflow
+	// opened; the worker serves a session only to the workflow that opened it.
+	ErrNotYourSession = "NotYourSession"
 )
 
 // Error types of model calls, for retry policies and for people reading a failed run.

@@ -1,7 +1,9 @@
 package activities
 
 // Notify posts a run's news — it waits for a person, it ended — to the webhook its input
-// names, signed with HMAC-SHA256, when the worker's operator allows that destination.
+// names, when the worker's operator allows that destination (matched on the URL's normal
+// form, on whole path segments), signed with HMAC-SHA256 over the post's delivery ID, time
+// and body so that a receiver can refuse a replay (package notify's Verify).
 var Notify = Activity[NotifyInput, NotifyResult]{"Notify"}
 
 // ErrNotifyRefused: the worker's operator does not allow webhooks to the run's URL, or

@@ -131,6 +131,11 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) {
 		}
 		msg = `<p role="alert">Wrong user name, password or PIN.</p>`
 	}
+	if q := r.URL.Query().Get("q"); q != "" {
+		// A search that echoes what was asked, as search pages do: the address and the
+		// page both carry it.
+		msg += `<p id="results">No help found for “` + html.EscapeString(q) + `”.</p>`
+	}
 	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · Lab</title><link rel="stylesheet" href="/static/style.css"></head>
 <body><main><h1>Sign in</h1>%s
 <form method="post" action="/lab/signin">
@@ -139,7 +144,9 @@ func (s *Server) signin(w http.ResponseWriter, r *http.Request) {
   <p><label><input type="checkbox" id="show" onchange="document.getElementById('password').type = this.checked ? 'text' : 'password'"> Show password</label></p>
   <p><label for="pin">PIN</label> <input id="pin" name="pin" inputmode="numeric"></p>
   <button type="submit">Sign in</button>
-</form></main></body></html>`, msg)
+</form>
+<form method="get" action="/lab/signin" role="search"><p><label for="q">Search help</label> <input id="q" name="q"> <button type="submit">Search</button></p></form>
+</main></body></html>`, msg)
 }
 
 // signinCode checks the one-time code of a sign-in whose password was right (RFC 6238:

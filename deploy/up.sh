@@ -43,8 +43,9 @@ DEMOAPP_ADDR="127.0.0.1:$DEMOAPP_PORT" start demoapp "$RUN_DIR/bin/demoapp"
 wait_for demoapp "http http://127.0.0.1:$DEMOAPP_PORT/healthz" 30
 
 # The demo app is on loopback, which a worker's browsers reach only when granted: this
-# local stack grants loopback (and nothing else internal) unless told otherwise.
-WEBAGENT_INTERNAL_ADDRESSES="${WEBAGENT_INTERNAL_ADDRESSES:-loopback}"
+# local stack grants the demo app's address and port, and nothing else internal (not the
+# Temporal Web UI, MinIO or Weaviate on the same address), unless told otherwise.
+WEBAGENT_INTERNAL_ADDRESSES="${WEBAGENT_INTERNAL_ADDRESSES:-127.0.0.1:$DEMOAPP_PORT}"
 TEMPORAL_ADDRESS="127.0.0.1:$TEMPORAL_PORT" MINIO_ENDPOINT="127.0.0.1:$MINIO_PORT" \
 	WEAVIATE_URL="127.0.0.1:$WEAVIATE_PORT" WEBAGENT_INTERNAL_ADDRESSES="$WEBAGENT_INTERNAL_ADDRESSES" \
 	start worker "$RUN_DIR/bin/worker"

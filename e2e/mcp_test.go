@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -268,18 +269,22 @@ type hookReceiver struct {
 	mu   sync.Mutex
 	got  []notify.Post
 	errs []string
+	seen map[string]bool // delivery IDs accepted
 }
 
 func newHookReceiver(t *testing.T) *hookReceiver {
-	h := &hookReceiver{}
+	h := &hookReceiver{seen: map[string]bool{}}
 	h.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		h.mu.Lock()
 		defer h.mu.Unlock()
 		var p notify.Post
-		switch {
-		case r.Header.Get(notify.SignatureHeader) != notify.Sign([]byte(hookKey), body):
-			h.errs = append(h.errs, "a post with a wrong signature")
+		accepted := func(id string) bool { was := h.seen[id]; h.seen[id] = true; return was }
+		switch err := notify.Verify([]byte(hookKey), r.Header, body, time.Now(), 0, accepted); {
+		case errors.Is(err, notify.ErrReplay):
+			// A retry whose first answer was lost: kept already.
+		case err != nil:
+			h.errs = append(h.errs, "a post that does not verify: "+err.Error())
 		case json.Unmarshal(body, &p) != nil || r.Header.Get(notify.EventHeader) != p.Event:
 			h.errs = append(h.errs, "a post that is not one: "+string(body))
 		default:

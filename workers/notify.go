@@ -17,10 +17,14 @@ import (
 // NotifyConfig are the webhooks the operator lets runs name: a run cannot make the
 // worker post anywhere else.
 type NotifyConfig struct {
-	// Allowed are URL prefixes (scheme, host, port and the start of the path):
-	// WEBAGENT_NOTIFY_URLS, separated by commas; none by default.
+	// Allowed are the destinations: WEBAGENT_NOTIFY_URLS, separated by commas; none by
+	// default. Each is normalised as a run's URL is (notify.Normalize), and allows its own
+	// scheme, host and port and its path's whole segments (notify.Within); an entry that
+	// cannot be normalised, or has a query, stops the worker at start, so that the list
+	// never means something else than it says.
 	Allowed []*url.URL
-	// Key signs every post (HMAC-SHA256): WEBAGENT_NOTIFY_KEY, at least 16 characters.
+	// Key signs every post's delivery ID, timestamp and body (HMAC-SHA256):
+	// WEBAGENT_NOTIFY_KEY, at least 16 characters.
 	Key []byte
 }
 

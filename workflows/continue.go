@@ -1,12 +1,15 @@
 package workflows
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
 )
 
 // A long run continues as new before its history grows past a bound: between two steps,
@@ -44,15 +47,75 @@ type Carry struct {
 	Strategies map[string][]string          `json:"strategies,omitempty"`
 }
 
-// check says what is wrong with a carried state sent by hand.
-func (c *Carry) check() error {
+// notCarried is the refusal of a carried state a caller sent: it would hand the run
+// another run's browser, or steps no planner wrote.
+const notCarried = "continued is set only by a run's own continue-as-new; start a goal without it"
+
+// origin is what a run knows of where it came from, to judge the state it carries.
+type origin struct {
+	// workflowID is the run's workflow; continued says the run is not its workflow's
+	// first (a continue-as-new, a retry or a cron run began it).
+	workflowID string
+	continued  bool
+}
+
+// checkContinued says what is wrong with the state the run carries, if any: only the
+// run's own continue-as-new sets it, with the run's own browser; a caller never does.
+func (in GoalInput) checkContinued(o origin) error {
+	c := in.Continued
+	if c == nil {
+		return nil
+	}
+	if !o.continued {
+		return errors.New(notCarried)
+	}
+	if !ownSession(c.Session.SessionID, o.workflowID) {
+		return fmt.Errorf("continued.session %q is not a browser of this workflow: %s", c.Session.SessionID, notCarried)
+	}
+	return c.check(in.Limits.WithDefaults())
+}
+
+// ownSession says whether a session ID is one the lease named for workflowID:
+// "<workflowID>/<runID>/<gen>". A run ID holds no slash, so a workflow whose ID is a
+// prefix of another's does not pass for it.
+func ownSession(id, workflowID string) bool {
+	rest, ok := strings.CutPrefix(id, workflowID+"/")
+	if !ok {
+		return false
+	}
+	runID, gen, ok := strings.Cut(rest, "/")
+	if !ok || runID == "" || gen == "" {
+		return false
+	}
+	for _, c := range gen {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// check says what is wrong with a carried state. Its steps are held to the rules of any
+// plan, step by step: they are every plan the run had, each checked when it came, so
+// together they may be longer than one plan (a replan at step i keeps the i steps before
+// it), up to the steps the run may take and one plan more.
+func (c *Carry) check(l Limits) error {
+	var errs []error
 	if c.Next < 0 || c.Next > len(c.Steps) {
-		return fmt.Errorf("continued.next is %d; it must be between 0 and the %d carried steps", c.Next, len(c.Steps))
+		errs = append(errs, fmt.Errorf("continued.next is %d; it must be between 0 and the %d carried steps", c.Next, len(c.Steps)))
 	}
 	if c.Session.SessionID == "" || c.Session.TaskQueue == "" {
-		return fmt.Errorf("continued.session names no browser: a run continues only with the browser it had")
+		errs = append(errs, errors.New("continued.session names no browser: a run continues only with the browser it had"))
 	}
-	return nil
+	if n, most := len(c.Steps), l.MaxSteps+plan.MaxPlanSteps; n > most {
+		errs = append(errs, fmt.Errorf("continued.steps holds %d steps; a run has at most %d", n, most))
+	}
+	for _, s := range c.Steps {
+		if err := s.Step.Validate(); err != nil {
+			errs = append(errs, fmt.Errorf("continued.steps: %w", err))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // carryOn takes the state a run carried over.

@@ -61,7 +61,8 @@ type GoalInput struct {
 	// the workers' operator allows (WEBAGENT_NOTIFY_URLS), or the post is refused.
 	Notify string `json:"notify,omitempty"`
 	// Continued is the state of the run this one continues as new: set by the run itself,
-	// never by a caller.
+	// never by a caller. A run that was not begun by its workflow's continue-as-new, or
+	// that names a browser of another workflow, is refused with it (checkContinued).
 	Continued *Carry `json:"continued,omitempty"`
 
 	// unreadable says why the input as sent did not decode (see UnmarshalJSON).
@@ -221,10 +222,14 @@ func (l Limits) WithDefaults() Limits {
 	return l
 }
 
-// Validate says what is wrong with the input, in words that say what to do.
-func (in GoalInput) Validate() error { return in.validate(false) }
+// Validate says what is wrong with the input, in words that say what to do. A caller's
+// input carries no run's state (Continued): only a run's own continue-as-new sets it.
+func (in GoalInput) Validate() error {
+	return errors.Join(in.validate(false), in.checkContinued(origin{}))
+}
 
-// validate is Validate; legacySecrets accepts the "secrets" of a run started before the
+// validate is Validate but for the carried state, which the run judges by where it came
+// from (checkContinued); legacySecrets accepts the "secrets" of a run started before the
 // worker's operator granted secrets (its references are ignored: the worker types only
 // what it grants).
 func (in GoalInput) validate(legacySecrets bool) error {
@@ -252,11 +257,6 @@ func (in GoalInput) validate(legacySecrets bool) error {
 	errs = append(errs, checkFiles(in.Files)...)
 	if len(in.Plan) > 0 {
 		if err := uploadsGiven(in.Plan, in.Files); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if in.Continued != nil {
-		if err := in.Continued.check(); err != nil {
 			errs = append(errs, err)
 		}
 	}

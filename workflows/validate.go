@@ -1,6 +1,10 @@
 package workflows
 
-import "go.temporal.io/sdk/workflow"
+import (
+	"errors"
+
+	"go.temporal.io/sdk/workflow"
+)
 
 // validated is what is wrong with the run's input ("" for nothing). Since the
 // "validate-once" version the verdict is recorded in the history when the run starts, so
@@ -8,8 +12,10 @@ import "go.temporal.io/sdk/workflow"
 // replayed; a run begun before is checked as it always was, by today's rules.
 func validated(ctx workflow.Context, in GoalInput) string {
 	legacy := legacySecrets(ctx, len(in.Secrets) > 0)
+	info := workflow.GetInfo(ctx)
+	from := origin{workflowID: info.WorkflowExecution.ID, continued: info.ContinuedExecutionRunID != ""}
 	check := func() string {
-		if err := in.validate(legacy); err != nil {
+		if err := errors.Join(in.validate(legacy), in.checkContinued(from)); err != nil {
 			return err.Error()
 		}
 		return ""

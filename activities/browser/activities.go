@@ -114,6 +114,12 @@ func (a *Activities) Wait() { a.cleanup.Wait() }
 // storage and the page's address when the run is recovering from a lost worker.
 func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserInput) (activities.OpenBrowserResult, error) {
 	opened := time.Now()
+	who, checked := caller(ctx)
+	if checked && !namedFor(in.SessionID, who) {
+		// A run names its sessions after its workflow; one named after another workflow
+		// would be that workflow's to open, and use.
+		return activities.OpenBrowserResult{}, notYours(in.SessionID)
+	}
 	if err := a.Secrets.Check(in.Secrets); err != nil {
 		// Before anything starts: no browser for a run that names a secret this worker
 		// does not grant.
@@ -154,6 +160,10 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
+	if checked && !s.claim(who) {
+		// Opened before by another workflow: refused, and left as it is.
+		return activities.OpenBrowserResult{}, notYours(in.SessionID)
+	}
 	clock.opened(created)
 	a.forgetGone()
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
@@ -180,8 +190,12 @@ func (a *Activities) putState(ctx context.Context, key string, state []byte) err
 }
 
 // CloseBrowser closes the session. It does not wait for an activity still using the page
-// (one whose run was cancelled): closing the page ends what it was doing.
+// (one whose run was cancelled): closing the page ends what it was doing. A session of
+// another workflow is refused, and neither closed nor waited for.
 func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowserInput) (activities.CloseBrowserResult, error) {
+	if err := a.mine(ctx, in.SessionID); err != nil {
+		return activities.CloseBrowserResult{}, err
+	}
 	if in.KeyPrefix != "" {
 		a.caughtUp(in.KeyPrefix, time.Minute)
 	}

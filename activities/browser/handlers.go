@@ -68,6 +68,9 @@ func setChecked(_ context.Context, a *action) *plan.Feedback {
 }
 
 func press(_ context.Context, a *action) *plan.Feedback {
+	if fb := a.clipboardGuard(); fb != nil {
+		return fb
+	}
 	if a.el != nil {
 		if err := a.el.Focus(); err != nil {
 			return a.failed(err)

@@ -2,11 +2,14 @@ package browser
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"go.temporal.io/sdk/activity"
+	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
 )
@@ -59,13 +62,17 @@ func (h *heartbeat) stop() {
 	h.wg.Wait()
 }
 
-// withSession runs fn on the run's session: it heartbeats from the first instruction,
-// takes the session's page for fn alone (waiting for an activity before it, or giving up
-// when ctx ends), and gives it back when fn returns, also when ctx was cancelled.
+// withSession runs fn on the run's session, when it is the run's own (mine): it
+// heartbeats from the first instruction, takes the session's page for fn alone (waiting
+// for an activity before it, or giving up when ctx ends), and gives it back when fn
+// returns, also when ctx was cancelled.
 func (a *Activities) withSession(ctx context.Context, id string, fn func(*Session, *heartbeat) error) error {
 	defer a.busy()()
 	hb := beat(ctx)
 	defer hb.stop()
+	if err := a.mine(ctx, id); err != nil {
+		return err
+	}
 	s, err := a.session(id)
 	if err != nil {
 		return err
@@ -78,4 +85,64 @@ func (a *Activities) withSession(ctx context.Context, id string, fn func(*Sessio
 		return err
 	}
 	return fn(s, hb)
+}
+
+// caller is the workflow the activity of ctx runs for; ok is false outside an activity (a
+// test calling it directly), where there is no run to hold to a session.
+func caller(ctx context.Context) (workflow string, ok bool) {
+	if !activity.IsActivity(ctx) {
+		return "", false
+	}
+	return activity.GetInfo(ctx).WorkflowExecution.ID, true
+}
+
+// namedFor says whether session ID id is one a run of workflow named:
+// "<workflowID>/<runID>/<gen>", as the workflow's lease names them. A run ID holds no
+// slash, so a workflow whose ID begins another's cannot pass for it.
+func namedFor(id, workflow string) bool {
+	rest, ok := strings.CutPrefix(id, workflow+"/")
+	if !ok {
+		return false
+	}
+	runID, gen, ok := strings.Cut(rest, "/")
+	if !ok || runID == "" || gen == "" {
+		return false
+	}
+	for _, c := range gen {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// mine refuses the activity of ctx a session another workflow opened, before the session
+// is touched: a session's ID and task queue are in its run's history, which others may
+// read, and a run may be started with any input. The workflow that opened a session, and
+// the runs it continues as (same workflow ID), are served.
+func (a *Activities) mine(ctx context.Context, id string) error {
+	who, ok := caller(ctx)
+	if !ok {
+		return nil
+	}
+	if !namedFor(id, who) {
+		return notYours(id)
+	}
+	if s := a.Pool.peek(id); s != nil && !s.ownedBy(who) {
+		return notYours(id)
+	}
+	return nil
+}
+
+// notYours is the refusal of a session to a run of another workflow.
+func notYours(id string) error {
+	return temporal.NewNonRetryableApplicationError(fmt.Sprintf("browser session %s is another workflow's", id), activities.ErrNotYourSession, nil)
+}
+
+// peek returns the pool's session with this id, or nil, leaving it as it is (Get drops
+// a session whose page closed, which only its owner may cause).
+func (p *Pool) peek(id string) *Session {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.sessions[id]
 }

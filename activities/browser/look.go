@@ -60,6 +60,7 @@ func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (a
 		}
 		var err error
 		snap, _, err = a.observe(ctx, s, in.KeyPrefix, in.Name, 0, "looked at the page")
+		s.secrets.scrub(&snap)
 		return err
 	})
 	return snap, err
@@ -112,6 +113,7 @@ func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoa
 		if err := s.Settle(ctx, 3*time.Second); err != nil {
 			return err
 		}
+		defer s.secrets.scrub(&res)
 		var text string
 		var err error
 		if res.Final, text, err = a.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/internal/egress"
 )
 
 // Goto opens u (relative to the current page if it has no scheme and host) and waits for
@@ -35,8 +37,31 @@ func (s *Session) Goto(ctx context.Context, u string) (int, error) {
 		return 0, err
 	}
 	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: ms(bounded(ctx, 30*time.Second))})
+	refused := s.sites.refused.take()
+	for _, r := range refused {
+		s.sites.refused.add(r) // the step reports them
+	}
+	if err != nil && len(refused) > 0 {
+		// The proxy refused where the page (or a redirect of it) was going.
+		return 0, &BlockedError{Reason: refused[0]}
+	}
 	if err != nil {
 		return 0, fmt.Errorf("open %s: %w", abs, err)
+	}
+	if resp != nil {
+		if v, _ := resp.HeaderValue(egress.RefusedHeader); v != "" {
+			s.leave()
+			reason := "the worker's egress proxy refused it"
+			if len(refused) > 0 {
+				reason = refused[0]
+			}
+			return 0, &BlockedError{Reason: reason}
+		}
+	}
+	if err := s.sites.outside(s.page.URL()); err != nil {
+		// A redirect took the page off the run's sites: it does not stay there.
+		s.leave()
+		return 0, err
 	}
 	return status(resp), nil
 }
@@ -66,4 +91,13 @@ func (s *Session) absolute(u string) (string, error) {
 		return "", fmt.Errorf("%q is relative but the page has no address to resolve it against", u)
 	}
 	return base.ResolveReference(ref).String(), nil
+}
+
+// leave takes the page off an address outside the run's sites: back to where it came
+// from when that is one of them, else to a blank page.
+func (s *Session) leave() {
+	if r, err := s.page.GoBack(playwright.PageGoBackOptions{Timeout: playwright.Float(10000)}); err == nil && r != nil && s.sites.outside(s.page.URL()) == nil {
+		return
+	}
+	_, _ = s.page.Goto("about:blank")
 }

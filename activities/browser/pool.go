@@ -13,6 +13,7 @@ import (
 
 	"github.com/playwright-community/playwright-go"
 
+	"github.com/webagent-dev/webagent/internal/egress"
 	"github.com/webagent-dev/webagent/internal/sites"
 )
 
@@ -34,13 +35,33 @@ type Config struct {
 	// Internal is the internal addresses the operator lets the browsers reach
 	// (WEBAGENT_INTERNAL_ADDRESSES): whatever a run asks, none beyond these.
 	Internal sites.Internal
+	// Resolve looks up host names for the egress proxies and the site checks; nil uses
+	// the system's resolver. Tests give a resolver that answers differently each time.
+	Resolve egress.Resolver
+}
+
+// resolver is the configured resolver, or the system's.
+func (c Config) resolver() egress.Resolver {
+	if c.Resolve != nil {
+		return c.Resolve
+	}
+	return lookup
 }
 
 // chromiumArgs keep Chromium from reaching for the network on its own and from needing
 // a sandbox or a GPU.
+// WebRTC may send nothing the proxy does not carry: no UDP outside it, no local address
+// handed to a page.
 var chromiumArgs = []string{
 	"--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
 	"--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
+	"--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+}
+
+// proxied is the proxy setting that sends every request of a context through px, loopback
+// included: Chromium by default goes to localhost directly, past any proxy.
+func proxied(px *egress.Proxy) *playwright.Proxy {
+	return &playwright.Proxy{Server: px.Server(), Bypass: playwright.String("<-loopback>")}
 }
 
 // ErrSessionNotFound means this process holds no browser for the session: it was never
@@ -56,6 +77,9 @@ type Pool struct {
 	pw       *playwright.Playwright
 	browser  playwright.Browser
 	sessions map[string]*Session
+	// deny is the browser's own proxy, which refuses everything: what the browser would
+	// send outside a run's context (its own background requests) goes nowhere.
+	deny *egress.Proxy
 	// opening counts the sessions being opened, outside the lock, and the slots kept for
 	// the waiters woken to open theirs.
 	opening int
@@ -104,7 +128,12 @@ func NewPool(cfg Config, log *slog.Logger) (*Pool, error) {
 		return nil, fmt.Errorf("start the playwright driver in %s: %w (run `make setup`)", cfg.DriverDir, err)
 	}
 	p.pw = pw
+	if p.deny, err = egress.Start(egress.Options{Log: log}); err != nil {
+		_ = pw.Stop()
+		return nil, err
+	}
 	if err := p.launch(); err != nil {
+		_ = p.deny.Close()
 		_ = pw.Stop()
 		return nil, err
 	}
@@ -131,6 +160,7 @@ func (p *Pool) launch() error {
 		ExecutablePath: playwright.String(p.cfg.ExecutablePath),
 		Headless:       playwright.Bool(p.cfg.Headless),
 		Args:           chromiumArgs,
+		Proxy:          proxied(p.deny),
 	})
 	if err != nil {
 		return fmt.Errorf("launch chromium %s: %w (run `make setup`, or set CHROMIUM_PATH)", p.cfg.ExecutablePath, err)
@@ -223,6 +253,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 	var (
 		bctx playwright.BrowserContext
 		pg   playwright.Page
+		px   *egress.Proxy
 		sp   *spare
 	)
 	if len(opts.StorageState) == 0 {
@@ -231,22 +262,22 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		p.mu.Unlock()
 	}
 	if sp != nil {
-		bctx, pg = sp.ctx, sp.page
+		bctx, pg, px = sp.ctx, sp.page, sp.proxy
 	} else {
 		var err error
-		if bctx, pg, err = p.openContext(b, opts.StorageState); err != nil {
+		if bctx, pg, px, err = p.openContext(b, opts.StorageState); err != nil {
 			return nil, err
 		}
 	}
-	s := newSession(id, bctx, pg)
-	if err := s.sites.install(bctx, opts.Sites.Granted(p.cfg.Internal)); err != nil {
-		_ = bctx.Close()
+	s := newSession(id, bctx, pg, px)
+	if err := s.sites.install(bctx, px, opts.Sites.Granted(p.cfg.Internal), p.cfg.resolver()); err != nil {
+		_ = s.close()
 		return nil, fmt.Errorf("install the site policy: %w", err)
 	}
 	if opts.URL != "" {
 		var err error
 		if s.StartStatus, err = s.Goto(ctx, opts.URL); err != nil {
-			_ = bctx.Close()
+			_ = s.close()
 			return nil, err
 		}
 	}
@@ -310,6 +341,7 @@ func (p *Pool) Shutdown() {
 	p.shutdown = true
 	if p.spare != nil {
 		_ = p.spare.ctx.Close()
+		_ = p.spare.proxy.Close()
 		p.spare = nil
 	}
 	for id, s := range p.sessions {
@@ -319,6 +351,7 @@ func (p *Pool) Shutdown() {
 	if p.browser != nil {
 		_ = p.browser.Close()
 	}
+	_ = p.deny.Close()
 	_ = p.pw.Stop()
 }
 

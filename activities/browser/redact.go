@@ -1,6 +1,10 @@
 package browser
 
 import (
+	"encoding/json"
+	"html"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
@@ -15,11 +19,13 @@ import (
 // Redacted is what stands for a secret in anything the session reports.
 const Redacted = "••••"
 
-// redactor remembers the values the session typed from secrets, and takes them out of
-// what the session reports.
+// redactor remembers the values the session typed from secrets, in every form they take
+// on their way out of a page, and takes them out of what the session reports.
 type redactor struct {
 	mu     sync.Mutex
 	values []string
+	// forms are the values and their encodings, longest first.
+	forms []string
 }
 
 // add remembers a value the session typed from a secret.
@@ -29,34 +35,130 @@ func (r *redactor) add(v string) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, have := range r.values {
-		if have == v {
-			return
-		}
+	if slices.Contains(r.values, v) {
+		return
 	}
 	r.values = append(r.values, v)
+	for _, f := range secretForms(v) {
+		if !slices.Contains(r.forms, f) {
+			r.forms = append(r.forms, f)
+		}
+	}
+	slices.SortStableFunc(r.forms, func(a, b string) int { return len(b) - len(a) })
 }
 
-// all returns the values remembered.
+// all returns the values remembered, as typed.
 func (r *redactor) all() []string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]string(nil), r.values...)
 }
 
-// redact replaces every secret the session typed in text.
-func (r *redactor) redact(text string) string { return redactAll(r.all(), text) }
+// allForms returns every form of the values remembered, longest first.
+func (r *redactor) allForms() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.forms...)
+}
 
-func redactAll(secrets []string, text string) string {
-	for _, v := range secrets {
+// redact replaces every secret the session typed in text, in any of its forms.
+func (r *redactor) redact(text string) string { return redactAll(r.allForms(), text) }
+
+// holds reports whether text carries a secret the session typed, in any of its forms, or
+// a piece of one (a word of a passphrase) of four characters or more.
+func (r *redactor) holds(text string) bool {
+	if text == "" {
+		return false
+	}
+	for _, f := range r.allForms() {
+		if strings.Contains(text, f) {
+			return true
+		}
+	}
+	if t := strings.TrimSpace(text); len(t) >= 4 {
+		for _, v := range r.all() {
+			if strings.Contains(v, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func redactAll(forms []string, text string) string {
+	for _, v := range forms {
 		text = strings.ReplaceAll(text, v, Redacted)
 	}
 	return text
 }
 
+// secretForms are the forms a typed value takes where a run can see it again: as typed;
+// in an address, percent-encoded in a query (space as "+") or a path or as a script's
+// encodeURIComponent writes it, with upper- or lower-case hex; HTML-escaped in markup;
+// JSON-escaped in an answer a page fetched.
+func secretForms(v string) []string {
+	forms := []string{v, url.QueryEscape(v), url.PathEscape(v), encodeComponent(v), html.EscapeString(v)}
+	for _, escapeHTML := range []bool{false, true} {
+		var b strings.Builder
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(escapeHTML)
+		if enc.Encode(v) == nil {
+			forms = append(forms, strings.Trim(strings.TrimSpace(b.String()), `"`))
+		}
+	}
+	for _, f := range forms[1:4] {
+		forms = append(forms, lowerHex(f))
+	}
+	var out []string
+	for _, f := range forms {
+		if f != "" && !slices.Contains(out, f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// encodeComponent percent-encodes as JavaScript's encodeURIComponent does.
+func encodeComponent(s string) string {
+	const keep = "-_.!~*'()"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte(keep, c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString("%" + strings.ToUpper(hex2(c)))
+	}
+	return b.String()
+}
+
+func hex2(c byte) string {
+	const digits = "0123456789abcdef"
+	return string([]byte{digits[c>>4], digits[c&15]})
+}
+
+// lowerHex writes a percent-encoding's hex digits in lower case.
+func lowerHex(s string) string {
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' {
+			b[i+1], b[i+2] = lower(b[i+1]), lower(b[i+2])
+		}
+	}
+	return string(b)
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'F' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
 // observation takes the secrets out of an element list.
 func (r *redactor) observation(obs *page.Observation) {
-	secrets := r.all()
+	secrets := r.allForms()
 	if len(secrets) == 0 {
 		return
 	}

@@ -3,6 +3,8 @@ package browser
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
@@ -66,4 +68,37 @@ func (a *action) fieldAddress() (string, error) {
 		return "", errors.New("the field is inside a frame, whose site cannot be told from the page: name the field, so that its own frame is checked")
 	}
 	return a.s.page.URL(), nil
+}
+
+// reClipboard matches the keys that copy or cut a selection.
+var reClipboard = regexp.MustCompile(`(?i)^(?:control|ctrl|meta|cmd|command|controlormeta)\+(?:shift\+)?(?:c|x|insert)$|^shift\+delete$`)
+
+// focusedValueJS is the value or selected text of the element a key would go to.
+const focusedValueJS = `(el) => {
+  const e = el || document.activeElement;
+  if (!e) return "";
+  if ("value" in e && typeof e.value === "string") return e.value;
+  return String(window.getSelection() || "") + " " + (e.isContentEditable ? e.innerText : "");
+}`
+
+// clipboardGuard refuses a key that copies or cuts while the element it goes to holds a
+// secret this run typed: what is on the clipboard can be pasted anywhere.
+func (a *action) clipboardGuard() *plan.Feedback {
+	if !reClipboard.MatchString(strings.ReplaceAll(a.step.Value, " ", "")) || len(a.s.secrets.all()) == 0 {
+		return nil
+	}
+	var v any
+	var err error
+	if a.el != nil {
+		v, err = a.el.Evaluate(focusedValueJS, nil)
+	} else {
+		v, err = a.s.page.Evaluate(focusedValueJS, nil)
+	}
+	text, _ := v.(string)
+	if err != nil || a.s.secrets.holds(text) {
+		return &plan.Feedback{Type: plan.Other,
+			Details:    "not pressed: " + a.step.Value + " would copy a field holding a secret this run typed (or a field that cannot be read to tell)",
+			Suggestion: "a secret is typed only by its name ({{secret:name}}) and only on its own sites; it is never copied"}
+	}
+	return nil
 }

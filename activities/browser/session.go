@@ -4,9 +4,12 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/internal/egress"
 )
 
 //go:embed listeners.js
@@ -26,10 +29,17 @@ const MaxElements = 300
 // a WAIT sets for the next action (pace.go).
 type Session struct {
 	ID string
+	// Owner is the workflow whose run opened the session: only its runs (that one and
+	// those it continues as, which share its ID) may use or close it. OpenBrowser sets it
+	// once, under ownerMu (claim); read it with ownedBy.
+	Owner   string
+	ownerMu sync.Mutex
 	// StartStatus is the HTTP status the page it was opened at answered with (0: none).
 	StartStatus int
 
 	ctx playwright.BrowserContext
+	// egress is the context's own proxy, through which it reaches the network.
+	egress *egress.Proxy
 	// page is the window the run is in: windows.go moves it to a window a step opened,
 	// and back, under windows.mu.
 	page playwright.Page
@@ -51,8 +61,8 @@ type Session struct {
 	uploads uploads
 }
 
-func newSession(id string, bctx playwright.BrowserContext, page playwright.Page) *Session {
-	s := &Session{ID: id, ctx: bctx, page: page}
+func newSession(id string, bctx playwright.BrowserContext, page playwright.Page, px *egress.Proxy) *Session {
+	s := &Session{ID: id, ctx: bctx, page: page, egress: px}
 	s.turn.ch = make(chan struct{}, 1)
 	s.turn.touch()
 	s.watch(page)
@@ -64,12 +74,15 @@ func newSession(id string, bctx playwright.BrowserContext, page playwright.Page)
 func (s *Session) watch(p playwright.Page) {
 	s.traffic.watch(p)
 	p.OnDialog(func(d playwright.Dialog) { s.dialogs.answer(d, s.secrets.redact) })
+	p.OnFrameNavigated(s.sites.committed)
 	p.OnDownload(s.downloads.keep)
 }
 
 func (s *Session) close() error {
 	defer s.uploads.remove()
-	return s.ctx.Close()
+	err := s.ctx.Close()
+	_ = s.egress.Close()
+	return err
 }
 
 // closeQuietly lets the page finish what it is sending, then closes it.
@@ -87,6 +100,25 @@ const (
 	closeQuiet = 2 * time.Second
 	closeGrace = 10 * time.Second
 )
+
+// claim makes workflow the owner of a session no one owns yet, and says whether the
+// session is workflow's: false when another workflow opened it.
+func (s *Session) claim(workflow string) bool {
+	s.ownerMu.Lock()
+	defer s.ownerMu.Unlock()
+	if s.Owner == "" {
+		s.Owner = workflow
+	}
+	return s.Owner == workflow
+}
+
+// ownedBy says whether the session is workflow's. A session whose open has not yet
+// claimed it is no one's.
+func (s *Session) ownedBy(workflow string) bool {
+	s.ownerMu.Lock()
+	defer s.ownerMu.Unlock()
+	return s.Owner != "" && s.Owner == workflow
+}
 
 // URL is the page's current address.
 func (s *Session) URL() string { return s.page.URL() }

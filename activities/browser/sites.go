@@ -4,12 +4,13 @@ import (
 	"context"
 	"net"
 	"net/netip"
-	"net/url"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
 
+	"github.com/webagent-dev/webagent/internal/egress"
 	"github.com/webagent-dev/webagent/internal/sites"
 )
 
@@ -18,11 +19,24 @@ type BlockedError struct{ Reason string }
 
 func (e *BlockedError) Error() string { return "blocked: " + e.Reason }
 
-// siteGuard is the run's site policy, and the navigations it kept the page from since the
-// last step took them.
+// siteGuard is the run's site policy, and what it kept the page from since the last step
+// took them.
+//
+// The boundary is the context's egress proxy (internal/egress): every byte the browser
+// sends crosses it, each redirect hop, subresource, frame, popup and socket, and it dials
+// only an address it checked against the run's policy and the worker's grant. What only
+// the browser sees is checked here: a navigation's whole address against the run's sites
+// (answered "204 No Content", so the page stays where it was), and the address a frame
+// commits to, which a redirect may have changed after the first request was checked.
 type siteGuard struct {
 	policy  *sites.Policy
+	resolve egress.Resolver
 	blocked notes
+	// refused are the connections the proxy refused since the last step took them, each
+	// reason once.
+	refused notes
+	mu      sync.Mutex
+	said    map[string]bool
 }
 
 // check says whether the page may go to the absolute address u.
@@ -30,50 +44,66 @@ func (g *siteGuard) check(ctx context.Context, u string) error {
 	if g.policy == nil {
 		return nil
 	}
-	if err := g.policy.CheckResolved(ctx, u, lookup); err != nil {
+	if err := g.policy.CheckResolved(ctx, u, sites.Resolver(g.resolve)); err != nil {
 		return &BlockedError{Reason: err.Error()}
 	}
 	return nil
 }
 
-// install keeps the page on the run's sites: a navigation of any frame — a link, a form, a
-// redirect, a script, a popup — to an address the policy refuses is answered "204 No
-// Content" in the browser, so the page stays where it was, and remembered, for the step
-// to report. A host name is looked up first: one that leads to an internal address is
-// refused like the address (a resolver that answers the browser differently a moment
-// later is not caught: pin names with a filtering proxy for sites you do not trust).
-// Other requests (images, scripts, styles from a CDN, a script's fetch) may go to any
-// site, but not to an internal address the run did not ask for or the worker does not
-// grant: a page cannot make the browser reach into the worker's network. WebSockets are
-// not routed (a filtering proxy is the answer there too).
-func (g *siteGuard) install(bctx playwright.BrowserContext, p *sites.Policy) error {
-	g.policy = p
-	var mu sync.Mutex
-	reach := map[string]error{} // a host's verdict for requests that are not navigations
+// outside says why the page's current address u is not one of the run's sites, or nil:
+// a page that landed there (a redirect, a script) ends the step.
+func (g *siteGuard) outside(u string) error {
+	if g.policy == nil || !strings.HasPrefix(u, "http") {
+		return nil
+	}
+	if err := g.policy.Check(u); err != nil {
+		return &BlockedError{Reason: "the page went to " + err.Error()}
+	}
+	return nil
+}
+
+// committed notes a main frame that committed to an address outside the run's sites:
+// whatever the step then says, the history shows where the page went. It runs on the
+// driver's event goroutine and only reads the frame's own fields.
+func (g *siteGuard) committed(f playwright.Frame) {
+	if f.ParentFrame() != nil {
+		return
+	}
+	if err := g.outside(f.URL()); err != nil {
+		g.blocked.add(err.(*BlockedError).Reason)
+	}
+}
+
+// refusedConn notes a connection the proxy refused, once per reason.
+func (g *siteGuard) refusedConn(reason string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.said == nil {
+		g.said = map[string]bool{}
+	}
+	if g.said[reason] || len(g.said) > 50 {
+		return
+	}
+	g.said[reason] = true
+	g.refused.add(reason)
+}
+
+// install sets the run's policy on the context's proxy and routes the context's
+// navigations past the run's sites: a navigation of any frame — a link, a form, a script,
+// a popup — to an address the policy refuses is answered "204 No Content" in the browser,
+// so the page stays where it was, and remembered for the step to report. Other requests
+// are the proxy's to judge.
+func (g *siteGuard) install(bctx playwright.BrowserContext, px *egress.Proxy, p *sites.Policy, resolve egress.Resolver) error {
+	g.policy, g.resolve = p, resolve
+	px.SetCheck(p.CheckDial, g.refusedConn)
 	return bctx.Route("**/*", func(r playwright.Route) {
 		req := r.Request()
 		if !req.IsNavigationRequest() {
-			host := hostOf(req.URL())
-			mu.Lock()
-			err, seen := reach[host]
-			mu.Unlock()
-			if !seen {
-				ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
-				err = p.CheckReach(ctx, req.URL(), lookup)
-				cancel()
-				mu.Lock()
-				reach[host] = err
-				mu.Unlock()
-			}
-			if err != nil {
-				_ = r.Abort("blockedbyclient")
-				return
-			}
 			_ = r.Continue()
 			return
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), lookupTimeout)
-		err := p.CheckResolved(ctx, req.URL(), lookup)
+		err := p.CheckResolved(ctx, req.URL(), sites.Resolver(resolve))
 		cancel()
 		if err != nil {
 			g.blocked.add(err.Error())
@@ -84,14 +114,6 @@ func (g *siteGuard) install(bctx playwright.BrowserContext, p *sites.Policy) err
 		}
 		_ = r.Continue()
 	})
-}
-
-// hostOf is the scheme and host of an address, the key of a verdict on reaching it.
-func hostOf(raw string) string {
-	if u, err := url.Parse(raw); err == nil {
-		return u.Scheme + "://" + u.Host
-	}
-	return raw
 }
 
 // lookupTimeout bounds the look at where a host name leads before the page may go there.

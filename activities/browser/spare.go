@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/internal/egress"
 )
 
 // spare is a browser context opened ahead of need, with its page and the page script,
@@ -15,6 +17,17 @@ type spare struct {
 	browser playwright.Browser
 	ctx     playwright.BrowserContext
 	page    playwright.Page
+	// proxy is the context's egress proxy, with no policy until a run takes the spare:
+	// until then the context reaches nothing.
+	proxy *egress.Proxy
+}
+
+// close closes the context and then its proxy, in the background.
+func (sp *spare) close() {
+	go func() {
+		_ = sp.ctx.Close()
+		_ = sp.proxy.Close()
+	}()
 }
 
 // takeSpare returns the spare opened in b, or nil. The next one is opened when a browser
@@ -25,7 +38,7 @@ func (p *Pool) takeSpare(b playwright.Browser) *spare {
 	sp := p.spare
 	p.spare = nil
 	if sp != nil && (sp.browser != b || sp.page.IsClosed()) {
-		go sp.ctx.Close()
+		sp.close()
 		sp = nil
 	}
 	return sp
@@ -40,7 +53,7 @@ func (p *Pool) refill() {
 	p.refilling = true
 	b := p.browser
 	go func() {
-		bctx, pg, err := p.openContext(b, nil)
+		bctx, pg, px, err := p.openContext(b, nil)
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.refilling = false
@@ -48,41 +61,55 @@ func (p *Pool) refill() {
 			p.log.Debug("opening a spare browser context", "err", err)
 			return
 		}
+		sp := &spare{browser: b, ctx: bctx, page: pg, proxy: px}
 		if p.spare != nil || p.shutdown || b != p.browser {
-			go bctx.Close()
+			sp.close()
 			return
 		}
-		p.spare = &spare{browser: b, ctx: bctx, page: pg}
+		p.spare = sp
 	}()
 }
 
 // openContext opens a context in b, restoring state (Playwright's storage state JSON) if
-// given, with the page script installed and one page.
-func (p *Pool) openContext(b playwright.Browser, state []byte) (playwright.BrowserContext, playwright.Page, error) {
+// given, with the page script installed and one page. The context talks to the network
+// only through an egress proxy of its own, which refuses everything until the run's
+// policy is set on it; service workers are blocked (a worker's requests would otherwise
+// be a page's way around what the run can see and check).
+func (p *Pool) openContext(b playwright.Browser, state []byte) (playwright.BrowserContext, playwright.Page, *egress.Proxy, error) {
+	px, err := egress.Start(egress.Options{Resolve: p.cfg.resolver(), Log: p.log})
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	copts := playwright.BrowserNewContextOptions{
-		Viewport: &playwright.Size{Width: p.cfg.Width, Height: p.cfg.Height},
+		Viewport:       &playwright.Size{Width: p.cfg.Width, Height: p.cfg.Height},
+		Proxy:          proxied(px),
+		ServiceWorkers: playwright.ServiceWorkerPolicyBlock,
 	}
 	if len(state) > 0 {
 		var st playwright.StorageState
 		if err := json.Unmarshal(state, &st); err != nil {
-			return nil, nil, fmt.Errorf("read saved storage state: %w", err)
+			_ = px.Close()
+			return nil, nil, nil, fmt.Errorf("read saved storage state: %w", err)
 		}
 		copts.StorageState = st.ToOptionalStorageState()
 	}
 	bctx, err := b.NewContext(copts)
 	if err != nil {
-		return nil, nil, fmt.Errorf("new browser context: %w", err)
+		_ = px.Close()
+		return nil, nil, nil, fmt.Errorf("new browser context: %w", err)
 	}
 	// Before the first navigation: every document the context loads records its click
 	// handlers, so that a <span> or <div> a person can click is seen as a control.
 	if err := bctx.AddInitScript(playwright.Script{Content: &listenersJS}); err != nil {
 		_ = bctx.Close()
-		return nil, nil, fmt.Errorf("install the page script: %w", err)
+		_ = px.Close()
+		return nil, nil, nil, fmt.Errorf("install the page script: %w", err)
 	}
 	pg, err := bctx.NewPage()
 	if err != nil {
 		_ = bctx.Close()
-		return nil, nil, fmt.Errorf("new page: %w", err)
+		_ = px.Close()
+		return nil, nil, nil, fmt.Errorf("new page: %w", err)
 	}
-	return bctx, pg, nil
+	return bctx, pg, px, nil
 }

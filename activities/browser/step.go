@@ -46,7 +46,9 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		return activities.RunStepResult{}, err
 	}
 	hb.set(activities.PhaseStoring)
+	s.secrets.refuseRead(out)
 	res := stepResult(out)
+	defer s.secrets.scrub(&res)
 	ev := &evidence{a: a, s: s, in: in, step: step, name: name, out: out, res: &res}
 	ev.store(ctx, early)
 	res.Duration = time.Since(started)

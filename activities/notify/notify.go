@@ -1,19 +1,17 @@
 // Package notify posts a run's news to a webhook: only to destinations the worker's
-// operator allows, signed so that the receiver can tell the post is the workers'.
+// operator allows, matched on the URL's one normal form (Normalize, Within), and signed
+// so that the receiver can tell the post is the workers' and new (Verify).
 package notify
 
 import (
 	"bytes"
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
+	"strconv"
 	"time"
 
 	"go.temporal.io/sdk/activity"
@@ -22,21 +20,13 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 )
 
-// Headers of a post.
-const (
-	// SignatureHeader is "sha256=" and the hex HMAC-SHA256 of the body with the key.
-	SignatureHeader = "X-Webagent-Signature"
-	// DeliveryHeader names the post; a retried post keeps it, so a receiver can drop repeats.
-	DeliveryHeader = "X-Webagent-Delivery"
-	EventHeader    = "X-Webagent-Event"
-)
-
 // Sender posts a run's news.
 type Sender struct {
-	// Allowed are the destinations the operator allows: a post's URL must have the
-	// scheme, host and port of one, and its path must begin with that one's path.
+	// Allowed are the destinations the operator allows (from ParseAllowed): a post's
+	// URL, normalised, must have the scheme, host and port of one, and its path must be
+	// that one's or under it, on whole segments (Within).
 	Allowed []*url.URL
-	// Key signs each post's body.
+	// Key signs each post: its delivery ID, timestamp and body.
 	Key []byte
 	// RunURL is a run's page in the Web UI.
 	RunURL func(workflowID, runID string) string
@@ -45,48 +35,70 @@ type Sender struct {
 
 // Post is the body of a post.
 type Post struct {
-	Event      string    `json:"event"`
-	WorkflowID string    `json:"workflowId"`
-	RunID      string    `json:"runId"`
-	Status     string    `json:"status"`
-	Summary    string    `json:"summary"`
-	Step       int       `json:"step,omitempty"`
-	UIURL      string    `json:"uiUrl,omitempty"`
-	SentAt     time.Time `json:"sentAt"`
+	// Delivery is the post's DeliveryHeader: the same on every retry of it.
+	Delivery   string `json:"deliveryId"`
+	Event      string `json:"event"`
+	WorkflowID string `json:"workflowId"`
+	RunID      string `json:"runId"`
+	Status     string `json:"status"`
+	Summary    string `json:"summary"`
+	Step       int    `json:"step,omitempty"`
+	UIURL      string `json:"uiUrl,omitempty"`
+	// SentAt is the post's TimestampHeader.
+	SentAt time.Time `json:"sentAt"`
 }
 
 // Allows reports whether the operator allows posts to raw.
 func (s *Sender) Allows(raw string) bool {
-	u, err := url.Parse(raw)
-	if err != nil || u.User != nil {
-		return false
+	_, err := s.Destination(raw)
+	return err == nil
+}
+
+// Destination is raw normalised, the URL a post is sent to, when the operator allows it;
+// or why not. Posting the normalised URL, not raw, leaves the HTTP client nothing to read
+// otherwise than the check did.
+func (s *Sender) Destination(raw string) (*url.URL, error) {
+	u, err := Normalize(raw)
+	if err != nil {
+		return nil, err
 	}
 	for _, a := range s.Allowed {
-		if strings.EqualFold(u.Scheme, a.Scheme) && strings.EqualFold(u.Host, a.Host) && strings.HasPrefix(u.EscapedPath(), a.EscapedPath()) {
-			return true
+		// An entry is normalised again, so that one not from ParseAllowed is
+		// matched as it means, or matches nothing.
+		if a, err := allowedEntry(a.String()); err == nil && Within(u, a) {
+			return u, nil
 		}
 	}
-	return false
+	return nil, errNotListed
 }
+
+var errNotListed = errors.New("their operator lists the destinations in WEBAGENT_NOTIFY_URLS")
 
 // Notify posts in to its URL. A destination the operator does not allow, and a
 // receiver's 4xx, are final; a network error or a 5xx is retried by Temporal.
 func (s *Sender) Notify(ctx context.Context, in activities.NotifyInput) (activities.NotifyResult, error) {
-	if len(s.Key) == 0 || !s.Allows(in.URL) {
-		return activities.NotifyResult{}, temporal.NewNonRetryableApplicationError(
-			fmt.Sprintf("the workers do not allow webhooks to %s: their operator lists the destinations in WEBAGENT_NOTIFY_URLS", redact(in.URL)), activities.ErrNotifyRefused, nil)
+	dest, err := s.Destination(in.URL)
+	if len(s.Key) == 0 {
+		dest, err = nil, errNotListed
 	}
-	body, _ := json.Marshal(Post{Event: in.Event, WorkflowID: in.WorkflowID, RunID: in.RunID, Status: in.Status, Summary: in.Summary,
-		Step: in.Step, UIURL: s.RunURL(in.WorkflowID, in.RunID), SentAt: time.Now().UTC()})
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, in.URL, bytes.NewReader(body))
+	if err != nil {
+		return activities.NotifyResult{}, temporal.NewNonRetryableApplicationError(
+			fmt.Sprintf("the workers do not allow webhooks to %s: %v", redact(in.URL), err), activities.ErrNotifyRefused, nil)
+	}
+	info := activity.GetInfo(ctx)
+	id := deliveryID(info.WorkflowExecution.ID, info.WorkflowExecution.RunID, info.ActivityID, in.Event, in.Step)
+	now := time.Now().UTC().Truncate(time.Second)
+	body, _ := json.Marshal(Post{Delivery: id, Event: in.Event, WorkflowID: in.WorkflowID, RunID: in.RunID, Status: in.Status,
+		Summary: in.Summary, Step: in.Step, UIURL: s.RunURL(in.WorkflowID, in.RunID), SentAt: now})
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, dest.String(), bytes.NewReader(body))
 	if err != nil {
 		return activities.NotifyResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrNotifyRefused, nil)
 	}
-	info := activity.GetInfo(ctx)
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(EventHeader, in.Event)
-	req.Header.Set(DeliveryHeader, fmt.Sprintf("%s/%s/%s", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, info.ActivityID))
-	req.Header.Set(SignatureHeader, Sign(s.Key, body))
+	req.Header.Set(DeliveryHeader, id)
+	req.Header.Set(TimestampHeader, strconv.FormatInt(now.Unix(), 10))
+	req.Header.Set(SignatureHeader, Sign(s.Key, id, now, body))
 	resp, err := s.client().Do(req)
 	if err != nil {
 		return activities.NotifyResult{}, fmt.Errorf("post to %s: %w", redact(in.URL), errors.Unwrap(err))
@@ -102,13 +114,6 @@ func (s *Sender) Notify(ctx context.Context, in activities.NotifyInput) (activit
 	return activities.NotifyResult{Status: resp.StatusCode}, fmt.Errorf("the webhook %s answered %s", redact(in.URL), resp.Status)
 }
 
-// Sign is the signature header's value for body.
-func Sign(key, body []byte) string {
-	m := hmac.New(sha256.New, key)
-	m.Write(body)
-	return "sha256=" + hex.EncodeToString(m.Sum(nil))
-}
-
 // client never follows a redirect: the operator allowed the URL, not where it sends.
 func (s *Sender) client() *http.Client {
 	c := &http.Client{Timeout: 20 * time.Second}
@@ -120,29 +125,13 @@ func (s *Sender) client() *http.Client {
 	return c
 }
 
-// redact is the URL without its query, which may hold a receiver's token.
+// redact is the URL without its query, which may hold a receiver's token, and without
+// credentials.
 func redact(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
-		return "the run's webhook URL"
+		return "an unreadable URL"
 	}
-	u.RawQuery, u.User = "", nil
+	u.RawQuery, u.ForceQuery, u.User, u.Fragment = "", false, nil, ""
 	return u.String()
-}
-
-// ParseAllowed reads the operator's list of destinations: URLs separated by commas.
-func ParseAllowed(list string) ([]*url.URL, error) {
-	var out []*url.URL
-	for _, raw := range strings.Split(list, ",") {
-		raw = strings.TrimSpace(raw)
-		if raw == "" {
-			continue
-		}
-		u, err := url.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.User != nil || u.RawQuery != "" {
-			return nil, fmt.Errorf("%q is not an http(s) URL without credentials or query", raw)
-		}
-		out = append(out, u)
-	}
-	return out, nil
 }

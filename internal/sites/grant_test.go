@@ -41,7 +41,7 @@ func TestInternalGrant(t *testing.T) {
 		url  string
 		want string // "" allowed, else part of the reason
 	}{
-		{local.Granted(none), "http://127.0.0.1:8090/projects", "this worker does not grant (its operator grants them in WEBAGENT_INTERNAL_ADDRESSES: none)"},
+		{local.Granted(none), "http://127.0.0.1:8090/projects", "is an internal address (loopback, 127.0.0.0/8) that this worker does not grant on port 8090 (its operator grants them in WEBAGENT_INTERNAL_ADDRESSES: none)"},
 		{local.Granted(loopback), "http://127.0.0.1:8090/projects", ""},
 		{local.Granted(loopback), "http://127.0.0.1:9000/minio", ""},
 		{local.Granted(loopback), "http://169.254.169.254/", "does not grant"},
@@ -50,7 +50,7 @@ func TestInternalGrant(t *testing.T) {
 		{localhost.Granted(loopback), "http://localhost:8090/x", ""},
 		{localhost.Granted(none), "http://localhost:8090/x", "does not grant"},
 		{private.Granted(named), "http://demoapp:8090/", ""},
-		{private.Granted(named), "http://minio:9000/", "resolves to 172.18.0.6, an internal address (loopback, link-local or private) that this worker does not grant"},
+		{private.Granted(named), "http://minio:9000/", "resolves to 172.18.0.6, an internal address (private use, 172.16.0.0/12) that this worker does not grant on port 9000"},
 		{private.Granted(named), "http://10.9.1.1/", ""},
 		{private.Granted(named), "https://inside.example.com/", "resolves to 169.254.169.254"},
 		{private.Granted(named), "https://www.example.com/", ""},

@@ -1,15 +1,18 @@
 // Package sites decides where a run's browser may go: http and https only, to the run's
 // allowed domains (by default the start URL's site) and their subdomains, and to internal
-// addresses — loopback, link-local, private ranges — only when the start URL is one or the
-// run allows them, and then only to those the worker's operator grants (Internal). A
-// NAVIGATE outside them is refused; a link, redirect or popup that leads outside is
-// blocked in the browser and reported.
+// addresses — any address that is not public: loopback, link-local (the cloud metadata
+// service), private and shared ranges, and the rest of the IANA special-purpose registries
+// (NonPublic), also when an IPv6 address carries one of them — only when the start URL is
+// one or the run allows them, and then only to those the worker's operator grants
+// (Internal), on the ports it grants. A grant entry without ports grants every port, as a
+// firewall rule without a port would; operators should name the ports. A NAVIGATE outside
+// them is refused; a link, redirect or popup that leads outside is blocked in the browser
+// and reported; the worker's egress proxy checks every connection (CheckDial).
 package sites
 
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/netip"
 	"net/url"
 	"strings"
@@ -20,8 +23,8 @@ import (
 // Policy is where a run's browser may go.
 type Policy struct {
 	Domains []string `json:"domains,omitempty"`
-	// Private allows internal addresses (loopback, link-local, private ranges): the run's
-	// ask, which the worker's grant caps.
+	// Private allows internal addresses (any address that is not public, NonPublic): the
+	// run's ask, which the worker's grant caps.
 	Private bool `json:"private,omitempty"`
 
 	// grant, set by the worker (Granted), is the internal addresses it lets its browsers
@@ -38,6 +41,9 @@ func For(start string, extra []string, allowPrivate bool) Policy {
 	p := Policy{Private: allowPrivate}
 	if u, err := url.Parse(start); err == nil && u.Hostname() != "" {
 		host := strings.ToLower(u.Hostname())
+		if h, _, err := hostOf(u); err == nil {
+			host = h
+		}
 		p.Domains = append(p.Domains, site(host))
 		if internal(host) {
 			p.Private = true
@@ -60,7 +66,9 @@ func CheckDomain(d string) error {
 	return nil
 }
 
-// Check reports why the browser may not go to raw, or nil.
+// Check reports why the browser may not go to raw, or nil. An internal address is
+// checked on the URL's port (80 or 443 when it names none): a run granted 127.0.0.1:8090
+// may not open http://127.0.0.1:8233/.
 func (p Policy) Check(raw string) error {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -71,12 +79,12 @@ func (p Policy) Check(raw string) error {
 	default:
 		return fmt.Errorf("%s: only http and https addresses may be opened", clip(raw))
 	}
-	host := strings.ToLower(u.Hostname())
-	if host == "" {
-		return fmt.Errorf("%s has no host", clip(raw))
+	t, err := targetOf(u)
+	if err != nil {
+		return fmt.Errorf("%s: %w", clip(raw), err)
 	}
-	if internal(host) {
-		if err := p.checkInternal(raw, host, ""); err != nil {
+	if t.internal() {
+		if err := p.checkInternal(raw, t.dialed(), "", t.port); err != nil {
 			return err
 		}
 	}
@@ -84,7 +92,7 @@ func (p Policy) Check(raw string) error {
 		return nil
 	}
 	for _, d := range p.Domains {
-		if host == d || strings.HasSuffix(host, "."+d) {
+		if t.host == d || strings.HasSuffix(t.host, "."+d) {
 			return nil
 		}
 	}
@@ -102,14 +110,15 @@ func (p Policy) CheckResolved(ctx context.Context, raw string, lookup Resolver) 
 		return err
 	}
 	u, _ := url.Parse(raw)
-	return p.checkLeads(ctx, raw, strings.ToLower(u.Hostname()), lookup)
+	t, _ := targetOf(u)
+	return p.checkLeads(ctx, raw, t, lookup)
 }
 
-// CheckReach says why the page may not fetch raw — an image, a script, an XHR, not a
-// navigation — or nil. Such requests may go to any site (a CDN), but to internal addresses
-// only as navigations may: whatever a page's script asks, the browser reaches only the
-// internal addresses the run asked for and the worker grants. Other schemes (data:, blob:)
-// never leave the browser.
+// CheckReach says why the page may not fetch raw — an image, a script, an XHR, a
+// WebSocket, not a navigation — or nil. Such requests may go to any site (a CDN), but to
+// internal addresses only as navigations may: whatever a page's script asks, the browser
+// reaches only the internal addresses (and ports) the run asked for and the worker grants.
+// Other schemes (data:, blob:) never leave the browser.
 func (p Policy) CheckReach(ctx context.Context, raw string, lookup Resolver) error {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -120,32 +129,36 @@ func (p Policy) CheckReach(ctx context.Context, raw string, lookup Resolver) err
 	default:
 		return nil
 	}
-	host := strings.ToLower(u.Hostname())
-	if internal(host) {
-		return p.checkInternal(raw, host, "")
+	t, err := targetOf(u)
+	if err != nil {
+		return fmt.Errorf("%s: %w", clip(raw), err)
 	}
-	return p.checkLeads(ctx, raw, host, lookup)
+	if t.internal() {
+		return p.checkInternal(raw, t.dialed(), "", t.port)
+	}
+	return p.checkLeads(ctx, raw, t, lookup)
 }
 
 // checkLeads looks up where the host of raw leads and refuses an internal address the
-// run or the worker does not allow. There is nothing to look up for an address or
-// localhost (checked as they are), nor for a name the run may reach wherever it leads:
-// the run allows internal addresses and the worker grants all of them, or names the host.
-// A lookup that fails refuses nothing: the browser's own lookup fails the same way.
-func (p Policy) checkLeads(ctx context.Context, raw, host string, lookup Resolver) error {
-	if _, err := netip.ParseAddr(strings.Trim(host, "[]")); err == nil || internal(host) {
+// run or the worker does not allow on the URL's port. There is nothing to look up for an
+// address or localhost (checked as they are), nor for a name the run may reach wherever it
+// leads: the run allows internal addresses and the worker grants all of them, or names the
+// host on that port. A lookup that fails refuses nothing: the browser's own lookup fails
+// the same way.
+func (p Policy) checkLeads(ctx context.Context, raw string, t target, lookup Resolver) error {
+	if t.addr.IsValid() || localhost(t.host) {
 		return nil
 	}
-	if p.Private && (p.grant == nil || p.grant.host(host)) {
+	if p.Private && (p.grant == nil || p.grant.name(t.host, int(t.port))) {
 		return nil
 	}
-	addrs, err := lookup(ctx, host)
+	addrs, err := lookup(ctx, t.host)
 	if err != nil {
 		return nil
 	}
 	for _, a := range addrs {
-		if ip := a.Unmap().String(); internal(ip) {
-			if err := p.checkInternal(raw, ip, host); err != nil {
+		if _, np := NonPublic(a); np {
+			if err := p.checkInternal(raw, a, t.host, t.port); err != nil {
 				return err
 			}
 		}
@@ -153,18 +166,18 @@ func (p Policy) checkLeads(ctx context.Context, raw, host string, lookup Resolve
 	return nil
 }
 
-// checkInternal says why the browser may not reach the internal address (or localhost)
-// host, which raw leads to (through name, when it was looked up).
-func (p Policy) checkInternal(raw, host, name string) error {
-	what := clip(raw) + " is an internal address (loopback, link-local or private)"
+// checkInternal says why the browser may not reach the internal address a on port, where
+// raw leads (through name, when it was looked up).
+func (p Policy) checkInternal(raw string, a netip.Addr, name string, port uint16) error {
+	what := fmt.Sprintf("%s is an internal address (%s)", clip(raw), describe(a))
 	if name != "" {
-		what = fmt.Sprintf("%s resolves to %s, an internal address (loopback, link-local or private)", clip(raw), host)
+		what = fmt.Sprintf("%s resolves to %s, an internal address (%s)", clip(raw), a.WithZone("").Unmap(), describe(a))
 	}
 	if !p.Private {
 		return fmt.Errorf("%s; this run does not allow them", what)
 	}
-	if p.grant != nil && !p.grant.host(host) {
-		return fmt.Errorf("%s that this worker does not grant (its operator grants them in %s: %s)", what, InternalEnv, p.grant)
+	if p.grant != nil && !p.grant.addr(a, int(port)) {
+		return fmt.Errorf("%s that this worker does not grant on port %d (its operator grants them in %s: %s)", what, port, InternalEnv, p.grant)
 	}
 	return nil
 }
@@ -176,16 +189,6 @@ func site(host string) string {
 		return host
 	}
 	return strings.TrimPrefix(host, "www.")
-}
-
-// internal reports a host that is an internal address: loopback, link-local (the cloud
-// metadata address among them), private or unspecified, or "localhost".
-func internal(host string) bool {
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	ip := net.ParseIP(strings.Trim(host, "[]"))
-	return ip != nil && (ip.IsLoopback() || ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsPrivate() || ip.IsUnspecified())
 }
 
 func clip(s string) string { return textcut.Cut(s, 120, "…") }

@@ -72,3 +72,40 @@ func TestNameThatLeadsInside(t *testing.T) {
 		t.Errorf("a run that allows internal addresses: %v", err)
 	}
 }
+
+// The browser reads an address in more forms than netip does; each is the address it
+// reads, not a name to look up.
+func TestHostForms(t *testing.T) {
+	p := For("https://www.example.com/", nil, false)
+	public := func(context.Context, string) ([]netip.Addr, error) {
+		return []netip.Addr{netip.MustParseAddr("93.184.215.14")}, nil
+	}
+	for _, tc := range []struct{ url, want string }{
+		{"http://2130706433/", "(loopback, 127.0.0.0/8)"},
+		{"http://0x7f.1/", "(loopback, 127.0.0.0/8)"},
+		{"http://0X7F000001/", "(loopback, 127.0.0.0/8)"},
+		{"http://127.1/", "(loopback, 127.0.0.0/8)"},
+		{"http://0177.0.0.1/", "(loopback, 127.0.0.0/8)"},
+		{"http://127.0.0.1./", "(loopback, 127.0.0.0/8)"},
+		{"http://0/", "(this network, 0.0.0.0/8)"},
+		{"http://169.254.43518/", "(link-local, 169.254.0.0/16)"},
+		{"http://[::ffff:7f00:1]/", "(loopback, 127.0.0.0/8)"},
+		{"http://[64:ff9b::a9fe:a9fe]/", "(link-local, 169.254.0.0/16, inside IPv4-IPv6 translation 64:ff9b::/96)"},
+		{"http://0x7f.256.1/", "reads as an IPv4 address and is none"},
+		{"http://1.2.3.4.5/", "reads as an IPv4 address and is none"},
+		{"http://09.1/", "reads as an IPv4 address and is none"},
+		{"ws://0x7f.1:8080/", "(loopback, 127.0.0.0/8)"},
+		{"https://cdn.example.net/x.js", ""},
+		{"https://0x.example.net/x.js", ""},
+	} {
+		t.Run(tc.url, func(t *testing.T) {
+			err := p.CheckReach(t.Context(), tc.url, public)
+			if (tc.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), tc.want)) {
+				t.Errorf("CheckReach: %v, want %q", err, tc.want)
+			}
+		})
+	}
+	if p := For("http://2130706433:8090/", nil, false); !p.Private || p.Domains[0] != "127.0.0.1" {
+		t.Errorf("a start URL on 127.0.0.1 in another form: %+v", p)
+	}
+}
