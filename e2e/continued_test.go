@@ -46,6 +46,7 @@ func TestContinuedIsNotACallersToSet(t *testing.T) {
 			workflows.GoalWorkflowName, workflows.GoalInput{
 				Goal: "read what the other run typed", StartURL: s.appURL,
 				Continued: &workflows.Carry{
+					Started: time.Now(),
 					Steps: []workflows.StepRecord{{Order: 1, Status: workflows.StepPending,
 						Step: plan.Step{Step: 1, Action: plan.Extract, TargetDescription: "Project name", Value: "typed"}}},
 					Session: session,

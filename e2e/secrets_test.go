@@ -3,6 +3,8 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"html"
+	"net/url"
 	"io"
 	"net/http"
 	"os"
@@ -27,7 +29,8 @@ import (
 // server, decoded; the worker's log; every object in MinIO; Weaviate; the model
 // stand-in's recorded requests; the outputs.
 func TestSecretsStaySecret(t *testing.T) {
-	const password, pin, seed = "canary-7Qx9-pass", "40961357", "JBSWY3DPEHPK3PXPCANARY7Q"
+	// The password has characters that an address and markup encode ("@", a space, "&").
+	const password, pin, seed = "canary-7Qx9@pass word&", "40961357", "JBSWY3DPEHPK3PXPCANARY7Q"
 	weaviate := testenv.Weaviate(t)
 	s := newStack(t)
 	s.app.SetAccount(demoapp.Account{User: "ada", Password: password, PIN: pin, TOTPSeed: seed})
@@ -58,6 +61,22 @@ func TestSecretsStaySecret(t *testing.T) {
 		t.Fatalf("starter: exit %d, %d sign-ins\n%s\n%s", code, s.app.SignIns(), out, errOut)
 	}
 	out += listed
+
+	// Read back: a copy of the field that holds the secret, pasted into another field; and
+	// the secret typed into its own site's search box, which puts it in the address and
+	// echoes it in the page, encoded.
+	readBack := s.result(t, s.start(t, workflows.GoalInput{StartURL: signin,
+		Goal: `type "{{secret:password}}" into "Password", check "Show password", copy the text in "Password", then paste it into "Search help"`}))
+	if readBack.Execution.Status == workflows.StatusSuccess || !strings.Contains(fmt.Sprint(readBack.Steps, readBack.Errors), "never read back") {
+		t.Errorf("a copy of the secret's field: status %s, want it refused saying a secret is never read back: %v %v", readBack.Execution.Status, readBack.Steps, readBack.Errors)
+	}
+	search := s.result(t, s.start(t, workflows.GoalInput{StartURL: signin,
+		Goal: `type "{{secret:password}}" into "Search help", click "Search", then check that "No help found" is visible`}))
+	if search.Execution.Status != workflows.StatusSuccess {
+		t.Errorf("the secret typed into its site's search box: status %s; %v", search.Execution.Status, search.Errors)
+	}
+	readBackJSON, _ := json.Marshal([]any{readBack, search})
+	out += string(readBackJSON)
 	logs := w.Output()
 	w.Kill()
 
@@ -87,7 +106,8 @@ func TestSecretsStaySecret(t *testing.T) {
 
 	leak := func(where, text string) {
 		t.Helper()
-		for _, c := range []string{password, pin, seed} {
+		for _, c := range []string{password, pin, seed, url.QueryEscape(password), url.PathEscape(password),
+			strings.ReplaceAll(url.QueryEscape(password), "+", "%20"), html.EscapeString(password), "canary-7Qx9"} {
 			if strings.Contains(text, c) {
 				i := strings.Index(text, c)
 				t.Errorf("a secret is in %s: …%s…", where, text[max(0, i-80):min(len(text), i+len(c)+40)])
