@@ -25,7 +25,9 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 
 	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/egress"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -112,53 +114,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = chromium.Close() })
-	raw := func(i int) time.Duration {
-		t0 := time.Now()
-		bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}})
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer bctx.Close()
-		pg, err := bctx.NewPage()
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := pg.Goto(start); err != nil {
-			b.Fatal(err)
-		}
-		acts := []func() error{
-			func() error {
-				return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "New project", Exact: playwright.Bool(true)}).Click()
-			},
-			func() error { return pg.GetByLabel("Project name").Fill("Apollo") },
-			func() error {
-				_, err := pg.GetByLabel("Priority").SelectOption(playwright.SelectOptionValues{Labels: &[]string{"High"}})
-				return err
-			},
-			func() error {
-				return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Create", Exact: playwright.Bool(true)}).Click()
-			},
-			func() error { return pg.GetByText("Apollo").First().WaitFor() },
-		}
-		for k, act := range acts {
-			if _, err := pg.Screenshot(); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := pg.Evaluate(listControls); err != nil {
-				b.Fatal(err)
-			}
-			if err := act(); err != nil {
-				b.Fatalf("raw run %d, step %d: %v", i, k+1, err)
-			}
-			if err := pg.WaitForLoadState(); err != nil {
-				b.Fatal(err)
-			}
-			if _, err := pg.Screenshot(); err != nil {
-				b.Fatal(err)
-			}
-		}
-		return time.Since(t0)
-	}
+	raw := func(i int) time.Duration { return rawDemo(b, chromium, start, nil, i) }
 	phases := map[string][]time.Duration{}
 	product := func(i int) time.Duration {
 		t0 := time.Now()
@@ -432,4 +388,100 @@ func benchStack(b *testing.B, app *demoapp.Server, env ...string) (client.Client
 	srv := httptest.NewServer(app)
 	b.Cleanup(srv.Close)
 	return c, srv, testenv.StartWorker(b, workerBin, addr, minioAddr, env...)
+}
+
+// rawDemo is the loop a script would be: playwright-go alone, the same Chromium, each step
+// a screenshot, the page's controls listed, the action by role and name, Playwright's own
+// wait for the page to load, and a screenshot; through proxy when one is given.
+func rawDemo(b *testing.B, chromium playwright.Browser, start string, proxy *playwright.Proxy, i int) time.Duration {
+	t0 := time.Now()
+	bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}, Proxy: proxy})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bctx.Close()
+	pg, err := bctx.NewPage()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := pg.Goto(start); err != nil {
+		b.Fatal(err)
+	}
+	acts := []func() error{
+		func() error {
+			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "New project", Exact: playwright.Bool(true)}).Click()
+		},
+		func() error { return pg.GetByLabel("Project name").Fill("Apollo") },
+		func() error {
+			_, err := pg.GetByLabel("Priority").SelectOption(playwright.SelectOptionValues{Labels: &[]string{"High"}})
+			return err
+		},
+		func() error {
+			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Create", Exact: playwright.Bool(true)}).Click()
+		},
+		func() error { return pg.GetByText("Apollo").First().WaitFor() },
+	}
+	for k, act := range acts {
+		if _, err := pg.Screenshot(); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pg.Evaluate(listControls); err != nil {
+			b.Fatal(err)
+		}
+		if err := act(); err != nil {
+			b.Fatalf("raw run %d, step %d: %v", i, k+1, err)
+		}
+		if err := pg.WaitForLoadState(); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pg.Screenshot(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return time.Since(t0)
+}
+
+// BenchmarkEgressProxy is what the network boundary costs the demo goal: the same browser
+// loop (rawDemo) with every request through the worker's egress proxy, granted the demo
+// app's address and port, and without it, alternating in one run, medians and their ratio:
+//
+//	go test -run '^$' -bench EgressProxy -benchtime 15x ./e2e/
+func BenchmarkEgressProxy(b *testing.B) {
+	srv := httptest.NewServer(demoapp.New())
+	b.Cleanup(srv.Close)
+	start := srv.URL + "/projects"
+	grant, err := sites.ParseInternal(strings.TrimPrefix(srv.URL, "http://"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	policy := sites.For(start, nil, false)
+	px, err := egress.Start(egress.Options{Check: policy.Granted(grant).CheckDial})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = px.Close() })
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(b), SkipInstallBrowsers: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = pw.Stop() })
+	chromium, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(b)), Headless: playwright.Bool(true)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = chromium.Close() })
+	proxied := &playwright.Proxy{Server: px.Server(), Bypass: playwright.String("<-loopback>")}
+	rawDemo(b, chromium, start, nil, -1)
+	rawDemo(b, chromium, start, proxied, -1)
+	var direct, through []time.Duration
+	for i := 0; b.Loop(); i++ {
+		time.Sleep(500 * time.Millisecond)
+		direct = append(direct, rawDemo(b, chromium, start, nil, i))
+		time.Sleep(500 * time.Millisecond)
+		through = append(through, rawDemo(b, chromium, start, proxied, i))
+	}
+	md, mt := median(direct), median(through)
+	b.ReportMetric(float64(md.Milliseconds()), "direct-ms")
+	b.ReportMetric(float64(mt.Milliseconds()), "proxied-ms")
+	b.ReportMetric(float64(mt)/float64(md), "proxied/direct")
 }
