@@ -315,6 +315,9 @@ func unsafeDefaults(cfg Config) []string {
 	if cfg.Browser.Internal.Allows("169.254.169.254") {
 		out = append(out, sites.InternalEnv+" grants link-local addresses: a run's browser can read the cloud metadata service (169.254.169.254), which hands out the machine's credentials on most clouds")
 	}
+	if cfg.Browser.Internal.Allows("100.100.100.200") {
+		out = append(out, sites.InternalEnv+" grants the shared address space (100.64.0.0/10): a run's browser can read the cloud metadata service some clouds serve at 100.100.100.200")
+	}
 	return out
 }
 
