@@ -53,8 +53,8 @@ const notCarried = "continued is set only by a run's own continue-as-new; start 
 
 // origin is what a run knows of where it came from, to judge the state it carries.
 type origin struct {
-	// workflowID is the run's workflow; continued says the run is not its workflow's
-	// first (a continue-as-new, a retry or a cron run began it).
+	// workflowID is the run's workflow; continued says a continue-as-new began the run
+	// (not a retry or a cron run, which start again from a caller's input).
 	workflowID string
 	continued  bool
 }

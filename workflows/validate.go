@@ -13,7 +13,10 @@ import (
 func validated(ctx workflow.Context, in GoalInput) string {
 	legacy := legacySecrets(ctx, len(in.Secrets) > 0)
 	info := workflow.GetInfo(ctx)
-	from := origin{workflowID: info.WorkflowExecution.ID, continued: info.ContinuedExecutionRunID != ""}
+	// A retry or a cron run also has a run before it, and is started with its first run's
+	// input, which a caller wrote: only a continue-as-new carries state the run wrote.
+	from := origin{workflowID: info.WorkflowExecution.ID,
+		continued: info.ContinuedExecutionRunID != "" && info.Attempt <= 1 && info.CronSchedule == ""}
 	check := func() string {
 		if err := errors.Join(in.validate(legacy), in.checkContinued(from)); err != nil {
 			return err.Error()

@@ -52,8 +52,8 @@ func (a *Activities) storeObservation(ctx context.Context, name string, obs page
 // without acting, for a model that plans or reads the page.
 func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (activities.Snapshot, error) {
 	var snap activities.Snapshot
-	a.uses(in.SessionID, in.KeyPrefix)
 	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		hb.set(activities.PhaseObserving)
 		if err := s.Settle(ctx, 3*time.Second); err != nil {
 			return err
@@ -107,8 +107,8 @@ func (a *Activities) observe(ctx context.Context, s *Session, prefix, name strin
 // final screenshot is stored.
 func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
 	var res activities.ValidateGoalResult
-	a.uses(in.SessionID, in.KeyPrefix)
 	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		hb.set(activities.PhaseChecking)
 		if err := s.Settle(ctx, 3*time.Second); err != nil {
 			return err

@@ -295,6 +295,7 @@ func (p *Pool) Get(id string) (*Session, error) {
 	if s.Closed() {
 		delete(p.sessions, id)
 		p.wake()
+		go s.close() // its context and egress proxy too
 		return nil, fmt.Errorf("%w: %s (its page was closed)", ErrSessionNotFound, id)
 	}
 	return s, nil

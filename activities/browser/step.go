@@ -22,8 +22,8 @@ func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (a
 	if in.Purpose == activities.PurposeAttempt {
 		ctx = fault.WithStep(ctx, in.Seq)
 	}
-	a.uses(in.SessionID, in.KeyPrefix)
 	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		var err error
 		res, err = a.runStep(ctx, s, hb, in)
 		return err
