@@ -18,6 +18,7 @@ import (
 
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/starter/mcpserver"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 // mcpCommand serves the runs to other agents over the Model Context Protocol: on the
@@ -35,6 +36,10 @@ func mcpCommand(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		return badInputf(stderr, "unexpected %q: starter mcp [--listen ADDR] [--token-file FILE]", strings.Join(fs.Args(), " "))
+	}
+	// Every answer the server sends carries --by: a name the runs would refuse is refused now.
+	if err := workflows.CheckAnswer(*by, ""); err != nil {
+		return badInputf(stderr, "--by: %v", err)
 	}
 	token := os.Getenv("WEBAGENT_MCP_TOKEN")
 	if *tokenFile != "" {

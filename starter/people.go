@@ -10,6 +10,7 @@ import (
 	"time"
 
 	agent "github.com/webagent-dev/webagent/client"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 // peopleCommand sends a person's answer to a run through its Updates:
@@ -20,7 +21,8 @@ import (
 //	starter resolve WORKFLOW_ID --decision done|repeat|abort [--step N] [--by NAME] [--note TEXT]
 //
 // The step defaults to the one the run waits on (its progress query). An Update the run
-// refuses (nothing waits for it, another step waits) exits 2 with the run's reason.
+// refuses (nothing waits for it, another step waits, a name, note or hint past its caps)
+// exits 2 with the run's reason.
 func peopleCommand(cmd string, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -45,6 +47,16 @@ func peopleCommand(cmd string, args []string, stdout, stderr io.Writer) int {
 	}
 	if cmd != "hint" && text != "" {
 		return bad("unexpected words after the workflow ID: %q", text)
+	}
+	// The run refuses an answer past its caps; saying so before sending, in the run's
+	// own words, spares the round trip.
+	if err := workflows.CheckAnswer(*by, *note); err != nil {
+		return bad("%v", err)
+	}
+	if cmd == "hint" {
+		if err := workflows.CheckHint(text); err != nil {
+			return bad("%v", err)
+		}
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)

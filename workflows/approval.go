@@ -54,7 +54,7 @@ func (r *run) validateApproval(a Approval) error {
 	case r.people.answer != nil:
 		return fmt.Errorf("step %d was already answered by %s", r.people.pending.Step, r.people.answer.By)
 	}
-	return who(a.By)
+	return CheckAnswer(a.By, a.Note)
 }
 
 // approve takes a person's answer.

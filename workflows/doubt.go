@@ -200,7 +200,7 @@ func (r *run) validateResolution(a Resolution) error {
 	case a.Decision != "done" && a.Decision != "repeat" && a.Decision != "abort":
 		return fmt.Errorf(`decision %q: "done" (its effect is there), "repeat" (do it again) or "abort"`, a.Decision)
 	}
-	return who(a.By)
+	return CheckAnswer(a.By, a.Note)
 }
 
 func (r *run) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {

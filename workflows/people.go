@@ -3,7 +3,6 @@ package workflows
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.temporal.io/sdk/workflow"
@@ -12,7 +11,8 @@ import (
 )
 
 // People take part in a run through Updates, each validated before it is accepted (an
-// Update that has nothing to act on is refused, and never enters the history):
+// Update that has nothing to act on, or says who answers, a note or a hint past the caps
+// of answers.go, is refused, and never enters the history):
 //
 //   - pause / resume / cancel: a paused run stops before its next step and releases its
 //     browser until it is resumed; a cancelled one stops before its next step and ends
@@ -79,9 +79,6 @@ type Paused struct {
 	Since time.Time `json:"since"`
 }
 
-// MaxHintBytes caps a hint's text.
-const MaxHintBytes = 2000
-
 func (r *run) registerPeople(ctx workflow.Context) error {
 	for _, u := range []struct {
 		name     string
@@ -100,13 +97,6 @@ func (r *run) registerPeople(ctx workflow.Context) error {
 	return nil
 }
 
-func who(by string) error {
-	if strings.TrimSpace(by) == "" {
-		return errors.New(`say who answers: "by" is empty`)
-	}
-	return nil
-}
-
 func (r *run) validatePause(c Control) error {
 	switch {
 	case r.phase == PhaseDone:
@@ -116,7 +106,7 @@ func (r *run) validatePause(c Control) error {
 	case r.people.cancelled != nil:
 		return fmt.Errorf("the run was cancelled by %s", r.people.cancelled.By)
 	}
-	return who(c.By)
+	return CheckAnswer(c.By, c.Note)
 }
 
 func (r *run) pause(ctx workflow.Context, c Control) (ControlResult, error) {
@@ -128,7 +118,7 @@ func (r *run) validateResume(c Control) error {
 	if r.people.paused == nil {
 		return errors.New("the run is not paused")
 	}
-	return who(c.By)
+	return CheckAnswer(c.By, c.Note)
 }
 
 func (r *run) resume(ctx workflow.Context, c Control) (ControlResult, error) {
@@ -143,7 +133,7 @@ func (r *run) validateCancel(c Control) error {
 	case r.people.cancelled != nil:
 		return fmt.Errorf("the run was already cancelled by %s", r.people.cancelled.By)
 	}
-	return who(c.By)
+	return CheckAnswer(c.By, c.Note)
 }
 
 func (r *run) cancel(ctx workflow.Context, c Control) (ControlResult, error) {
@@ -159,12 +149,11 @@ func (r *run) validateHint(h Hint) error {
 		return fmt.Errorf("step %d is stuck, not step %d", r.people.stuck.Step, h.Step)
 	case r.people.hint != nil:
 		return fmt.Errorf("step %d already has a hint from %s", r.people.stuck.Step, r.people.hint.By)
-	case strings.TrimSpace(h.Text) == "":
-		return errors.New("the hint is empty: say what to do, e.g. 'click \"Advanced\" first'")
-	case len(h.Text) > MaxHintBytes:
-		return fmt.Errorf("the hint is %d bytes; at most %d", len(h.Text), MaxHintBytes)
 	}
-	return who(h.By)
+	if err := CheckHint(h.Text); err != nil {
+		return err
+	}
+	return CheckAnswer(h.By, "")
 }
 
 func (r *run) takeHint(ctx workflow.Context, h Hint) (ControlResult, error) {

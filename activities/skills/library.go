@@ -47,7 +47,7 @@ func (l *Library) threshold() float64 {
 }
 
 // Find returns the skill to reuse for a goal on a site, or nil and why none was: a miss
-// always says why. A skill qualifies when its template is similar enough, it has the same
+// always says why. A skill qualifies when it is the site's, its template is similar enough, it has the same
 // slots as the goal, its plan uses every slot whose value changes, and its plan, bound to
 // the goal's values, holds none of the values it was learned with: an old value is never
 // replayed into a new run.
@@ -61,6 +61,9 @@ func (l *Library) Find(ctx context.Context, goal, site string) (*Found, string, 
 	if err != nil {
 		return nil, "", err
 	}
+	// A skill runs only on its own site: the store filters by it, and what it answers is
+	// held to it again, since a skill replayed elsewhere would act on another site.
+	matches = slices.DeleteFunc(matches, func(m Match) bool { return m.Skill.Site != site })
 	params := map[string]string{}
 	for _, s := range slots {
 		params[s.Name] = s.Value
@@ -84,10 +87,6 @@ func (l *Library) Find(ctx context.Context, goal, site string) (*Found, string, 
 // same skill.
 func (l *Library) Learn(ctx context.Context, goal, site string, steps []plan.Step, modelCalls int) (Skill, error) {
 	tmpl, slots := Template(goal)
-	vec, err := l.Embedder.Embed(ctx, tmpl)
-	if err != nil {
-		return Skill{}, err
-	}
 	now := time.Now().UTC()
 	s := Skill{
 		ID: ID(site, tmpl, l.Embedder.Model()), Goal: goal, Template: tmpl, Plan: plan.Renumber(Parameterize(steps, slots), 0),
@@ -97,6 +96,14 @@ func (l *Library) Learn(ctx context.Context, goal, site string, steps []plan.Ste
 	for _, sl := range slots {
 		s.Params = append(s.Params, sl.Name)
 		s.Examples[sl.Name] = sl.Value
+	}
+	// A plan the library would refuse is refused before the embedder is asked.
+	if err := Check(s); err != nil {
+		return Skill{}, refused(err)
+	}
+	vec, err := l.Embedder.Embed(ctx, tmpl)
+	if err != nil {
+		return Skill{}, err
 	}
 	if old, err := l.Store.Get(ctx, s.ID); err == nil {
 		s.Version, s.CreatedAt = old.Version+1, old.CreatedAt
@@ -116,6 +123,9 @@ func (l *Library) Heal(ctx context.Context, id, goal string, steps []plan.Step) 
 	s.Version++
 	s.SuccessCount++
 	s.LastUsed = time.Now().UTC()
+	if err := Check(s); err != nil {
+		return Skill{}, refused(err)
+	}
 	vec, err := l.Embedder.Embed(ctx, s.Template)
 	if err != nil {
 		return Skill{}, err

@@ -186,8 +186,14 @@ func (s stored) skill() (Skill, error) {
 	return sk, nil
 }
 
-// Put creates or replaces a skill with its vector.
+// Put creates or replaces a skill with its vector. Every skill saved — learned, healed or
+// imported — passes here, so here it is checked (Check), and its targets read again from
+// its descriptions.
 func (w *Weaviate) Put(ctx context.Context, s Skill, vector []float32) error {
+	if err := Check(s); err != nil {
+		return refused(err)
+	}
+	s.Plan = retarget(s.Plan)
 	if err := w.ready(ctx); err != nil {
 		return err
 	}
