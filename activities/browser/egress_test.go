@@ -119,6 +119,7 @@ if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(()
 	opts := browser.DoOptions{WaitBudget: 500 * time.Millisecond, ChangeTimeout: 500 * time.Millisecond}
 	var mu sync.Mutex
 	var failures []string
+	var all strings.Builder
 	do := func(what string, step plan.Step, want string) {
 		out, err := s.Do(t.Context(), step, opts)
 		if err != nil {
@@ -131,6 +132,7 @@ if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(()
 			text = out.Feedback.Details
 		}
 		text += "\n" + strings.Join(out.Actions, "\n")
+		all.WriteString(text)
 		if out.OK || !strings.Contains(text, want) {
 			failures = append(failures, fmt.Sprintf("%s: ok %v, want %q in:\n%s", what, out.OK, want, text))
 		}
@@ -145,6 +147,9 @@ if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(()
 	do("a name that rebinds between lookups", plan.Step{Action: plan.Navigate, Value: "http://rebind.test:" + port + "/"}, "127.0.0.2")
 	for _, f := range failures {
 		t.Error(f)
+	}
+	if !strings.Contains(all.String(), "a frame went to "+inside) {
+		t.Errorf("the frame redirected inside is not reported; the steps said:\n%s", all.String())
 	}
 	if n := toInside.Load(); n != 0 {
 		t.Errorf("the internal service got %d requests", n)

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/netip"
 	"strings"
@@ -62,17 +63,30 @@ func (g *siteGuard) outside(u string) error {
 	return nil
 }
 
-// committed notes a main frame that committed to an address outside the run's sites:
-// whatever the step then says, the history shows where the page went. It runs on the
-// driver's event goroutine and only reads the frame's own fields.
+// committed notes a frame that committed to an address it may not be at — the page
+// outside the run's sites, a frame on an internal address or port the run may not reach
+// (the proxy refused what it asked for; the frame shows the refusal) — so that, whatever
+// the step then says, the history shows where it went. It runs on the driver's event
+// goroutine and only reads the frame's own fields.
 func (g *siteGuard) committed(f playwright.Frame) {
-	if f.ParentFrame() != nil {
+	if f.ParentFrame() == nil {
+		if err := g.outside(f.URL()); err != nil {
+			g.blocked.add(err.(*BlockedError).Reason)
+		}
 		return
 	}
-	if err := g.outside(f.URL()); err != nil {
-		g.blocked.add(err.(*BlockedError).Reason)
+	if g.policy == nil || !strings.HasPrefix(f.URL(), "http") {
+		return
+	}
+	// An address in the frame's URL is judged as it is; a name is not looked up here (the
+	// proxy did, once, for the connection).
+	noLookup := func(context.Context, string) ([]netip.Addr, error) { return nil, errNoLookup }
+	if err := g.policy.CheckReach(context.Background(), f.URL(), noLookup); err != nil {
+		g.blocked.add("a frame went to " + err.Error())
 	}
 }
+
+var errNoLookup = errors.New("not looked up")
 
 // refusedConn notes a connection the proxy refused, once per reason.
 func (g *siteGuard) refusedConn(reason string) {
