@@ -362,3 +362,29 @@ type PutRunFilesResult struct {
 
 // RunFileKey is where a run's file named name is kept.
 func RunFileKey(prefix, name string) string { return prefix + "/files/" + keySegment(name) }
+
+// SessionName is the ID of the browser session a run of a workflow opens, the gen-th of
+// its run: "<workflowID>/<runID>/<gen>".
+func SessionName(workflowID, runID string, gen int) string {
+	return fmt.Sprintf("%s/%s/%d", workflowID, runID, gen)
+}
+
+// SessionOf says whether session ID id is one a run of workflow workflowID named
+// (SessionName). A run ID holds no slash, so a workflow whose ID begins another's cannot
+// pass for it.
+func SessionOf(id, workflowID string) bool {
+	rest, ok := strings.CutPrefix(id, workflowID+"/")
+	if !ok {
+		return false
+	}
+	runID, gen, ok := strings.Cut(rest, "/")
+	if !ok || runID == "" || gen == "" {
+		return false
+	}
+	for _, c := range gen {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

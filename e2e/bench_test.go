@@ -101,19 +101,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 		}
 		return time.Since(t0)
 	}
-	// raw is the loop a script would be: playwright-go alone, the same Chromium, each step
-	// a screenshot, the page's controls listed, the action by role and name, Playwright's
-	// own wait for the page to load, and a screenshot.
-	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(b), SkipInstallBrowsers: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = pw.Stop() })
-	chromium, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(b)), Headless: playwright.Bool(true)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = chromium.Close() })
+	chromium := rawChromium(b)
 	raw := func(i int) time.Duration { return rawDemo(b, chromium, start, nil, i) }
 	phases := map[string][]time.Duration{}
 	product := func(i int) time.Duration {
@@ -390,6 +378,21 @@ func benchStack(b *testing.B, app *demoapp.Server, env ...string) (client.Client
 	return c, srv, testenv.StartWorker(b, workerBin, addr, minioAddr, env...)
 }
 
+// rawChromium is the same Chromium driven by playwright-go alone, for rawDemo.
+func rawChromium(b *testing.B) playwright.Browser {
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(b), SkipInstallBrowsers: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = pw.Stop() })
+	chromium, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(b)), Headless: playwright.Bool(true)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = chromium.Close() })
+	return chromium
+}
+
 // rawDemo is the loop a script would be: playwright-go alone, the same Chromium, each step
 // a screenshot, the page's controls listed, the action by role and name, Playwright's own
 // wait for the page to load, and a screenshot; through proxy when one is given.
@@ -460,16 +463,7 @@ func BenchmarkEgressProxy(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = px.Close() })
-	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: testenv.DriverDir(b), SkipInstallBrowsers: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = pw.Stop() })
-	chromium, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{ExecutablePath: playwright.String(testenv.Chromium(b)), Headless: playwright.Bool(true)})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { _ = chromium.Close() })
+	chromium := rawChromium(b)
 	proxied := &playwright.Proxy{Server: px.Server(), Bypass: playwright.String("<-loopback>")}
 	rawDemo(b, chromium, start, nil, -1)
 	rawDemo(b, chromium, start, proxied, -1)

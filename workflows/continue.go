@@ -3,7 +3,6 @@ package workflows
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.temporal.io/sdk/workflow"
@@ -69,30 +68,10 @@ func (in GoalInput) checkContinued(o origin) error {
 	if !o.continued {
 		return errors.New(notCarried)
 	}
-	if !ownSession(c.Session.SessionID, o.workflowID) {
+	if !activities.SessionOf(c.Session.SessionID, o.workflowID) {
 		return fmt.Errorf("continued.session %q is not a browser of this workflow: %s", c.Session.SessionID, notCarried)
 	}
 	return c.check(in.Limits.WithDefaults())
-}
-
-// ownSession says whether a session ID is one the lease named for workflowID:
-// "<workflowID>/<runID>/<gen>". A run ID holds no slash, so a workflow whose ID is a
-// prefix of another's does not pass for it.
-func ownSession(id, workflowID string) bool {
-	rest, ok := strings.CutPrefix(id, workflowID+"/")
-	if !ok {
-		return false
-	}
-	runID, gen, ok := strings.Cut(rest, "/")
-	if !ok || runID == "" || gen == "" {
-		return false
-	}
-	for _, c := range gen {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // check says what is wrong with a carried state. Its steps are held to the rules of any

@@ -1,7 +1,6 @@
 package workflows
 
 import (
-	"fmt"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -39,7 +38,7 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 	b.asked = workflow.Now(ctx)
 	info := workflow.GetInfo(ctx)
 	in := activities.OpenBrowserInput{
-		SessionID:       fmt.Sprintf("%s/%s/%d", info.WorkflowExecution.ID, info.WorkflowExecution.RunID, b.gen),
+		SessionID:       activities.SessionName(info.WorkflowExecution.ID, info.WorkflowExecution.RunID, b.gen),
 		URL:             url,
 		StorageStateKey: stateKey,
 		Secrets:         b.in.secretUses(),

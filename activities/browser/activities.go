@@ -115,7 +115,7 @@ func (a *Activities) Wait() { a.cleanup.Wait() }
 func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserInput) (activities.OpenBrowserResult, error) {
 	opened := time.Now()
 	who, checked := caller(ctx)
-	if checked && !namedFor(in.SessionID, who) {
+	if checked && !activities.SessionOf(in.SessionID, who) {
 		// A run names its sessions after its workflow; one named after another workflow
 		// would be that workflow's to open, and use.
 		return activities.OpenBrowserResult{}, notYours(in.SessionID)

@@ -3,7 +3,6 @@ package browser
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,26 +95,6 @@ func caller(ctx context.Context) (workflow string, ok bool) {
 	return activity.GetInfo(ctx).WorkflowExecution.ID, true
 }
 
-// namedFor says whether session ID id is one a run of workflow named:
-// "<workflowID>/<runID>/<gen>", as the workflow's lease names them. A run ID holds no
-// slash, so a workflow whose ID begins another's cannot pass for it.
-func namedFor(id, workflow string) bool {
-	rest, ok := strings.CutPrefix(id, workflow+"/")
-	if !ok {
-		return false
-	}
-	runID, gen, ok := strings.Cut(rest, "/")
-	if !ok || runID == "" || gen == "" {
-		return false
-	}
-	for _, c := range gen {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // mine refuses the activity of ctx a session another workflow opened, before the session
 // is touched: a session's ID and task queue are in its run's history, which others may
 // read, and a run may be started with any input. The workflow that opened a session, and
@@ -125,7 +104,7 @@ func (a *Activities) mine(ctx context.Context, id string) error {
 	if !ok {
 		return nil
 	}
-	if !namedFor(id, who) {
+	if !activities.SessionOf(id, who) {
 		return notYours(id)
 	}
 	if s := a.Pool.peek(id); s != nil && !s.ownedBy(who) {
