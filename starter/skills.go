@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/skills"
 )
 
 const skillsUsage = `usage: starter skills list | show ID | delete ID | export FILE | import FILE`
@@ -131,15 +133,25 @@ func (k skillsCLI) exportTo(file string) int {
 }
 
 // importFrom saves the skills of an export in the library; the worker embeds them again,
-// with its own embedder.
+// with its own embedder. The file is checked whole before anything is sent, as the worker
+// checks each skill again: a field no skill has (say, "secrets") or a skill the library
+// would refuse stops the import, naming it, and nothing is saved.
 func (k skillsCLI) importFrom(file string) int {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return badInputf(k.stderr, "%v", err)
 	}
 	var in []activities.SkillRecord
-	if err := json.Unmarshal(data, &in); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		if strings.Contains(err.Error(), "unknown field") {
+			return badInputf(k.stderr, "%s: %v: a skill holds only what `starter skills export` writes, and names a secret only as {{secret:name}} in its plan", file, err)
+		}
 		return badInputf(k.stderr, "%s is not a skills export: %v", file, err)
+	}
+	if err := skills.CheckAll(in); err != nil {
+		return badInputf(k.stderr, "%s: nothing imported: %v", file, err)
 	}
 	res, code := k.manage(activities.ManageSkillsInput{Command: activities.SkillsImport, Skills: in})
 	if code != exitOK {
