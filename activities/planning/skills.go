@@ -94,6 +94,10 @@ func (a *Activities) ManageSkills(ctx context.Context, in activities.ManageSkill
 			return res, notFound(err)
 		}
 	case activities.SkillsImport:
+		// All or nothing: a file with one skill refused saves none of them, whoever sent it.
+		if err := skills.CheckAll(in.Skills); err != nil {
+			return res, temporal.NewNonRetryableApplicationError("import: "+err.Error(), activities.ErrBadInput, nil)
+		}
 		emb := a.Skills.Embedder
 		for _, s := range in.Skills {
 			// Vectors are not exported: the skill is embedded again, by this worker's
