@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/skills"
+	"github.com/webagent-dev/webagent/activities/skillcheck"
 )
 
 const skillsUsage = `usage: starter skills list | show ID | delete ID | export FILE | import FILE`
@@ -150,7 +150,7 @@ func (k skillsCLI) importFrom(file string) int {
 		}
 		return badInputf(k.stderr, "%s is not a skills export: %v", file, err)
 	}
-	if err := skills.CheckAll(in); err != nil {
+	if err := skillcheck.CheckAll(in); err != nil {
 		return badInputf(k.stderr, "%s: nothing imported: %v", file, err)
 	}
 	res, code := k.manage(activities.ManageSkillsInput{Command: activities.SkillsImport, Skills: in})

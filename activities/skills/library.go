@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/skillcheck"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -154,9 +155,8 @@ func (l *Library) Record(ctx context.Context, id, run string, success bool) (Ski
 	}
 }
 
-// countedRuns is how many of the last runs a skill remembers having counted: more than
-// the runs that could be saving at once.
-const countedRuns = 100
+// countedRuns is how many of the last runs a skill remembers having counted (skillcheck).
+const countedRuns = skillcheck.CountedRuns
 
 // count adds a run's outcome to the skill.
 func count(s *Skill, run string, success bool) {
