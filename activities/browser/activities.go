@@ -164,10 +164,19 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		// Opened before by another workflow: refused, and left as it is.
 		return activities.OpenBrowserResult{}, notYours(in.SessionID)
 	}
+	if a.Secrets != nil {
+		// The run's secrets are recognised from the start: a browser opened again after
+		// its worker was lost restores a page that may show one it typed before.
+		for _, v := range a.Secrets.Values(in.Secrets) {
+			s.secrets.add(v)
+		}
+	}
 	clock.opened(created)
 	a.forgetGone()
-	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", s.URL(), "took", time.Since(opened))
-	return activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}, nil
+	res := activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}
+	s.secrets.scrub(&res)
+	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", res.URL, "took", time.Since(opened))
+	return res, nil
 }
 
 // putState stores a run's cookies and local storage: sealed with the workers' state key,

@@ -229,6 +229,24 @@ func (v *Vault) Reveal(u Use, addr string) (string, error) {
 	return seed.code(now()), nil
 }
 
+// Values are the values of the granted secrets uses name — a TOTP use's seed itself — for
+// a run's browser to recognise and redact wherever a page shows them, from the moment it
+// opens, never to type: a browser opened again after its worker was lost knows them
+// before the page it restores shows one. A use not granted, or not readable, is left out
+// (typing it fails with the reason).
+func (v *Vault) Values(uses []Use) []string {
+	var out []string
+	for _, u := range uses {
+		if v.lookup(u) != nil {
+			continue
+		}
+		if val, err := v.grants[u.Name].read(u.Name); err == nil {
+			out = append(out, val)
+		}
+	}
+	return out
+}
+
 // Summary is what may be said of a granted secret: never its value or where it is read.
 type Summary struct {
 	Name  string   `json:"name"`

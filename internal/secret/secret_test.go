@@ -180,3 +180,17 @@ func TestRevealTOTP(t *testing.T) {
 		t.Error("a code typed on another site")
 	}
 }
+
+// Values gives the browser what to recognise of the secrets a run names, and only those.
+func TestValues(t *testing.T) {
+	t.Setenv("WEBAGENT_TEST_SECRET", "s3cret")
+	t.Setenv("WEBAGENT_TEST_OTHER", "other-value")
+	v := grants(t, `{
+		"pw":    {"from": "env:WEBAGENT_TEST_SECRET", "sites": ["shop.example.com"]},
+		"other": {"from": "env:WEBAGENT_TEST_OTHER", "sites": ["shop.example.com"]}
+	}`)
+	got := v.Values([]Use{{Name: "pw"}, {Name: "none"}, {Name: "pw", TOTP: true}})
+	if len(got) != 1 || got[0] != "s3cret" {
+		t.Errorf("Values = %q, want only the named, granted secret", got)
+	}
+}
