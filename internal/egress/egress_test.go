@@ -244,3 +244,35 @@ func TestUpgradeIsChecked(t *testing.T) {
 		t.Fatal("the internal service got the upgrade")
 	}
 }
+
+// A request's body is sent on with its headers, in one piece, whatever way the browser
+// sent it: a site never gets the headers of a request whose body may not follow.
+func TestBodySentWhole(t *testing.T) {
+	var got []string
+	var mu sync.Mutex
+	site := serveOn(t, "127.0.0.1:0", func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		mu.Lock()
+		got = append(got, fmt.Sprintf("%d %v %s", r.ContentLength, r.TransferEncoding, b))
+		mu.Unlock()
+	})
+	p, err := Start(Options{Check: only(netip.MustParseAddr("127.0.0.1"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	pr, pw := io.Pipe()
+	go func() {
+		fmt.Fprint(pw, `{"name":`)
+		fmt.Fprint(pw, `"Apollo"}`)
+		pw.Close()
+	}()
+	resp, err := client(p).Post(site.srv.URL+"/api/projects", "application/json", pr) // chunked
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if len(got) != 1 || got[0] != `17 [] {"name":"Apollo"}` {
+		t.Fatalf("the site got %q, want the body whole with its length", got)
+	}
+}

@@ -2,6 +2,7 @@ package egress
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"net"
@@ -78,6 +79,10 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out.Header.Del("Connection")
+	if err := whole(out); err != nil {
+		http.Error(w, "read the request's body: "+err.Error(), http.StatusBadRequest)
+		return
+	}
 	resp, err := p.tr.RoundTrip(out)
 	if err != nil {
 		refusedOr(w, err)
@@ -94,6 +99,39 @@ func (p *Proxy) forward(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(resp.StatusCode)
 	flush(w, resp.Body)
+}
+
+// wholeBody caps the request bodies the proxy reads whole before it sends them on.
+const wholeBody = 8 << 20
+
+// whole reads a request's body before the request is sent on, up to wholeBody, so that
+// the site gets the request in one piece as the browser sent it: a worker that dies
+// between the headers and the body would otherwise leave the site half a request (a
+// create the site counts but cannot read). A larger body (an upload) is streamed.
+func whole(r *http.Request) error {
+	if r.Body == nil || r.Body == http.NoBody || r.ContentLength > wholeBody {
+		return nil
+	}
+	b, err := io.ReadAll(io.LimitReader(r.Body, wholeBody+1))
+	if err != nil {
+		return err
+	}
+	if len(b) > wholeBody {
+		// Unknown length and larger than the cap: what was read, then the rest.
+		r.Body = struct {
+			io.Reader
+			io.Closer
+		}{io.MultiReader(bytes.NewReader(b), r.Body), r.Body}
+		return nil
+	}
+	_ = r.Body.Close()
+	r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(b)), int64(len(b))
+	r.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	if len(b) == 0 {
+		r.Body = http.NoBody
+	}
+	r.TransferEncoding = nil
+	return nil
 }
 
 // flush copies a body, flushing as it goes, so that a stream (server-sent events, a long
