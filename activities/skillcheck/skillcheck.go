@@ -6,6 +6,7 @@ package skillcheck
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -170,7 +171,7 @@ func checkSlots(s Skill) []string {
 			bad = append(bad, fmt.Sprintf("slot %q is not in its template, so no goal fills it", p))
 		}
 	}
-	for _, k := range sortedKeys(s.Examples) {
+	for _, k := range slices.Sorted(maps.Keys(s.Examples)) {
 		if !slices.Contains(s.Params, k) {
 			bad = append(bad, fmt.Sprintf("example %q is for no slot", textcut.Cut(k, 40, "…")))
 		} else if len(s.Examples[k]) > plan.MaxFieldLen {
@@ -237,13 +238,4 @@ func onSite(policy sites.Policy, site, v string) error {
 		return nil
 	}
 	return policy.Check(v)
-}
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
