@@ -283,11 +283,9 @@ func (at *attempt) finish(ctx context.Context, fb *plan.Feedback) *Outcome {
 	for _, r := range s.sites.refused.take() {
 		out.Actions = append(out.Actions, "the worker's egress proxy refused a connection: "+r)
 	}
-	if err := s.sites.outside(s.page.URL()); err != nil {
+	if reason := s.keepOnSites(); reason != "" {
 		// The page landed outside the run's sites (a redirect the first request did not
 		// show): the step ends there, and the page does not stay.
-		reason := err.(*BlockedError).Reason
-		s.leave()
 		out.Actions = append(out.Actions, "left it: "+reason)
 		fb = &plan.Feedback{Type: plan.PageState, Details: reason,
 			Suggestion: "a run goes only to its start URL's site and the domains it allows (--allow-domain)"}

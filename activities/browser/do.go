@@ -98,11 +98,10 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	at := s.newAttempt(step, opts)
 	defer s.dialogs.expect(false)
 	defer s.windows.setActing(false)
-	if err := s.sites.outside(s.page.URL()); err != nil {
+	if reason := s.keepOnSites(); reason != "" {
 		// Between steps the page went off the run's sites (a timer, a late redirect):
 		// no step acts there.
-		s.leave()
-		s.sites.blocked.add(err.(*BlockedError).Reason + "; the page was taken back before the step")
+		s.sites.blocked.add(reason + "; the page was taken back before the step")
 	}
 	if out, err := at.look(ctx); out != nil || err != nil {
 		return out, err

@@ -37,10 +37,7 @@ func (s *Session) Goto(ctx context.Context, u string) (int, error) {
 		return 0, err
 	}
 	resp, err := s.page.Goto(abs, playwright.PageGotoOptions{WaitUntil: playwright.WaitUntilStateLoad, Timeout: ms(bounded(ctx, 30*time.Second))})
-	refused := s.sites.refused.take()
-	for _, r := range refused {
-		s.sites.refused.add(r) // the step reports them
-	}
+	refused := s.sites.refused.peek() // left for the step to report
 	if err != nil && len(refused) > 0 {
 		// The proxy refused where the page (or a redirect of it) was going.
 		return 0, &BlockedError{Reason: refused[0]}
@@ -58,10 +55,9 @@ func (s *Session) Goto(ctx context.Context, u string) (int, error) {
 			return 0, &BlockedError{Reason: reason}
 		}
 	}
-	if err := s.sites.outside(s.page.URL()); err != nil {
-		// A redirect took the page off the run's sites: it does not stay there.
-		s.leave()
-		return 0, err
+	if reason := s.keepOnSites(); reason != "" {
+		// A redirect took the page off the run's sites.
+		return 0, &BlockedError{Reason: reason}
 	}
 	return status(resp), nil
 }
@@ -93,10 +89,20 @@ func (s *Session) absolute(u string) (string, error) {
 	return base.ResolveReference(ref).String(), nil
 }
 
+// keepOnSites says why the page is not on one of the run's sites ("" when it is), and
+// then takes it off that address.
+func (s *Session) keepOnSites() string {
+	reason := s.sites.outside(s.page.URL())
+	if reason != "" {
+		s.leave()
+	}
+	return reason
+}
+
 // leave takes the page off an address outside the run's sites: back to where it came
 // from when that is one of them, else to a blank page.
 func (s *Session) leave() {
-	if r, err := s.page.GoBack(playwright.PageGoBackOptions{Timeout: playwright.Float(10000)}); err == nil && r != nil && s.sites.outside(s.page.URL()) == nil {
+	if r, err := s.page.GoBack(playwright.PageGoBackOptions{Timeout: playwright.Float(10000)}); err == nil && r != nil && s.sites.outside(s.page.URL()) == "" {
 		return
 	}
 	_, _ = s.page.Goto("about:blank")

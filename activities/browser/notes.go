@@ -16,6 +16,13 @@ func (n *notes) add(note string) {
 	n.list = append(n.list, note)
 }
 
+// peek returns what the list holds, leaving it.
+func (n *notes) peek() []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return append([]string(nil), n.list...)
+}
+
 // take empties the list and returns what it held.
 func (n *notes) take() []string {
 	n.mu.Lock()

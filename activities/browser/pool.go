@@ -49,9 +49,8 @@ func (c Config) resolver() egress.Resolver {
 }
 
 // chromiumArgs keep Chromium from reaching for the network on its own and from needing
-// a sandbox or a GPU.
-// WebRTC may send nothing the proxy does not carry: no UDP outside it, no local address
-// handed to a page.
+// a sandbox or a GPU, and keep WebRTC from sending anything the egress proxy does not
+// carry (no UDP outside it, no local address handed to a page).
 var chromiumArgs = []string{
 	"--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
 	"--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",

@@ -35,16 +35,13 @@ func scrubValue(v reflect.Value, forms []string, field string) {
 		return
 	}
 	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if v.IsNil() {
-			return
+	case reflect.Pointer:
+		if !v.IsNil() {
+			scrubValue(v.Elem(), forms, field)
 		}
-		if v.Kind() == reflect.Interface {
-			// A value in an interface (a map[string]any's entry) cannot be set in place:
-			// it is replaced by its redacted copy where it is held.
-			return
-		}
-		scrubValue(v.Elem(), forms, field)
+	case reflect.Interface:
+		// A value in an interface cannot be set in place: a slice's or a map's entry is
+		// replaced by its redacted copy where it is held (scrubAny).
 	case reflect.String:
 		if v.CanSet() {
 			v.SetString(redactAll(forms, v.String()))
@@ -101,8 +98,8 @@ func scrubAny(x any, forms []string) any {
 			t[k] = scrubAny(e, forms)
 		}
 		return t
-	case fmt.Stringer, nil:
-		return x
+	case nil:
+		return nil
 	default:
 		v := reflect.ValueOf(x)
 		cp := reflect.New(v.Type()).Elem()

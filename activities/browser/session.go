@@ -29,10 +29,10 @@ const MaxElements = 300
 // a WAIT sets for the next action (pace.go).
 type Session struct {
 	ID string
-	// Owner is the workflow whose run opened the session: only its runs (that one and
+	// owner is the workflow whose run opened the session: only its runs (that one and
 	// those it continues as, which share its ID) may use or close it. OpenBrowser sets it
 	// once, under ownerMu (claim); read it with ownedBy.
-	Owner   string
+	owner   string
 	ownerMu sync.Mutex
 	// StartStatus is the HTTP status the page it was opened at answered with (0: none).
 	StartStatus int
@@ -106,10 +106,10 @@ const (
 func (s *Session) claim(workflow string) bool {
 	s.ownerMu.Lock()
 	defer s.ownerMu.Unlock()
-	if s.Owner == "" {
-		s.Owner = workflow
+	if s.owner == "" {
+		s.owner = workflow
 	}
-	return s.Owner == workflow
+	return s.owner == workflow
 }
 
 // ownedBy says whether the session is workflow's. A session whose open has not yet
@@ -117,7 +117,7 @@ func (s *Session) claim(workflow string) bool {
 func (s *Session) ownedBy(workflow string) bool {
 	s.ownerMu.Lock()
 	defer s.ownerMu.Unlock()
-	return s.Owner != "" && s.Owner == workflow
+	return s.owner != "" && s.owner == workflow
 }
 
 // URL is the page's current address.

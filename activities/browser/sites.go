@@ -52,15 +52,15 @@ func (g *siteGuard) check(ctx context.Context, u string) error {
 }
 
 // outside says why the page's current address u is not one of the run's sites, or nil:
-// a page that landed there (a redirect, a script) ends the step.
-func (g *siteGuard) outside(u string) error {
+// a page that landed there (a redirect, a script) ends the step. "" when it is one.
+func (g *siteGuard) outside(u string) string {
 	if g.policy == nil || !strings.HasPrefix(u, "http") {
-		return nil
+		return ""
 	}
 	if err := g.policy.Check(u); err != nil {
-		return &BlockedError{Reason: "the page went to " + err.Error()}
+		return "the page went to " + err.Error()
 	}
-	return nil
+	return ""
 }
 
 // committed notes a frame that committed to an address it may not be at — the page
@@ -70,21 +70,22 @@ func (g *siteGuard) outside(u string) error {
 // goroutine and only reads the frame's own fields.
 func (g *siteGuard) committed(f playwright.Frame) {
 	if f.ParentFrame() == nil {
-		if err := g.outside(f.URL()); err != nil {
-			g.blocked.add(err.(*BlockedError).Reason)
+		if reason := g.outside(f.URL()); reason != "" {
+			g.blocked.add(reason)
 		}
 		return
 	}
 	if g.policy == nil || !strings.HasPrefix(f.URL(), "http") {
 		return
 	}
-	// An address in the frame's URL is judged as it is; a name is not looked up here (the
-	// proxy did, once, for the connection).
-	noLookup := func(context.Context, string) ([]netip.Addr, error) { return nil, errNoLookup }
 	if err := g.policy.CheckReach(context.Background(), f.URL(), noLookup); err != nil {
 		g.blocked.add("a frame went to " + err.Error())
 	}
 }
+
+// noLookup looks nothing up: an address in a frame's URL is judged as it is, and a name
+// was looked up by the proxy, once, for the connection.
+func noLookup(context.Context, string) ([]netip.Addr, error) { return nil, errNoLookup }
 
 var errNoLookup = errors.New("not looked up")
 

@@ -75,14 +75,14 @@ func Start(o Options) (*Proxy, error) {
 	}
 	own.add(p.addrPort())
 	p.tr = &http.Transport{
-		DialContext:           p.dialContext,
+		DialContext:           p.dial,
 		ForceAttemptHTTP2:     false, // the browser speaks HTTP/1.1 to a proxy for http: URLs
 		MaxIdleConnsPerHost:   4,
 		IdleConnTimeout:       30 * time.Second,
 		ResponseHeaderTimeout: 0, // a long poll is the page's business; the browser bounds it
 		DisableCompression:    true,
 	}
-	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second, ErrorLog: nil}
+	p.srv = &http.Server{Handler: p, ReadHeaderTimeout: 30 * time.Second}
 	go func() { _ = p.srv.Serve(ln) }()
 	return p, nil
 }
@@ -134,8 +134,9 @@ type RefusedError struct{ Reason string }
 func (e *RefusedError) Error() string { return e.Reason }
 
 // dial resolves hostport once and connects to the first of its addresses the policy
-// allows — that very address, never a name looked up again.
-func (p *Proxy) dial(ctx context.Context, hostport string) (net.Conn, error) {
+// allows — that very address, never a name looked up again. It is the Transport's
+// dialer too (network is always "tcp").
+func (p *Proxy) dial(ctx context.Context, _, hostport string) (net.Conn, error) {
 	host, portText, err := net.SplitHostPort(hostport)
 	if err != nil {
 		return nil, p.refuse(fmt.Errorf("%q is not a host and port", hostport))
@@ -207,10 +208,6 @@ func (p *Proxy) refuse(err error) error {
 		p.log.Debug("egress refused", "reason", err.Error())
 	}
 	return &RefusedError{Reason: err.Error()}
-}
-
-func (p *Proxy) dialContext(ctx context.Context, _, addr string) (net.Conn, error) {
-	return p.dial(ctx, addr)
 }
 
 func errOr(err, alt error) error {

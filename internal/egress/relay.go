@@ -13,7 +13,7 @@ import (
 // tunnel answers CONNECT: the policy is asked about the host and port, the connection
 // made, then bytes copied both ways until either side closes.
 func (p *Proxy) tunnel(w http.ResponseWriter, r *http.Request) {
-	up, err := p.dial(r.Context(), r.Host)
+	up, err := p.dial(r.Context(), "tcp", r.Host)
 	if err != nil {
 		refusedOr(w, err)
 		return
@@ -172,7 +172,7 @@ func (p *Proxy) upgrade(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Port() == "" {
 		host = net.JoinHostPort(r.URL.Hostname(), "80")
 	}
-	up, err := p.dial(r.Context(), host)
+	up, err := p.dial(r.Context(), "tcp", host)
 	if err != nil {
 		refusedOr(w, err)
 		return
