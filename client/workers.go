@@ -44,7 +44,7 @@ func (c *Client) Grants(ctx context.Context) (activities.WorkerGrantsResult, err
 func (c *Client) CheckSecrets(ctx context.Context, in GoalInput, names ...string) error {
 	texts := []string{in.Goal}
 	for _, s := range in.Plan {
-		texts = append(texts, s.TargetDescription, s.Value)
+		texts = append(texts, s.Texts()...)
 	}
 	uses := plan.SecretUses(texts...)
 	for _, n := range names {

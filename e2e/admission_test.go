@@ -70,7 +70,7 @@ func TestAdmission(t *testing.T) {
 	t.Run("a run waits on the server", func(t *testing.T) {
 		// Both browsers are held by runs that wait three seconds; a third run asks for
 		// one, and its progress says since when it waits.
-		hold := []plan.Step{{Action: plan.Wait, Value: "3 seconds"}, {Action: plan.Assert, Value: "Projects"}}
+		hold := []plan.Step{{Action: plan.Wait, Wait: 3 * time.Second}, {Action: plan.Assert, Value: "Projects"}}
 		var held []client.WorkflowRun
 		for i := range 2 {
 			held = append(held, s.startNamed(t, fmt.Sprintf("hold-%d", i), workflows.GoalInput{Goal: "hold a browser", StartURL: s.appURL, Plan: hold}))

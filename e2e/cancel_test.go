@@ -89,7 +89,7 @@ func TestSlowPageIsNotALostWorker(t *testing.T) {
 	run := s.start(t, workflows.GoalInput{
 		Goal: "open a slow page", StartURL: s.appURL,
 		Plan: []plan.Step{
-			{Step: 1, Action: plan.Navigate, Value: base + "/lab/slow?ms=15000"},
+			{Step: 1, Action: plan.Navigate, URL: base + "/lab/slow?ms=15000"},
 			{Step: 2, Action: plan.Assert, Value: "Slow report"},
 		},
 		Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second},

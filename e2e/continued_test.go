@@ -48,7 +48,7 @@ func TestContinuedIsNotACallersToSet(t *testing.T) {
 				Continued: &workflows.Carry{
 					Started: time.Now(),
 					Steps: []workflows.StepRecord{{Order: 1, Status: workflows.StepPending,
-						Step: plan.Step{Step: 1, Action: plan.Extract, TargetDescription: "Project name", Value: "typed"}}},
+						Step: plan.Step{Step: 1, Action: plan.Extract, TargetDescription: "Project name", Into: "typed"}}},
 					Session: session,
 				},
 			})
@@ -129,7 +129,7 @@ func rogue(ctx workflow.Context, victim activities.OpenBrowserResult) ([]string,
 			return name + ": " + err.Error()
 		}
 	}
-	step := plan.Step{Step: 1, Action: plan.Extract, TargetDescription: "Project name", Value: "typed"}
+	step := plan.Step{Step: 1, Action: plan.Extract, TargetDescription: "Project name", Into: "typed"}
 	return []string{
 		ask(workflows.TaskQueue, activities.OpenBrowser.Name, activities.OpenBrowserInput{SessionID: victim.SessionID, URL: "about:blank"}),
 		ask(victim.TaskQueue, activities.RunStep.Name, activities.RunStepInput{SessionID: victim.SessionID, Seq: 1, Attempt: 1,

@@ -21,7 +21,7 @@ func longPlan(n int) []plan.Step {
 	steps := make([]plan.Step, 0, n)
 	for k := 1; k <= n; k++ {
 		if k%10 == 0 {
-			steps = append(steps, plan.Step{Step: k, Action: plan.Navigate, Value: fmt.Sprintf("/static/lab/settings.html?page=%d", k)})
+			steps = append(steps, plan.Step{Step: k, Action: plan.Navigate, URL: fmt.Sprintf("/static/lab/settings.html?page=%d", k)})
 			continue
 		}
 		steps = append(steps, plan.Step{Step: k, Action: plan.Type, TargetDescription: "Display name", Value: fmt.Sprintf("name-%d", k)})

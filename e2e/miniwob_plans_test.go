@@ -43,6 +43,19 @@ type templateStep struct {
 	Each string `json:"each,omitempty"`
 }
 
+// UnmarshalJSON reads the step (plan.Step reads its own fields, typed) and "each" beside it:
+// the embedded step's method would otherwise read the whole object and drop "each".
+func (t *templateStep) UnmarshalJSON(b []byte) error {
+	var each struct {
+		Each string `json:"each"`
+	}
+	if err := json.Unmarshal(b, &each); err != nil {
+		return err
+	}
+	t.Each = each.Each
+	return json.Unmarshal(b, &t.Step)
+}
+
 // parseTaskPlan reads a plan file and checks its steps.
 func parseTaskPlan(data []byte) (taskPlan, error) {
 	var p taskPlan

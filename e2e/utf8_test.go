@@ -60,7 +60,7 @@ func TestMultiByteMessagesEnd(t *testing.T) {
 	suite := workflows.SuiteInput{Name: goal}
 	for i, addr := range utf8Addresses() {
 		in := workflows.GoalInput{Goal: goal, StartURL: "https://start.example/", Plan: []plan.Step{
-			{Step: 1, Action: plan.Navigate, Value: addr},
+			{Step: 1, Action: plan.Navigate, URL: addr},
 		}}
 		goals = append(goals, in)
 		suite.Entries = append(suite.Entries, workflows.SuiteEntry{ID: fmt.Sprintf("g%d", i+1), Goal: in.Goal, StartURL: in.StartURL, Plan: in.Plan, Expect: workflows.StatusFailed})

@@ -83,17 +83,17 @@ var specs = map[Action]Spec{
 	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, MaySubmit: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription)) }},
 	Navigate: {Value: Required, ValueMeans: "the URL to open, or back, forward, reload", Acts: true, Progress: true, Check: CheckAddress,
-		describe: func(s Step) string { return "go to " + s.Value }},
+		describe: func(s Step) string { return "go to " + s.URL }},
 	Press: {Target: Optional, Value: Required, ValueMeans: "the key to press", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckNothing,
 		describe: func(s Step) string {
 			if s.TargetDescription != "" {
-				return fmt.Sprintf("press %s in %s", s.Value, q(s.TargetDescription))
+				return fmt.Sprintf("press %s in %s", s.Key, q(s.TargetDescription))
 			}
-			return "press " + s.Value
+			return "press " + s.Key
 		}},
 	Check: {Target: Required, Value: Optional, ValueMeans: `"false" to uncheck`, Acts: true, Progress: true, MaySubmit: true, Check: CheckCheckedState,
 		describe: func(s Step) string {
-			if s.Unchecks() {
+			if s.Uncheck {
 				return "uncheck " + q(s.TargetDescription)
 			}
 			return "check " + q(s.TargetDescription)
@@ -101,19 +101,19 @@ var specs = map[Action]Spec{
 	Scroll: {Target: Optional, Value: Optional, ValueMeans: "the direction: down, up, top, bottom", Acts: true, Check: CheckScrolled,
 		describe: func(s Step) string {
 			switch {
-			case s.TargetDescription != "" && s.Value != "":
-				return fmt.Sprintf("scroll %s to its %s", q(s.TargetDescription), s.Value)
+			case s.TargetDescription != "" && s.Scroll != "":
+				return fmt.Sprintf("scroll %s to its %s", q(s.TargetDescription), s.Scroll)
 			case s.TargetDescription != "":
 				return "scroll to " + q(s.TargetDescription)
 			}
-			return "scroll " + s.Value
+			return "scroll " + s.Scroll
 		}},
 	Wait: {Target: Optional, Value: Optional, ValueMeans: "how long to wait", Check: CheckNothing,
 		describe: func(s Step) string {
 			if s.TargetDescription != "" {
 				return "wait for " + q(s.TargetDescription)
 			}
-			return "wait " + s.Value
+			return "wait " + s.Operand()
 		}},
 	Assert: {Value: Required, ValueMeans: "the text that must (or, negated, must not) be visible", Check: CheckText,
 		describe: func(s Step) string {
@@ -140,19 +140,20 @@ var specs = map[Action]Spec{
 	// slider's handle to a value; its evidence is the page's change.
 	Drag: {Target: Required, Value: Required, ValueMeans: "where it goes: the element it is dropped on, a slider's value, a direction (\"right\"), a place in its list (\"up by 1 position\", \"to position 3\") or, to resize it by its grip, \"taller\", \"shorter\", \"wider\" or \"narrower\"; or, with the target \"the list of numbers\", \"in increasing order\" or \"in decreasing order\" to sort the page's one list of numbers by dragging its items", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
 		describe: func(s Step) string {
-			if mv, ok := ParseMove(s.Value); ok && mv.Sort != "" {
+			switch mv := s.Move; {
+			case mv != nil && mv.Sort != "":
 				return fmt.Sprintf("sort %s %s", s.TargetDescription, mv)
-			} else if ok && mv.Size != "" {
+			case mv != nil && mv.Size != "":
 				return fmt.Sprintf("resize %s to be %s", q(s.TargetDescription), mv)
-			} else if ok {
+			case mv != nil:
 				return fmt.Sprintf("drag %s %s", q(s.TargetDescription), mv)
 			}
-			return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.Value))
+			return fmt.Sprintf("drag %s onto %s", q(s.TargetDescription), q(s.To))
 		}},
 	// Upload's only evidence is the page's change (the chosen file's name shown, a list
 	// grown); the file is one the run was given, by name.
 	Upload: {Target: Required, Value: Required, ValueMeans: "the name of a file given to the run", Acts: true, VisibleEffectOnly: true, Progress: true, MaySubmit: true, Check: CheckPageChanged,
-		describe: func(s Step) string { return fmt.Sprintf("upload %s into %s", q(s.Value), q(s.TargetDescription)) }},
+		describe: func(s Step) string { return fmt.Sprintf("upload %s into %s", q(s.File), q(s.TargetDescription)) }},
 	// SelectText's check is its own: the page's selection holds the element's whole text,
 	// or the words the step names, which occur in it once.
 	SelectText: {Target: Required, Value: Optional, ValueMeans: "the words within the element's text to select, when not all of it", Acts: true, Progress: true, Check: CheckNothing,
@@ -163,7 +164,7 @@ var specs = map[Action]Spec{
 			return "select the text of " + q(s.TargetDescription)
 		}},
 	Extract: {Target: Required, Value: Optional, ValueMeans: "the name to store what was read under", Progress: true, Check: CheckRead,
-		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Value)) }},
+		describe: func(s Step) string { return fmt.Sprintf("extract %s as %s", q(s.TargetDescription), q(s.Into)) }},
 }
 
 // Spec returns the action's description; an unknown action has the zero Spec.
@@ -177,11 +178,11 @@ func (a Action) NeedsTarget() bool { return specs[a].Target == Required }
 
 // String describes the step in one line, as the progress display and the output show it.
 func (s Step) String() string {
-	if c, err := ParseCondition(s.When); s.When != "" && err == nil {
-		if s.Action == Wait && s.Value == "" && s.TargetDescription == "" {
+	if c := s.Condition; c != nil {
+		if s.Action == Wait && s.Wait == 0 && s.TargetDescription == "" {
 			return "wait until " + c.Words()
 		}
-		s.When = ""
+		s.Condition = nil
 		return s.String() + " when " + c.Words()
 	}
 	if sp, ok := specs[s.Action]; ok {

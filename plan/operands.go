@@ -55,6 +55,7 @@ func slug(s string) string {
 
 // describe fills in the semantic role and the expected outcome the planner can infer.
 func describe(s *Step) {
+	*s = s.typed()
 	if s.SemanticRole == "" {
 		switch s.Action {
 		case Navigate, Scroll:
@@ -79,9 +80,9 @@ func describe(s *Step) {
 		case Select:
 			s.ExpectedOutcome = fmt.Sprintf("%q shows %q", s.TargetDescription, s.Value)
 		case Check:
-			s.ExpectedOutcome = fmt.Sprintf("%q is %s", s.TargetDescription, map[bool]string{true: "unchecked", false: "checked"}[s.Unchecks()])
+			s.ExpectedOutcome = fmt.Sprintf("%q is %s", s.TargetDescription, map[bool]string{true: "unchecked", false: "checked"}[s.Uncheck])
 		case Navigate:
-			s.ExpectedOutcome = "the browser shows " + s.Value
+			s.ExpectedOutcome = "the browser shows " + s.URL
 		case Assert:
 			s.ExpectedOutcome = s.String()
 		}

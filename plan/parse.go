@@ -73,7 +73,7 @@ func Parse(goal string) ([]Step, error) {
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}
-		if s.Action == Type && s.Value == "{{"+Copied+"}}" && !slices.ContainsFunc(steps, func(e Step) bool { return e.Action == Extract && e.Value == Copied }) {
+		if s.Action == Type && s.Value == "{{"+Copied+"}}" && !slices.ContainsFunc(steps, func(e Step) bool { return e.Action == Extract && e.Into == Copied }) {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "nothing was copied before it: copy the text first, e.g. copy the text in \"Notes\", then paste it into \"Reply\""}
 		}
 		s.Step = len(steps) + 1

@@ -141,7 +141,7 @@ func TestParse(t *testing.T) {
 				t.Fatalf("got %d steps, want %d:\n%s", len(got), len(tt.want), dump(got))
 			}
 			for i := range got {
-				g, w := got[i], tt.want[i]
+				g, w := got[i], tt.want[i].typed()
 				if g.Step != i+1 {
 					t.Errorf("step %d numbered %d", i+1, g.Step)
 				}
@@ -235,8 +235,8 @@ func TestParseIdioms(t *testing.T) {
 			}
 			for i, g := range got {
 				g.Step, g.SemanticRole, g.ExpectedOutcome = 0, "", ""
-				if !reflect.DeepEqual(g, tt.want[i]) {
-					t.Errorf("step %d:\n got %+v\nwant %+v", i+1, g, tt.want[i])
+				if want := tt.want[i].typed(); !reflect.DeepEqual(g, want) {
+					t.Errorf("step %d:\n got %+v\nwant %+v", i+1, g, want)
 				}
 			}
 		})

@@ -70,13 +70,33 @@ type Step struct {
 	// container, position): what the resolver, the reveal, the reads and the checks go
 	// by. WithTargets fills it; Parts reads it.
 	Target *Target `json:"target,omitempty"`
-	// Value is the text to type, the option to select, the URL to open, the key to press,
-	// the text to assert, the direction to scroll, the time to wait, "false" to uncheck,
-	// or the name under which an EXTRACT step stores what it read.
+	// Value is the text the step enters or looks for: what a TYPE types, the option a
+	// SELECT chooses, the text an ASSERT looks for, the words a SELECT_TEXT selects. Every
+	// other operand has a field of its own, typed.
 	Value string `json:"value,omitempty"`
-	// When makes a CLICK wait until a number the page shows meets a bound ("the price <
-	// 47.10") and click in the moment it does, or a WAIT wait for that alone (when.go).
-	When string `json:"when,omitempty"`
+	// URL is the address a NAVIGATE opens, or back, forward or reload.
+	URL string `json:"url,omitempty"`
+	// Key is the key a PRESS presses ("Enter", "Control+A").
+	Key string `json:"key,omitempty"`
+	// Scroll is where a SCROLL goes: down, up, top or bottom.
+	Scroll string `json:"scroll,omitempty"`
+	// Wait is how long a WAIT waits for time alone.
+	Wait time.Duration `json:"wait,omitempty"`
+	// Uncheck makes a CHECK clear its box rather than tick it.
+	Uncheck bool `json:"uncheck,omitempty"`
+	// Into is the name an EXTRACT stores what it read under, for the steps after it.
+	Into string `json:"into,omitempty"`
+	// File is the name of the file, one the run was given, that an UPLOAD gives.
+	File string `json:"file,omitempty"`
+	// Move is where a DRAG moves its element when it drops it on nothing: a direction, a
+	// place in its list, a size, or a sort of the whole list.
+	Move *Move `json:"move,omitempty"`
+	// To is what a DRAG drops its element on (a description, as TargetDescription is),
+	// or the number it sets a slider to.
+	To string `json:"to,omitempty"`
+	// Condition makes a CLICK wait until a number the page shows meets a bound ("the
+	// price < 47.10") and click in the moment it does, or a WAIT wait for that alone.
+	Condition *Condition `json:"condition,omitempty"`
 	// Negated turns an ASSERT into "the text is not visible".
 	Negated         bool         `json:"negated,omitempty"`
 	SemanticRole    SemanticRole `json:"semantic_role,omitempty"`
@@ -93,47 +113,35 @@ type Step struct {
 	State string `json:"state,omitempty"`
 }
 
-// Unchecks reports whether a CHECK step clears the box rather than ticking it.
-func (s Step) Unchecks() bool {
-	switch strings.ToLower(strings.TrimSpace(s.Value)) {
-	case "false", "off", "no", "unchecked", "uncheck":
-		return true
-	}
-	return false
-}
-
 // Validate reports what is wrong with the step, in words a person can act on.
 func (s Step) Validate() error {
 	if !s.Action.Known() {
 		return fmt.Errorf("step %d: unknown action %q (one of %v)", s.Step, s.Action, Actions)
 	}
-	if n := max(len(s.TargetDescription), len(s.Value), len(s.ExpectedOutcome)); n > MaxFieldLen {
+	if n := max(len(slices.MaxFunc(s.Texts(), func(a, b string) int { return len(a) - len(b) })), len(s.ExpectedOutcome)); n > MaxFieldLen {
 		return fmt.Errorf("step %d: a target, value or expected outcome of %d bytes; at most %d are allowed", s.Step, n, MaxFieldLen)
 	}
 	if s.Action.NeedsTarget() && strings.TrimSpace(s.TargetDescription) == "" {
 		return fmt.Errorf("step %d: %s needs a target_description", s.Step, s.Action)
 	}
-	if s.Action.Spec().Value == Required && strings.TrimSpace(s.Value) == "" {
+	if s.Action.Spec().Value == Required && strings.TrimSpace(s.Operand()) == "" {
 		return fmt.Errorf("step %d: %s needs a value (%s)", s.Step, s.Action, s.Action.Spec().ValueMeans)
 	}
-	if s.When != "" {
-		if s.Action != Click && s.Action != Wait {
-			return fmt.Errorf("step %d: only a CLICK or a WAIT can wait for a condition (when), not %s", s.Step, s.Action)
-		}
-		if _, err := ParseCondition(s.When); err != nil {
-			return fmt.Errorf("step %d: %w", s.Step, err)
-		}
+	if s.Condition != nil && s.Action != Click && s.Action != Wait {
+		return fmt.Errorf("step %d: only a CLICK or a WAIT can wait for a condition (when), not %s", s.Step, s.Action)
 	}
-	switch s.Action {
-	case Wait:
-		if s.Value == "" && s.TargetDescription == "" && s.When == "" {
-			return fmt.Errorf("step %d: WAIT needs a duration value, a target_description or a condition (when) to wait for", s.Step)
-		}
-		if s.Value != "" {
-			if _, err := ParseDuration(s.Value); err != nil {
-				return fmt.Errorf("step %d: %w", s.Step, err)
-			}
-		}
+	if s.Action != Wait {
+		return nil
+	}
+	if s.Value != "" { // an operand typed() could not read as a duration
+		_, err := ParseDuration(s.Value)
+		return fmt.Errorf("step %d: %w", s.Step, err)
+	}
+	if s.Wait <= 0 && s.TargetDescription == "" && s.Condition == nil {
+		return fmt.Errorf("step %d: WAIT needs a duration value, a target_description or a condition (when) to wait for", s.Step)
+	}
+	if s.Wait > MaxWait {
+		return fmt.Errorf("step %d: a wait of %s is longer than the %s a step may wait", s.Step, s.Wait, MaxWait)
 	}
 	return nil
 }
@@ -167,7 +175,7 @@ var placeholder = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_.-]*)\s*\}\}`)
 func Placeholders(steps []Step) []string {
 	var names []string
 	for _, s := range steps {
-		for _, f := range []string{s.TargetDescription, s.Value} {
+		for _, f := range s.Texts() {
 			for _, m := range placeholder.FindAllStringSubmatch(f, -1) {
 				names = append(names, m[1])
 			}
@@ -188,8 +196,8 @@ func CheckParams(steps []Step, params map[string]string) error {
 				missing = append(missing, n)
 			}
 		}
-		if s.Action == Extract && s.Value != "" {
-			read[s.Value] = true
+		if s.Action == Extract && s.Into != "" {
+			read[s.Into] = true
 		}
 	}
 	slices.Sort(missing)
@@ -211,8 +219,7 @@ func (s Step) Bind(params map[string]string) Step {
 			return m
 		})
 	}
-	s.TargetDescription = sub(s.TargetDescription)
-	s.Value = sub(s.Value)
+	s = s.MapTexts(sub)
 	if s.Target != nil {
 		t := *s.Target
 		t.Name, t.Row, t.Container = sub(t.Name), sub(t.Row), sub(t.Container)

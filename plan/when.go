@@ -141,7 +141,7 @@ var (
 func readWhen(c string, quotes []string) (Step, string, bool) {
 	if m := reWaitUntil.FindStringSubmatch(c); m != nil {
 		if cond, ok := conditionFromWords(unmask(m[1], quotes, true)); ok {
-			return Step{Action: Wait, When: cond.String()}, "", true
+			return Step{Action: Wait, Condition: &cond}, "", true
 		}
 		return Step{}, "", false
 	}
@@ -161,6 +161,6 @@ func readWhen(c string, quotes []string) (Step, string, bool) {
 	case reason != "":
 		return found(Step{}, reason)
 	}
-	s.When = cond.String()
+	s.Condition = &cond
 	return s, "", true
 }

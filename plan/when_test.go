@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -16,18 +17,18 @@ func TestWhenReadsACondition(t *testing.T) {
 		t.Errorf("first step %v", s)
 	}
 	s := steps[1]
-	if s.Action != Click || s.TargetDescription != "Buy" || s.When != "the price < $47.10" {
+	if s.Action != Click || s.TargetDescription != "Buy" || s.Condition == nil || s.Condition.String() != "the price < $47.10" {
 		t.Errorf("second step %+v", s)
 	}
 	if got := s.String(); got != `click "Buy" when the price is less than $47.10` {
 		t.Errorf("described as %q", got)
 	}
-	c, err := ParseCondition(s.When)
-	if err != nil || !c.Holds(47.09) || c.Holds(47.10) || c.Holds(48) {
-		t.Errorf("condition %+v %v", c, err)
+	c := *s.Condition
+	if !c.Holds(47.09) || c.Holds(47.10) || c.Holds(48) {
+		t.Errorf("condition %+v", c)
 	}
 	w, err := Parse("wait until the total is at least 1,200")
-	if err != nil || w[0].Action != Wait || w[0].When != "the total >= 1,200" {
+	if err != nil || w[0].Action != Wait || w[0].Condition == nil || w[0].Condition.String() != "the total >= 1,200" {
 		t.Errorf("wait: %+v %v", w, err)
 	}
 	for _, g := range []string{
@@ -35,7 +36,7 @@ func TestWhenReadsACondition(t *testing.T) {
 		`click "Buy" when the price is low`,
 		`click "Buy" when the price is less than cheap`,
 	} {
-		if s, err := Parse(g); err == nil && s[0].When != "" {
+		if s, err := Parse(g); err == nil && s[0].Condition != nil {
 			t.Errorf("%q read as %+v", g, s)
 		}
 	}
@@ -74,15 +75,17 @@ func TestFromTableReadsTheForm(t *testing.T) {
 
 // TestWhenIsValidated: only a click or a wait carries a condition, and it must be one.
 func TestWhenIsValidated(t *testing.T) {
-	for _, s := range []Step{
-		{Step: 1, Action: Type, TargetDescription: "Name", Value: "x", When: "the price < 3"},
-		{Step: 1, Action: Click, TargetDescription: "Buy", When: "the price is low"},
+	for _, j := range []string{
+		`{"step": 1, "action": "TYPE", "target_description": "Name", "value": "x", "when": "the price < 3"}`,
+		`{"step": 1, "action": "CLICK", "target_description": "Buy", "when": "the price is low"}`,
 	} {
-		if err := s.Validate(); err == nil {
-			t.Errorf("%+v passed", s)
+		var s Step
+		if err := json.Unmarshal([]byte(j), &s); err == nil && s.Validate() == nil {
+			t.Errorf("%s passed as %+v", j, s)
 		}
 	}
-	if err := (Step{Step: 1, Action: Wait, When: "the price >= $3"}).Validate(); err != nil {
-		t.Error(err)
+	var s Step
+	if err := json.Unmarshal([]byte(`{"step": 1, "action": "WAIT", "when": "the price >= $3"}`), &s); err != nil || s.Validate() != nil || s.Condition == nil {
+		t.Errorf("%+v %v %v", s, err, s.Validate())
 	}
 }

@@ -120,9 +120,9 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 		// It acted on some of every element so named, made some of a sort's drags, or
 		// resized its element the wrong way: doing it again would act twice.
 		part := "it acted on some of the elements it names"
-		if mv, ok := plan.ParseMove(rec.Step.Value); ok && rec.Step.Action == plan.Drag && mv.Sort != "" {
+		if mv := rec.Step.Move; mv != nil && mv.Sort != "" {
 			part = "it dragged some of the list's items"
-		} else if ok && rec.Step.Action == plan.Drag && mv.Size != "" {
+		} else if mv != nil && mv.Size != "" {
 			part = "it resized its element, but not as asked"
 		}
 		return r.settle(ctx, i, attempt, part+", and then "+failure(res).String(), false, false, deadline)

@@ -108,7 +108,7 @@ func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activ
 	}
 	res.OK, res.Acted = true, true
 	res.Extracted = map[string]any{}
-	if name := rec.Step.Value; name != "" && r.in.ExtractSchema == nil {
+	if name := rec.Step.Into; name != "" && r.in.ExtractSchema == nil {
 		res.Extracted[name] = ex.Data["value"]
 	} else {
 		//workflowcheck:ignore copying one map into another is the same in any order

@@ -44,7 +44,7 @@ func started(env *testsuite.TestWorkflowEnvironment) func() []string {
 func carried(sid string) *workflows.Carry {
 	return &workflows.Carry{
 		Next:    0,
-		Steps:   []workflows.StepRecord{{Order: 1, Step: plan.Step{Step: 1, Action: plan.Extract, Value: "notes"}, Status: workflows.StepPending}},
+		Steps:   []workflows.StepRecord{{Order: 1, Step: plan.Step{Step: 1, Action: plan.Extract, Into: "notes"}, Status: workflows.StepPending}},
 		Session: activities.OpenBrowserResult{SessionID: sid, TaskQueue: "browser-victim"},
 	}
 }

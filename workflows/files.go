@@ -47,8 +47,8 @@ func uploadsGiven(steps []plan.Step, files []activities.RunFile) error {
 		given[f.Name] = true
 	}
 	for _, s := range steps {
-		if s.Action == plan.Upload && !given[s.Value] {
-			return fmt.Errorf("step %d uploads %q, which the run was not given: give the file with the run (starter --attach FILE, input \"files\")", s.Step, s.Value)
+		if s.Action == plan.Upload && !given[s.File] {
+			return fmt.Errorf("step %d uploads %q, which the run was not given: give the file with the run (starter --attach FILE, input \"files\")", s.Step, s.File)
 		}
 	}
 	return nil

@@ -390,7 +390,7 @@ func TestNavigationOutsideTheRunsSitesIsRefused(t *testing.T) {
 		f := &fakeBrowser{}
 		env := newEnv(t, f)
 		env.ExecuteWorkflow(workflows.GoalWorkflowName, workflows.GoalInput{Goal: "g", StartURL: "https://www.example.com/",
-			Plan: []plan.Step{{Step: 1, Action: plan.Navigate, Value: u}}})
+			Plan: []plan.Step{{Step: 1, Action: plan.Navigate, URL: u}}})
 		var ae *temporal.ApplicationError
 		if err := env.GetWorkflowError(); !errors.As(err, &ae) || ae.Type() != workflows.ErrBadInput {
 			t.Errorf("%s: want a BadInput error, got %v", u, err)
@@ -421,7 +421,7 @@ func TestCopiedTextIsPasted(t *testing.T) {
 	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
 		res := ok(in)
 		if in.Step.Action == plan.Extract {
-			res.Extracted = map[string]any{in.Step.Value: "Lorem ipsum"}
+			res.Extracted = map[string]any{in.Step.Into: "Lorem ipsum"}
 		}
 		return res, nil
 	}}

@@ -270,8 +270,8 @@ func (in GoalInput) validate(legacySecrets bool) error {
 		for _, st := range in.Plan {
 			// An address with a scheme is checked here; one without is made absolute
 			// against the page, and checked by the browser.
-			if st.Action == plan.Navigate && reScheme.MatchString(st.Value) && !strings.Contains(st.Value, "{{") {
-				if err := p.Check(st.Value); err != nil {
+			if st.Action == plan.Navigate && reScheme.MatchString(st.URL) && !strings.Contains(st.URL, "{{") {
+				if err := p.Check(st.URL); err != nil {
 					errs = append(errs, fmt.Errorf("step %d: %w", st.Step, err))
 				}
 			}

@@ -113,7 +113,7 @@ func (r *run) readBack() string {
 		if s.Step.Action != plan.Extract {
 			break
 		}
-		key := s.Step.Value
+		key := s.Step.Into
 		if key == "" {
 			key = "value"
 		}

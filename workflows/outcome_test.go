@@ -76,7 +76,7 @@ func TestReadBackVerifies(t *testing.T) {
 			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
 				res := ok(in)
 				if in.Step.Action == plan.Extract {
-					res.Extracted = map[string]any{in.Step.Value: c.read}
+					res.Extracted = map[string]any{in.Step.Into: c.read}
 				}
 				return res, nil
 			}}
@@ -84,7 +84,7 @@ func TestReadBackVerifies(t *testing.T) {
 			validates(env, true)
 			res := execute(t, env, workflows.GoalInput{Goal: "read the gender", StartURL: startURL, Plan: []plan.Step{
 				{Step: 1, Action: plan.Click, TargetDescription: "Profile"},
-				{Step: 2, Action: plan.Extract, TargetDescription: "Gender", Value: "gender"},
+				{Step: 2, Action: plan.Extract, TargetDescription: "Gender", Into: "gender"},
 			}})
 			if res.Execution.Status != c.want {
 				t.Fatalf("status %s; want %s (validation %+v)", res.Execution.Status, c.want, res.Validation)

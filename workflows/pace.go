@@ -19,11 +19,10 @@ func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
 	if !ok || next.Action != plan.Wait || next.TargetDescription != "" {
 		return 0
 	}
-	d, err := plan.ParseDuration(next.Bind(r.params).Value)
-	if err != nil || d <= 0 {
+	if next.Wait <= 0 {
 		return 0
 	}
-	return max(d/2, time.Millisecond)
+	return max(next.Wait/2, time.Millisecond)
 }
 
 // nextActs says, for a timed WAIT, that the step after it acts, so that the WAIT may leave

@@ -9,11 +9,11 @@ import (
 )
 
 func TestBeforeWait(t *testing.T) {
-	r := &run{params: map[string]string{"d": "4 seconds"}, steps: []StepRecord{
+	r := &run{steps: []StepRecord{
 		{Order: 1, Step: plan.Step{Action: plan.Click, TargetDescription: "ONE"}},
-		{Order: 2, Step: plan.Step{Action: plan.Wait, Value: "1 second"}},
+		{Order: 2, Step: plan.Step{Action: plan.Wait, Wait: time.Second}},
 		{Order: 3, Step: plan.Step{Action: plan.Click, TargetDescription: "TWO"}},
-		{Order: 4, Step: plan.Step{Action: plan.Wait, Value: "{{d}}"}},
+		{Order: 4, Step: plan.Step{Action: plan.Wait, Wait: 4 * time.Second}},
 		{Order: 5, Step: plan.Step{Action: plan.Click, TargetDescription: "THREE"}},
 		{Order: 6, Step: plan.Step{Action: plan.Wait, TargetDescription: "the spinner"}},
 	}}
@@ -23,7 +23,7 @@ func TestBeforeWait(t *testing.T) {
 		want    time.Duration
 	}{
 		{1, activities.PurposeAttempt, 500 * time.Millisecond},
-		{3, activities.PurposeAttempt, 2 * time.Second}, // a bound parameter
+		{3, activities.PurposeAttempt, 2 * time.Second},
 		{1, activities.PurposeRestore, 0},
 		{2, activities.PurposeAttempt, 0},
 		{5, activities.PurposeAttempt, 0}, // a wait for an element, not a time
@@ -38,11 +38,11 @@ func TestBeforeWait(t *testing.T) {
 func TestNextActs(t *testing.T) {
 	r := &run{steps: []StepRecord{
 		{Order: 1, Step: plan.Step{Action: plan.Click, TargetDescription: "ONE"}},
-		{Order: 2, Step: plan.Step{Action: plan.Wait, Value: "1 second"}},
+		{Order: 2, Step: plan.Step{Action: plan.Wait, Wait: time.Second}},
 		{Order: 3, Step: plan.Step{Action: plan.Click, TargetDescription: "TWO"}},
-		{Order: 4, Step: plan.Step{Action: plan.Wait, Value: "2 seconds"}},
+		{Order: 4, Step: plan.Step{Action: plan.Wait, Wait: 2 * time.Second}},
 		{Order: 5, Step: plan.Step{Action: plan.Assert, Value: "Done"}},
-		{Order: 6, Step: plan.Step{Action: plan.Wait, Value: "2 seconds"}},
+		{Order: 6, Step: plan.Step{Action: plan.Wait, Wait: 2 * time.Second}},
 	}}
 	for seq, want := range map[int]bool{1: false, 2: true, 3: false, 4: false, 6: false} {
 		if got := r.nextActs(seq, r.steps[seq-1].Step); got != want {

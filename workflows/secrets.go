@@ -21,7 +21,7 @@ func legacySecrets(ctx workflow.Context, has bool) bool {
 func (in GoalInput) secretUses() []secret.Use {
 	texts := []string{in.Goal}
 	for _, s := range in.Plan {
-		texts = append(texts, s.TargetDescription, s.Value)
+		texts = append(texts, s.Texts()...)
 	}
 	return plan.SecretUses(texts...)
 }

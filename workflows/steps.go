@@ -170,9 +170,8 @@ func (r *run) attempt(ctx workflow.Context, step plan.Step, seq, attempt int, pu
 	// AttemptsPerStep × WaitBudget of waiting (9 s by default), not ever longer.
 	budget := r.limits.WaitBudget
 	timeout := 2*time.Minute + budget
-	if step.Action == plan.Wait && step.Value != "" {
-		d, _ := plan.ParseDuration(step.Value)
-		timeout += d
+	if step.Action == plan.Wait {
+		timeout += step.Wait
 	}
 	summary := fmt.Sprintf("step %d attempt %d: %s", seq, attempt, step.String())
 	switch {

@@ -85,7 +85,7 @@ func (s *Session) act(ctx context.Context, a *action, timed bool) (*plan.Feedbac
 	if a.step.FillsFromTable() && a.opts.Point == nil {
 		h = fillFromTable
 	}
-	if a.step.When != "" && a.opts.Point == nil {
+	if a.step.Condition != nil && a.opts.Point == nil {
 		// A condition to wait for first (when.go), at the time a WAIT set if one did.
 		h = map[plan.Action]handler{plan.Click: clickWhen, plan.Wait: waitWhen}[a.step.Action]
 		if timed {

@@ -56,11 +56,11 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 			return nil, nil
 		}
 		got, err := el.IsChecked()
-		if err != nil || got == step.Unchecks() {
+		if err != nil || got == step.Uncheck {
 			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s is still %s", ref, map[bool]string{true: "checked", false: "unchecked"}[got]), ActualElement: ref}, nil
 		}
 	case plan.CheckAddress:
-		if !changed() && !strings.EqualFold(step.Value, "reload") {
+		if !changed() && !strings.EqualFold(step.URL, "reload") {
 			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("the page is still %s", out.After.URL)}, nil
 		}
 	case plan.CheckScrolled:
@@ -78,7 +78,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 			return nil, nil
 		}
 		v := shownValue(el)
-		out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): v}
+		out.Extracted = map[string]any{page.FirstNonEmpty(step.Into, "value"): v}
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", page.Truncate(v, 60), ref))
 	}
 	return nil, nil

@@ -21,10 +21,10 @@ func drag(ctx context.Context, a *action) *plan.Feedback {
 	if a.out.Target != nil && (a.out.Target.Role == "slider" || a.out.Target.Type == "range") {
 		return slide(a)
 	}
-	if mv, ok := plan.ParseMove(a.step.Value); ok && mv.Sort != "" {
+	if mv := a.step.Move; mv != nil && mv.Sort != "" {
 		return sortList(ctx, a, mv.Sort)
-	} else if ok {
-		return moveAlong(ctx, a, mv)
+	} else if mv != nil {
+		return moveAlong(ctx, a, *mv)
 	}
 	to, where, fb := a.dropTarget()
 	if fb != nil {
@@ -45,7 +45,7 @@ func drag(ctx context.Context, a *action) *plan.Feedback {
 // lists, or else text shown exactly once (a column's heading, a folder's name), held to
 // every part of its description.
 func (a *action) dropTarget() (*playwright.Rect, string, *plan.Feedback) {
-	t := plan.ParseTarget(a.step.Value)
+	t := plan.ParseTarget(a.step.To)
 	res := page.ResolveTarget(t, plan.Drag, a.out.Before.Elements)
 	if res.Resolved() {
 		el, err := a.s.element(res.Index)
@@ -58,7 +58,7 @@ func (a *action) dropTarget() (*playwright.Rect, string, *plan.Feedback) {
 	if len(res.Candidates) > 0 {
 		return nil, "", &plan.Feedback{Type: plan.WrongElement, Details: "where to drop it is not clear: " + res.Reason}
 	}
-	el, e, why := a.s.textTarget(t, a.step.Value)
+	el, e, why := a.s.textTarget(t, a.step.To)
 	if el == nil {
 		if why == "" {
 			why = fmt.Sprintf("the page shows no %s to drop it on", t.Describe())
@@ -75,10 +75,10 @@ func (a *action) dropTarget() (*playwright.Rect, string, *plan.Feedback) {
 // slide sets a slider to the step's value, as its keys or a drag would, and the page
 // hears it as input and change.
 func slide(a *action) *plan.Feedback {
-	v := strings.TrimSuffix(strings.TrimSpace(a.step.Value), "%")
+	v := strings.TrimSuffix(strings.TrimSpace(a.step.To), "%")
 	want, err := strconv.ParseFloat(v, 64)
 	if err != nil {
-		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a slider: drag it to a number, not %q", a.ref, a.step.Value)}
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a slider: drag it to a number, not %q", a.ref, a.step.To)}
 	}
 	if a.out.Target.Tag != "input" {
 		return slideByKeys(a, want)

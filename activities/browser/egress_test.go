@@ -140,11 +140,11 @@ if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(()
 			failures = append(failures, fmt.Sprintf("%s: the page is at %s, off the run's site", what, u))
 		}
 	}
-	do("a NAVIGATE that redirects inside", plan.Step{Action: plan.Navigate, Value: "/to-inside"}, "127.0.0.2")
+	do("a NAVIGATE that redirects inside", plan.Step{Action: plan.Navigate, URL: "/to-inside"}, "127.0.0.2")
 	do("a click on a link that redirects inside", plan.Step{Action: plan.Click, TargetDescription: "Metadata"}, "127.0.0.2")
 	do("a click on a link that redirects to another site", plan.Step{Action: plan.Click, TargetDescription: "Away"}, "localhost")
-	do("another port of the granted address", plan.Step{Action: plan.Navigate, Value: other + "/"}, "does not grant")
-	do("a name that rebinds between lookups", plan.Step{Action: plan.Navigate, Value: "http://rebind.test:" + port + "/"}, "127.0.0.2")
+	do("another port of the granted address", plan.Step{Action: plan.Navigate, URL: other + "/"}, "does not grant")
+	do("a name that rebinds between lookups", plan.Step{Action: plan.Navigate, URL: "http://rebind.test:" + port + "/"}, "127.0.0.2")
 	for _, f := range failures {
 		t.Error(f)
 	}

@@ -43,7 +43,7 @@ func TestFillFromTable(t *testing.T) {
 			if err != nil || out.OK || out.Acted || out.Feedback == nil || !strings.Contains(out.Feedback.Details, tt.why) {
 				t.Fatalf("want a refusal saying %q, nothing typed: %v %+v (actions %q)", tt.why, err, out.Feedback, out.Actions)
 			}
-			year, err := s.Do(t.Context(), plan.Step{Action: plan.Extract, TargetDescription: "Year of birth", Value: "y"}.WithTarget(), browser.DoOptions{WaitBudget: time.Second})
+			year, err := s.Do(t.Context(), plan.Step{Action: plan.Extract, TargetDescription: "Year of birth", Into: "y"}.WithTarget(), browser.DoOptions{WaitBudget: time.Second})
 			if err != nil || year.Extracted["y"] != "" {
 				t.Errorf("the first field holds %v (%v)", year.Extracted, err)
 			}

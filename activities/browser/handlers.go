@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
@@ -62,7 +61,7 @@ func hover(_ context.Context, a *action) *plan.Feedback {
 }
 
 func setChecked(_ context.Context, a *action) *plan.Feedback {
-	want := !a.step.Unchecks()
+	want := !a.step.Uncheck
 	a.note("set %s to %s", a.ref, map[bool]string{true: "checked", false: "unchecked"}[want])
 	return a.failed(a.el.SetChecked(want, playwright.ElementHandleSetCheckedOptions{Timeout: timeout}))
 }
@@ -75,16 +74,16 @@ func press(_ context.Context, a *action) *plan.Feedback {
 		if err := a.el.Focus(); err != nil {
 			return a.failed(err)
 		}
-		a.note("pressed %s in %s", a.step.Value, a.ref)
+		a.note("pressed %s in %s", a.step.Key, a.ref)
 	} else {
-		a.note("pressed %s", a.step.Value)
+		a.note("pressed %s", a.step.Key)
 	}
-	return a.failed(a.s.page.Keyboard().Press(a.step.Value))
+	return a.failed(a.s.page.Keyboard().Press(a.step.Key))
 }
 
 func navigate(ctx context.Context, a *action) *plan.Feedback {
-	a.note("opened %s", a.step.Value)
-	code, err := a.s.Goto(ctx, a.step.Value)
+	a.note("opened %s", a.step.URL)
+	code, err := a.s.Goto(ctx, a.step.URL)
 	var blocked *BlockedError
 	if errors.As(err, &blocked) {
 		a.out.Actions = append(a.out.Actions, "did not open it: "+blocked.Reason)
@@ -95,14 +94,14 @@ func navigate(ctx context.Context, a *action) *plan.Feedback {
 		return &plan.Feedback{Type: plan.PageState, Details: err.Error(), Suggestion: "check the address"}
 	}
 	if code >= 400 {
-		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s answered HTTP %d", a.step.Value, code), Suggestion: "check the address, or whether the session is signed in"}
+		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s answered HTTP %d", a.step.URL, code), Suggestion: "check the address, or whether the session is signed in"}
 	}
 	return nil
 }
 
 func scroll(_ context.Context, a *action) *plan.Feedback {
 	if a.el != nil {
-		if v := strings.ToLower(a.step.Value); v == "top" || v == "bottom" {
+		if v := a.step.Scroll; v == "top" || v == "bottom" {
 			// The element's own scroll: "to the bottom of the text area".
 			a.note("scrolled %s to its %s", a.ref, v)
 			if err := a.el.ScrollIntoViewIfNeeded(); err != nil {
@@ -114,8 +113,8 @@ func scroll(_ context.Context, a *action) *plan.Feedback {
 		a.note("scrolled %s into view", a.ref)
 		return a.failed(a.el.ScrollIntoViewIfNeeded())
 	}
-	a.note("scrolled %s", a.step.Value)
-	_, err := a.s.page.Evaluate(scrollJS, a.step.Value)
+	a.note("scrolled %s", a.step.Scroll)
+	_, err := a.s.page.Evaluate(scrollJS, a.step.Scroll)
 	return a.failed(err)
 }
 
@@ -127,11 +126,7 @@ func wait(ctx context.Context, a *action) *plan.Feedback {
 		a.note("waited for %s", a.ref)
 		return nil
 	}
-	d, err := plan.ParseDuration(a.step.Value)
-	if err != nil {
-		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
-	}
-	d = min(d, MaxWait)
+	d := min(a.step.Wait, MaxWait)
 	a.phase(activities.PhaseWaiting)
 	pause := a.s.pace.wait(a.s.page, d, a.opts.PaceNext)
 	if pause != d {

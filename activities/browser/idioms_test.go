@@ -27,7 +27,7 @@ func TestIdiomsOfRealApps(t *testing.T) {
 			{Action: plan.DoubleClick, TargetDescription: "Water the plants"},
 			{Action: plan.Clear, TargetDescription: "Edit chore"},
 			{Action: plan.Type, TargetDescription: "Edit chore", Value: "Water the garden"},
-			{Action: plan.Press, Value: "Enter"},
+			{Action: plan.Press, Key: "Enter"},
 		}, "Buy milk, Water the garden, Call Ann"},
 		{"a context menu", []plan.Step{{Action: plan.RightClick, TargetDescription: "Call Ann"}, {Action: plan.Click, TargetDescription: "Delete"}}, "Buy milk, Water the plants"},
 	} {
@@ -67,12 +67,12 @@ func TestDragAndSlide(t *testing.T) {
 		step plan.Step
 		want string
 	}{
-		{"a card onto a column", plan.Step{Action: plan.Drag, TargetDescription: "Write the report", Value: "Done"}, `"Write the report":"Done"`},
-		{"a slider to a value", plan.Step{Action: plan.Drag, TargetDescription: `"Volume" slider`, Value: "40"}, `"volume":40`},
-		{"a slider the page draws, by its keys", plan.Step{Action: plan.Drag, TargetDescription: `"Brightness" slider`, Value: "7"}, `"brightness":7`},
-		{"an item up its list", plan.Step{Action: plan.Drag, TargetDescription: "Laundry", Value: "up by 1 position"}, `"order":["Taxes","Laundry","Garden","Dentist"]`},
-		{"an item to a place in its list", plan.Step{Action: plan.Drag, TargetDescription: "Taxes", Value: "to position 4"}, `"order":["Garden","Laundry","Dentist","Taxes"]`},
-		{"an element in a direction", plan.Step{Action: plan.Drag, TargetDescription: "Sticker", Value: "right"}, `"sticker":130`},
+		{"a card onto a column", plan.Step{Action: plan.Drag, TargetDescription: "Write the report", To: "Done"}, `"Write the report":"Done"`},
+		{"a slider to a value", plan.Step{Action: plan.Drag, TargetDescription: `"Volume" slider`, To: "40"}, `"volume":40`},
+		{"a slider the page draws, by its keys", plan.Step{Action: plan.Drag, TargetDescription: `"Brightness" slider`, To: "7"}, `"brightness":7`},
+		{"an item up its list", plan.Step{Action: plan.Drag, TargetDescription: "Laundry", Move: &plan.Move{Dir: "up", Places: 1}}, `"order":["Taxes","Laundry","Garden","Dentist"]`},
+		{"an item to a place in its list", plan.Step{Action: plan.Drag, TargetDescription: "Taxes", Move: &plan.Move{To: 4}}, `"order":["Garden","Laundry","Dentist","Taxes"]`},
+		{"an element in a direction", plan.Step{Action: plan.Drag, TargetDescription: "Sticker", Move: &plan.Move{Dir: "right"}}, `"sticker":130`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := t.Context()

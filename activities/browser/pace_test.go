@@ -32,7 +32,7 @@ func TestWaitKeepsPace(t *testing.T) {
 		}
 		for _, step := range []plan.Step{
 			{Action: plan.Click, TargetDescription: `the "ONE" button`},
-			{Action: plan.Wait, Value: "1 second"},
+			{Action: plan.Wait, Wait: time.Second},
 			{Action: plan.Click, TargetDescription: `the "TWO" button`},
 		} {
 			out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: time.Second, PaceNext: step.Action == plan.Wait})
@@ -64,7 +64,7 @@ func TestWaitKeepsPace(t *testing.T) {
 		t.Fatal(err)
 	}
 	began := time.Now()
-	for _, step := range []plan.Step{{Action: plan.Click, TargetDescription: `the "ONE" button`}, {Action: plan.Wait, Value: "1 second"}} {
+	for _, step := range []plan.Step{{Action: plan.Click, TargetDescription: `the "ONE" button`}, {Action: plan.Wait, Wait: time.Second}} {
 		if out, err := s.Do(t.Context(), step, browser.DoOptions{WaitBudget: time.Second}); err != nil || !out.OK {
 			t.Fatalf("%s: %v %+v", step, err, out.Feedback)
 		}

@@ -74,7 +74,7 @@ func (s *Session) readLabelled(ctx context.Context, out *Outcome, obs page.Obser
 	}
 	value := got.Values[0]
 	out.OK = true
-	out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): value}
+	out.Extracted = map[string]any{page.FirstNonEmpty(step.Into, "value"): value}
 	out.Actions = append(out.Actions, fmt.Sprintf("read %q beside %q", page.Truncate(value, 60), label))
 	return s.without(ctx, out, obs, nil)
 }
@@ -153,7 +153,7 @@ func (s *Session) readWord(ctx context.Context, out *Outcome, obs page.Observati
 			Details: fmt.Sprintf("%s holds %d words: it has no %s word", in, len(words), which)})
 	}
 	out.OK = true
-	out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): words[i]}
+	out.Extracted = map[string]any{page.FirstNonEmpty(step.Into, "value"): words[i]}
 	out.Actions = append(out.Actions, fmt.Sprintf("read %q, the %s word in %s", words[i], which, in))
 	return s.without(ctx, out, obs, nil)
 }

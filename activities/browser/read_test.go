@@ -24,7 +24,7 @@ func TestReadsOffThePage(t *testing.T) {
 		{`the 9th word in the 3rd paragraph`, "", "has no 9th word"},
 		{`the first word in the paragraph`, "", "exactly one paragraph"},
 	} {
-		out, err := s.Do(t.Context(), plan.Step{Action: plan.Extract, TargetDescription: tt.desc, Value: "v"}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
+		out, err := s.Do(t.Context(), plan.Step{Action: plan.Extract, TargetDescription: tt.desc, Into: "v"}, browser.DoOptions{WaitBudget: 300 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}

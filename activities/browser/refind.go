@@ -92,7 +92,7 @@ func (a *action) effectHolds(el playwright.ElementHandle) bool {
 	switch a.step.Action.Spec().Check {
 	case plan.CheckCheckedState:
 		got, err := el.IsChecked()
-		return err == nil && got == !a.step.Unchecks()
+		return err == nil && got == !a.step.Uncheck
 	case plan.CheckFieldValue:
 		got, err := fieldValue(el)
 		want := a.step.Value

@@ -84,7 +84,7 @@ const focusedValueJS = `(el) => {
 // clipboardGuard refuses a key that copies or cuts while the element it goes to holds a
 // secret this run typed: what is on the clipboard can be pasted anywhere.
 func (a *action) clipboardGuard() *plan.Feedback {
-	if !reClipboard.MatchString(strings.ReplaceAll(a.step.Value, " ", "")) || len(a.s.secrets.all()) == 0 {
+	if !reClipboard.MatchString(strings.ReplaceAll(a.step.Key, " ", "")) || len(a.s.secrets.all()) == 0 {
 		return nil
 	}
 	var v any
@@ -97,7 +97,7 @@ func (a *action) clipboardGuard() *plan.Feedback {
 	text, _ := v.(string)
 	if err != nil || a.s.secrets.holds(text) {
 		return &plan.Feedback{Type: plan.Other,
-			Details:    "not pressed: " + a.step.Value + " would copy a field holding a secret this run typed (or a field that cannot be read to tell)",
+			Details:    "not pressed: " + a.step.Key + " would copy a field holding a secret this run typed (or a field that cannot be read to tell)",
 			Suggestion: "a secret is typed only by its name ({{secret:name}}) and only on its own sites; it is never copied"}
 	}
 	return nil

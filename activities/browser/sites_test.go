@@ -31,7 +31,7 @@ func TestSitePolicy(t *testing.T) {
 	}
 	opts := browser.DoOptions{WaitBudget: 300 * time.Millisecond}
 	for _, u := range []string{"file:///etc/passwd", "chrome://settings", "http://169.254.169.254/latest/meta-data/", "https://example.com/"} {
-		out, err := s.Do(t.Context(), plan.Step{Action: plan.Navigate, Value: u}, opts)
+		out, err := s.Do(t.Context(), plan.Step{Action: plan.Navigate, URL: u}, opts)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -81,8 +81,7 @@ func (s *Session) readNumberList() ([]string, []float64, *plan.Feedback) {
 // sort; why says why a sort has no list to act on (none, several, or a target that is not
 // the list of numbers).
 func (s *Session) numberListTarget(step plan.Step) (el playwright.ElementHandle, e page.Element, why string, ok bool) {
-	mv, isMove := plan.ParseMove(step.Value)
-	if step.Action != plan.Drag || !isMove || mv.Sort == "" {
+	if step.Action != plan.Drag || step.Move == nil || step.Move.Sort == "" {
 		return nil, page.Element{}, "", false
 	}
 	if step.TargetDescription != plan.NumberList {

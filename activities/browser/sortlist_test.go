@@ -26,7 +26,7 @@ func TestSortList(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s, app := openLab(t, pool, tt.name, tt.page)
-			step := plan.Step{Action: plan.Drag, TargetDescription: plan.NumberList, Value: plan.Move{Sort: tt.order}.String()}
+			step := plan.Step{Action: plan.Drag, TargetDescription: plan.NumberList, Move: &plan.Move{Sort: tt.order}}
 			out, err := s.Do(t.Context(), step.WithTarget(), browser.DoOptions{WaitBudget: 2 * time.Second})
 			if err != nil {
 				t.Fatal(err)

@@ -20,7 +20,7 @@ import (
 // and the file chooser it opens takes it. Nothing on the worker's disk the run names is
 // read: the file comes from the run's own folder in the store, through a private copy.
 func upload(ctx context.Context, a *action) *plan.Feedback {
-	name := a.step.Value
+	name := a.step.File
 	if a.opts.File == nil {
 		return &plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the run was given no files, so %q cannot be uploaded: give it with the run (--attach)", name)}
 	}

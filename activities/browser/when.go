@@ -159,14 +159,12 @@ func waitWhen(ctx context.Context, a *action) *plan.Feedback {
 // what the page saw into the step's record: the value the condition held at, or why it
 // did not.
 func watch(ctx context.Context, a *action, el playwright.ElementHandle) *plan.Feedback {
-	cond, err := plan.ParseCondition(a.step.When)
-	if err != nil {
-		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
-	}
+	cond := *a.step.Condition
 	a.phase(activities.PhaseWaiting)
 	bound := whenBound(ctx)
 	arg := map[string]any{"subject": cond.Subject, "op": cond.Op, "bound": cond.Number, "ms": float64(bound.Milliseconds())}
 	var raw any
+	var err error
 	if el != nil {
 		raw, err = el.Evaluate(whenJS, arg)
 	} else {

@@ -40,7 +40,7 @@ func TestPromptsRender(t *testing.T) {
 		"judge":        JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived"},
 		"summarize":    activities.SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
 		"computer_use": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
-		"extract":      ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Value: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},
+		"extract":      ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Into: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},
 	}
 	for role, data := range cases {
 		t.Run(role, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/temporal"
@@ -137,7 +138,7 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 	}
 	timing := busy && !other
 	if timing && !slices.Contains(in.Strategies, activities.StrategyWaitAndRetry) {
-		wait := plan.Step{Action: plan.Wait, Value: "3 seconds", SemanticRole: plan.Confirmation,
+		wait := plan.Step{Action: plan.Wait, Wait: 3 * time.Second, SemanticRole: plan.Confirmation,
 			ExpectedOutcome: "the page finishes loading"}
 		steps := append([]plan.Step{wait, in.Failed}, in.Remaining...)
 		return activities.ReplanResult{Strategy: activities.StrategyWaitAndRetry, Reason: "the target was not there in time; wait for the page, then try again", Steps: steps}, nil

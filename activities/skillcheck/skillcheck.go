@@ -196,21 +196,25 @@ func checkSteps(s Skill, siteOK bool) []string {
 	var bad []string
 	policy := sites.For(s.Site, nil, false)
 	for _, st := range s.Plan {
+		var cond string
+		if st.Condition != nil {
+			cond = st.Condition.String()
+		}
 		for _, f := range []struct{ what, v string }{
-			{"state", st.State}, {"required state", st.RequiredState}, {"condition", st.When}, {"semantic role", string(st.SemanticRole)},
+			{"state", st.State}, {"required state", st.RequiredState}, {"condition", cond}, {"semantic role", string(st.SemanticRole)},
 		} {
 			if len(f.v) > plan.MaxFieldLen {
 				bad = append(bad, fmt.Sprintf("step %d: its %s is %d bytes; at most %d are allowed", st.Step, f.what, len(f.v), plan.MaxFieldLen))
 			}
 		}
-		for _, t := range []string{st.TargetDescription, st.Value, st.ExpectedOutcome, st.RequiredState, st.State, st.When} {
+		for _, t := range append(st.Texts(), st.ExpectedOutcome, st.RequiredState, st.State, cond) {
 			for _, m := range secretish.FindAllString(t, -1) {
 				if !plan.HasSecret(m) {
 					bad = append(bad, fmt.Sprintf("step %d: %q is not a secret placeholder: write {{secret:name}} or {{totp:name}}", st.Step, textcut.Cut(m, 40, "…")))
 				}
 			}
 		}
-		elsewhere := []string{st.TargetDescription, st.ExpectedOutcome, st.RequiredState, st.State, st.When}
+		elsewhere := []string{st.TargetDescription, st.URL, st.Key, st.To, st.File, st.ExpectedOutcome, st.RequiredState, st.State, cond}
 		if plan.HasSecret(strings.Join(elsewhere, "\x00")) || (st.Action != plan.Type && plan.HasSecret(st.Value)) {
 			bad = append(bad, fmt.Sprintf("step %d: a secret is only typed: {{secret:name}} may be a TYPE step's value, and nowhere else", st.Step))
 		}
@@ -218,7 +222,7 @@ func checkSteps(s Skill, siteOK bool) []string {
 			bad = append(bad, fmt.Sprintf("step %d types a value into %q: a skill never carries a secret; write {{secret:name}}", st.Step, textcut.Cut(st.TargetDescription, 60, "…")))
 		}
 		if st.Action == plan.Navigate && siteOK {
-			if err := onSite(policy, s.Site, st.Value); err != nil {
+			if err := onSite(policy, s.Site, st.URL); err != nil {
 				bad = append(bad, fmt.Sprintf("step %d: a skill stays on its site (%s): %v", st.Step, s.Site, err))
 			}
 		}

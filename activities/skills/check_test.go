@@ -29,7 +29,13 @@ func TestCheck(t *testing.T) {
 	}
 	step := func(a plan.Action, target, value string) func(s *skills.Skill) {
 		return func(s *skills.Skill) {
-			s.Plan = append(s.Plan, plan.Step{Step: len(s.Plan) + 1, Action: a, TargetDescription: target, Value: value})
+			st := plan.Step{Step: len(s.Plan) + 1, Action: a, TargetDescription: target, Value: value}
+			if a == plan.Navigate {
+				st.URL, st.Value = value, ""
+			} else if a == plan.Extract {
+				st.Into, st.Value = value, ""
+			}
+			s.Plan = append(s.Plan, st)
 		}
 	}
 	long := strings.Repeat("x", plan.MaxFieldLen+1)
@@ -128,7 +134,7 @@ func TestRefusedSkillsAreNotSaved(t *testing.T) {
 	if _, err := lib.Learn(ctx, `Click "New project"`, "", []plan.Step{{Action: plan.Click, TargetDescription: "New project"}}, 0); err == nil || !strings.Contains(err.Error(), "it has no site") {
 		t.Errorf("learning with no site: %v", err)
 	}
-	away := append(append([]plan.Step{}, demo.Plan...), plan.Step{Action: plan.Navigate, Value: "https://evil.test/"})
+	away := append(append([]plan.Step{}, demo.Plan...), plan.Step{Action: plan.Navigate, URL: "https://evil.test/"})
 	if _, err := lib.Heal(ctx, demo.ID, apollo, away); err == nil || !nonRetryable(err) || !strings.Contains(err.Error(), "a skill stays on its site") {
 		t.Errorf("healing into another site: %v", err)
 	}

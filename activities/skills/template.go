@@ -6,6 +6,7 @@ package skills
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -175,19 +176,18 @@ func Parameterize(steps []plan.Step, slots []Slot) []plan.Step {
 	out := make([]plan.Step, len(steps))
 	for i, s := range steps {
 		for _, sl := range order {
-			if len([]rune(sl.Value)) < 2 {
-				// A one-letter value is a slot only where it is the whole field: inside
-				// a description it could be a word ("a") as well.
-				if strings.EqualFold(s.Value, sl.Value) {
-					s.Value = "{{" + sl.Name + "}}"
+			hole := "{{" + sl.Name + "}}"
+			s = s.MapTexts(func(t string) string {
+				if len([]rune(sl.Value)) < 2 {
+					// A one-letter value is a slot only where it is the whole field:
+					// inside a description it could be a word ("a") as well.
+					if strings.EqualFold(t, sl.Value) {
+						return hole
+					}
+					return t
 				}
-				if strings.EqualFold(s.TargetDescription, sl.Value) {
-					s.TargetDescription = "{{" + sl.Name + "}}"
-				}
-				continue
-			}
-			s.TargetDescription = replaceFold(s.TargetDescription, sl.Value, "{{"+sl.Name+"}}")
-			s.Value = replaceFold(s.Value, sl.Value, "{{"+sl.Name+"}}")
+				return replaceFold(t, sl.Value, hole)
+			})
 		}
 		if s.Target != nil {
 			// The target is read again from the description with its slots, so that a
@@ -220,15 +220,14 @@ func Leaks(steps []plan.Step, old, now map[string]string) []string {
 		if strings.EqualFold(v, now[name]) {
 			continue
 		}
-		for _, s := range steps {
+		holds := func(t string) bool {
 			if len([]rune(v)) < 2 {
-				if strings.EqualFold(s.Value, v) || strings.EqualFold(s.TargetDescription, v) {
-					leaks = append(leaks, v)
-					break
-				}
-				continue
+				return strings.EqualFold(t, v)
 			}
-			if replaceFold(s.TargetDescription, v, "\x00") != s.TargetDescription || replaceFold(s.Value, v, "\x00") != s.Value {
+			return replaceFold(t, v, "\x00") != t
+		}
+		for _, s := range steps {
+			if slices.ContainsFunc(s.Texts(), holds) {
 				leaks = append(leaks, v)
 				break
 			}
@@ -248,7 +247,7 @@ func Unbound(steps []plan.Step, old, now map[string]string) []string {
 		}
 		used := false
 		for _, s := range steps {
-			if strings.Contains(s.TargetDescription, "{{"+name+"}}") || strings.Contains(s.Value, "{{"+name+"}}") {
+			if strings.Contains(strings.Join(s.Texts(), "\x00"), "{{"+name+"}}") {
 				used = true
 				break
 			}
