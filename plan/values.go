@@ -12,13 +12,40 @@ import (
 // operand moves to the field that says what it is, read into its type, and nothing after
 // that reads a string the planner already read.
 
+// typedField reports whether the step's action has an operand field of its own and it is
+// set: a step in the typed form, whose "value", if any, is the copy MarshalJSON writes.
+func (s Step) typedField() bool {
+	switch s.Action {
+	case Navigate:
+		return s.URL != ""
+	case Press:
+		return s.Key != ""
+	case Scroll:
+		return s.Scroll != ""
+	case Extract:
+		return s.Into != ""
+	case Upload:
+		return s.File != ""
+	case Check:
+		return s.Uncheck
+	case Wait:
+		return s.Wait > 0
+	case Drag:
+		return s.Move != nil || s.To != ""
+	}
+	return false
+}
+
 // typed returns the step with its operand, written in Value as the core spec's schema
 // writes it, moved to its own field and read into its type. A step already typed is
 // returned as it is; an operand that cannot be read stays in Value, for Validate to say
 // what is wrong with it.
 func (s Step) typed() Step {
 	v := s.Value
-	if strings.TrimSpace(v) == "" {
+	if s.typedField() {
+		s.Value = ""
+	}
+	if strings.TrimSpace(v) == "" || s.typedField() {
 		return s
 	}
 	moved := true
@@ -83,6 +110,23 @@ func (s *Step) UnmarshalJSON(b []byte) error {
 		s.Condition = &c
 	}
 	return nil
+}
+
+// MarshalJSON writes the typed form, with the operand and condition also in "value" and
+// "when" as the core spec's schema writes them: a worker of the version before this one,
+// still running during a rolling deploy, reads a step this one sends. UnmarshalJSON takes
+// the typed fields and leaves the copies unread.
+func (s Step) MarshalJSON() ([]byte, error) {
+	type fields Step // no methods: no recursion
+	w := struct {
+		fields
+		Value string `json:"value,omitempty"`
+		When  string `json:"when,omitempty"`
+	}{fields: fields(s), Value: s.Operand()}
+	if s.Condition != nil {
+		w.When = s.Condition.String()
+	}
+	return json.Marshal(w)
 }
 
 // Operand is the step's operand as the core spec's schema writes it in "value": what a

@@ -43,6 +43,13 @@ func TestReadOnce(t *testing.T) {
 			t.Errorf("%s: operand %q, want %q", tt.legacy, op, tt.operand)
 		}
 		b, _ := json.Marshal(got)
+		var old struct{ Value, When string } // what a worker of the version before reads
+		if err := json.Unmarshal(b, &old); err != nil || old.Value != tt.operand {
+			t.Errorf("%s: typed form %s carries the value %q for an older worker, want %q", tt.legacy, b, old.Value, tt.operand)
+		}
+		if got.Condition != nil && old.When != got.Condition.String() {
+			t.Errorf("%s: typed form %s carries the condition %q for an older worker", tt.legacy, b, old.When)
+		}
 		var again Step
 		if err := json.Unmarshal(b, &again); err != nil || !reflect.DeepEqual(again, got) {
 			t.Errorf("%s: typed form %s reads back as %+v (%v)", tt.legacy, b, again, err)
