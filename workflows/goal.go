@@ -306,8 +306,6 @@ func planningErrorType(err error) string {
 	return "planning"
 }
 
-// workerLost reports whether an activity failed because the worker holding the browser
-// is gone or no longer has it.
 // rootMessage is the innermost error message, without the SDK's wrapping.
 func rootMessage(err error) string {
 	var ae *temporal.ApplicationError
