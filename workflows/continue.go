@@ -102,6 +102,9 @@ func (r *run) carryOn(c *Carry) {
 	r.started, r.steps, r.res = c.Started, c.Steps, draft{c.Result}
 	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
 	r.browser.session, r.browser.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
+	// The browser's state is saved in the folder of the run this one continues: its last
+	// close deletes it there.
+	r.browser.keyPrefix = r.res.Metadata.keyPrefix()
 	if c.Params != nil {
 		r.params = c.Params
 	}
