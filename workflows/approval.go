@@ -45,33 +45,33 @@ type ApprovalResult struct {
 
 // validateApproval refuses an answer that has nothing to answer, or answers another step,
 // before it is written to the history.
-func (r *run) validateApproval(a Approval) error {
+func (p *people) validateApproval(a Approval) error {
 	switch {
-	case r.people.pending == nil:
+	case p.pending == nil:
 		return errors.New("nothing is waiting for approval: the progress query shows what is")
-	case a.Step != r.people.pending.Step:
-		return fmt.Errorf("step %d is waiting for approval, not step %d", r.people.pending.Step, a.Step)
-	case r.people.answer != nil:
-		return fmt.Errorf("step %d was already answered by %s", r.people.pending.Step, r.people.answer.By)
+	case a.Step != p.pending.Step:
+		return fmt.Errorf("step %d is waiting for approval, not step %d", p.pending.Step, a.Step)
+	case p.answer != nil:
+		return fmt.Errorf("step %d was already answered by %s", p.pending.Step, p.answer.By)
 	}
 	return CheckAnswer(a.By, a.Note)
 }
 
 // approve takes a person's answer.
-func (r *run) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) {
-	r.people.answer = &a
+func (p *people) approve(ctx workflow.Context, a Approval) (ApprovalResult, error) {
+	p.answer = &a
 	out := "approved: the action is done now"
 	if !a.Approve {
 		out = "refused: the action is not done and the run ends"
 	}
-	return ApprovalResult{Step: r.people.pending.Step, Action: r.people.pending.Action, Outcome: out}, nil
+	return ApprovalResult{Step: p.pending.Step, Action: p.pending.Action, Outcome: out}, nil
 }
 
-// confirm holds step i until a person confirms the action the model decided, with the
+// confirm holds the step until a person confirms the action the model decided, with the
 // browser released; it reports whether the action may be done, on the reopened browser.
-func (r *run) confirm(ctx workflow.Context, i, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
-	if r.legacyWaits(ctx) {
-		return r.legacyDecisionApproval(ctx, &r.steps[i], attempt, d, deadline)
+func (s *stepRun) confirm(ctx workflow.Context, d *activities.Decision) (bool, error) {
+	if legacyWaits(ctx) {
+		return s.legacyDecisionApproval(ctx, d)
 	}
 	action := "an action"
 	if d.Call != nil {
@@ -80,37 +80,38 @@ func (r *run) confirm(ctx workflow.Context, i, attempt int, d *activities.Decisi
 	if d.Point != nil {
 		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
 	}
-	ok, err := r.awaitApproval(ctx, waitConfirm, i, attempt, action, d.Confirm, deadline)
+	ok, err := s.awaitApproval(ctx, waitConfirm, action, d.Confirm)
 	if err != nil || !ok {
 		return false, err
 	}
-	return true, r.reopen(ctx, i)
+	return true, s.r.reopen(ctx, s.i)
 }
 
-// awaitApproval holds step i until a person answers, or the wait runs out; reason is why
-// a person is asked. It reports whether the action may be done; when not, the run is held
-// (or, unattended, the step failed) and the errors say why.
-func (r *run) awaitApproval(ctx workflow.Context, kind waitKind, i, attempt int, action, reason string, deadline time.Time) (bool, error) {
-	rec := &r.steps[i]
+// awaitApproval holds the step until a person answers, or the wait runs out; reason is why
+// a person is asked. It reports whether the action (of the attempt about to be made) may
+// be done; when not, the run is held (or, unattended, the step failed) and the errors say
+// why.
+func (s *stepRun) awaitApproval(ctx workflow.Context, kind waitKind, action, reason string) (bool, error) {
+	r, rec, attempt := s.r, s.rec, s.attempt
 	now := workflow.Now(ctx)
-	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	wait := min(r.limits.ApprovalTimeout, s.deadline.Sub(now))
 	r.people.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.people.answer = nil
 	defer func() { r.people.pending = nil }()
-	w, err := r.awaitPerson(ctx, personWait{kind: kind, step: i, asked: fmt.Sprintf("needs a person's approval of %s (%s)", action, reason), until: now.Add(wait),
+	w, err := s.awaitPerson(ctx, personWait{kind: kind, asked: fmt.Sprintf("needs a person's approval of %s (%s)", action, reason), until: now.Add(wait),
 		answered: func() bool { return r.people.answer != nil }})
 	switch {
 	case err != nil || w == cancelledByPerson || w == unattended:
 		return false, err
 	case w == timedOut:
 		r.held = true
-		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
+		r.res.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
 			rec.Order, action, reason, wait), false)
 		return false, nil
 	case !r.people.answer.Approve:
 		r.held = true
-		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
+		r.res.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
 			r.people.answer.By, action, rec.Order, reason, note(r.people.answer.Note)), false)
 		return false, nil
 	}

@@ -2,7 +2,6 @@ package workflows
 
 import (
 	"fmt"
-	"time"
 
 	"go.temporal.io/sdk/temporal"
 	"go.temporal.io/sdk/workflow"
@@ -11,36 +10,36 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// runStep tries step i up to the attempt limit, each attempt with the feedback of the
-// ones before. A lost browser is rebuilt without using up an attempt. An error ends the
-// run: cancellation, a browser that cannot be rebuilt, a model that refuses to work.
-func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
-	rec := &r.steps[i]
+// try tries the step up to the attempt limit, each attempt with the feedback of the ones
+// before. A lost browser is rebuilt without using up an attempt. An error ends the run:
+// cancellation, a browser that cannot be rebuilt, a model that refuses to work.
+func (s *stepRun) try(ctx workflow.Context) (bool, error) {
+	r, rec := s.r, s.rec
 	rec.Status = StepRunning
 	rec.before = r.last
 	// The values bound now include what earlier steps read ({{copied}}).
 	rec.Description = rec.Step.Described(r.params)
 	start := workflow.Now(ctx)
-	defer func() { r.steps[i].DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
+	defer func() { rec.DurationMs += workflow.Now(ctx).Sub(start).Milliseconds() }()
 	limit := r.limits.AttemptsPerStep
-	if r.replaying(rec) {
+	if s.replaying() {
 		// A replayed step does what it did before or the site changed: replan the rest
 		// at the first mismatch rather than try the same thing again.
 		limit = 1
 	}
-	for r.steps[i].Attempts < limit && !workflow.Now(ctx).After(deadline) {
-		attempt := r.steps[i].Attempts + 1
+	for rec.Attempts < limit && !workflow.Now(ctx).After(s.deadline) {
+		s.attempt = rec.Attempts + 1
 		r.report(ctx)
-		res, err := r.attemptStep(ctx, i, attempt, deadline)
+		res, err := s.once(ctx)
 		if r.held {
 			return false, err
 		}
-		acted := r.mayHaveActed(ctx, r.steps[i].Order, attempt)
+		acted := r.acting.told(ctx, rec.Order, s.attempt)
 		var done, stop bool
 		if err != nil {
-			done, stop, err = r.attemptErred(ctx, i, attempt, acted, err, deadline)
+			done, stop, err = s.attemptErred(ctx, acted, err)
 		} else {
-			done, stop, err = r.attemptEnded(ctx, i, attempt, res, deadline)
+			done, stop, err = s.attemptEnded(ctx, res)
 		}
 		if stop {
 			return done, err
@@ -49,32 +48,32 @@ func (r *run) runStep(ctx workflow.Context, i int, deadline time.Time) (bool, er
 	return false, nil
 }
 
-// attemptErred handles an attempt that ended in an error; stop says runStep returns
+// attemptErred handles an attempt that ended in an error; stop says try returns
 // (done, err), else the step is tried again.
-func (r *run) attemptErred(ctx workflow.Context, i, attempt int, acted bool, err error, deadline time.Time) (done, stop bool, _ error) {
-	rec := &r.steps[i]
+func (s *stepRun) attemptErred(ctx workflow.Context, acted bool, err error) (done, stop bool, _ error) {
+	r, rec := s.r, s.rec
 	switch {
 	case temporal.IsCanceledError(err):
 		return false, true, err
 	case modelFatal(err):
-		r.addError(ctx, rec.Order, "model", rootMessage(err), false)
+		r.res.addError(ctx, rec.Order, "model", rootMessage(err), false)
 		return false, true, err
 	case workerLost(err):
 		// An attempt lost before it acted is tried again on a rebuilt browser, without
 		// using up an attempt; one that may have acted is in doubt, and its effect is
 		// looked for on the rebuilt page before anything is replayed.
-		if err := r.recover(ctx, i, err, !acted); err != nil {
+		if err := r.recover(ctx, s.i, err, !acted); err != nil {
 			return false, true, err
 		}
 		if !acted {
 			return false, false, nil
 		}
-		r.steps[i].Attempts++
-		return r.settle(ctx, i, attempt, "its worker was lost", false, true, deadline)
+		rec.Attempts++
+		return s.settle(ctx, "its worker was lost", false, true)
 	}
 	rec.Attempts++
 	if acted {
-		return r.settle(ctx, i, attempt, "it failed after it began to act: "+rootMessage(err), false, false, deadline)
+		return s.settle(ctx, "it failed after it began to act: "+rootMessage(err), false, false)
 	}
 	rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: "the attempt failed: " + rootMessage(err)})
 	return false, false, nil
@@ -82,8 +81,8 @@ func (r *run) attemptErred(ctx workflow.Context, i, attempt int, acted bool, err
 
 // attemptEnded takes what an attempt that ran reports: the step is done, in doubt, or
 // tried again with the attempt's feedback; stop as for attemptErred.
-func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.RunStepResult, deadline time.Time) (done, stop bool, _ error) {
-	rec := &r.steps[i]
+func (s *stepRun) attemptEnded(ctx workflow.Context, res activities.RunStepResult) (done, stop bool, _ error) {
+	r, rec, attempt := s.r, s.rec, s.attempt
 	rec.Attempts++
 	r.last = res.After
 	r.res.Downloads = append(r.res.Downloads, res.Downloads...)
@@ -95,7 +94,7 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 		BeforeElements: res.Before.ElementsKey, AfterElements: res.After.ElementsKey,
 	}
 	for _, w := range res.Warnings {
-		r.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
+		r.res.warn(fmt.Sprintf("step %d: %s", rec.Order, w))
 	}
 	if !res.OK && res.Acted && res.Unchanged && !r.model {
 		// Nothing visible changed, and no model can say whether that is right. The
@@ -111,11 +110,11 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 	}
 	switch {
 	case res.OK:
-		r.complete(ctx, rec, res)
+		s.complete(ctx, res)
 		return true, true, nil
 	case res.Mutated:
 		// It sent a state-changing request: never tried again as if nothing happened.
-		return r.settle(ctx, i, attempt, "it sent a state-changing request, and then "+failure(res).String(), true, false, deadline)
+		return s.settle(ctx, "it sent a state-changing request, and then "+failure(res).String(), true, false)
 	case res.ActedInPart:
 		// It acted on some of every element so named, made some of a sort's drags, or
 		// resized its element the wrong way: doing it again would act twice.
@@ -125,14 +124,15 @@ func (r *run) attemptEnded(ctx workflow.Context, i, attempt int, res activities.
 		} else if mv != nil && mv.Size != "" {
 			part = "it resized its element, but not as asked"
 		}
-		return r.settle(ctx, i, attempt, part+", and then "+failure(res).String(), false, false, deadline)
+		return s.settle(ctx, part+", and then "+failure(res).String(), false, false)
 	}
 	rec.Feedback = append(rec.Feedback, failure(res))
 	return false, false, nil
 }
 
 // complete records a step done, and what it read.
-func (r *run) complete(ctx workflow.Context, rec *StepRecord, res activities.RunStepResult) {
+func (s *stepRun) complete(ctx workflow.Context, res activities.RunStepResult) {
+	r, rec := s.r, s.rec
 	rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
 	rec.State = res.BeforeState
 	//workflowcheck:ignore copying one map into another is the same in any order
@@ -146,11 +146,11 @@ func (r *run) complete(ctx workflow.Context, rec *StepRecord, res activities.Run
 	r.report(ctx)
 }
 
-// settle is inDoubt for runStep: it stops the step when the attempt is found done, the
-// run is held, or an error ends it.
-func (r *run) settle(ctx workflow.Context, i, attempt int, why string, sent, rebuilt bool, deadline time.Time) (done, stop bool, _ error) {
-	done, err := r.inDoubt(ctx, i, attempt, why, sent, rebuilt, deadline)
-	return done, done || err != nil || r.held, err
+// settle is inDoubt for try: it stops the step when the attempt is found done, the run is
+// held, or an error ends it.
+func (s *stepRun) settle(ctx workflow.Context, why string, sent, rebuilt bool) (done, stop bool, _ error) {
+	done, err := s.inDoubt(ctx, why, sent, rebuilt)
+	return done, done || err != nil || s.r.held, err
 }
 
 // failure is what a failed attempt says went wrong. A result that failed without saying
@@ -166,22 +166,29 @@ func failure(res activities.RunStepResult) plan.Feedback {
 // a person says so); otherwise the step may be tried again only when it cannot have sent
 // a state-changing request (sent says it did), after the page is restored when the browser
 // was rebuilt.
-func (r *run) inDoubt(ctx workflow.Context, i, attempt int, why string, sent, rebuilt bool, deadline time.Time) (bool, error) {
-	done, again, err := r.settleDoubt(ctx, i, attempt, why, sent, deadline)
+func (s *stepRun) inDoubt(ctx workflow.Context, why string, sent, rebuilt bool) (bool, error) {
+	r, rec := s.r, s.rec
+	done, again, err := s.settleDoubt(ctx, why, sent)
 	if err != nil || r.held {
 		return false, err
 	}
-	rec := &r.steps[i]
 	if done {
 		rec.Status, rec.URL = StepCompleted, r.last.URL
 		r.report(ctx)
 		return true, nil
 	}
 	if again && rebuilt {
-		if err := r.restore(ctx, i); err != nil {
+		if err := s.restore(ctx); err != nil {
 			return false, err
 		}
 	}
-	rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("attempt %d may have acted (%s) and its effect is not on the page", attempt, why)})
+	rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("attempt %d may have acted (%s) and its effect is not on the page", s.attempt, why)})
 	return false, nil
+}
+
+// restore replays the side-effect-free completed steps before the step on the current
+// browser, from the last checkpoint.
+func (s *stepRun) restore(ctx workflow.Context) error {
+	at, _, _ := checkpoint(s.r.steps, s.i, s.r.in.StartURL)
+	return s.r.replayTo(ctx, s.i, at, "page restored")
 }

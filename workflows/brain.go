@@ -23,29 +23,12 @@ func modelFatal(err error) bool {
 	return slices.Contains(activities.ModelFatal, ae.Type())
 }
 
-// addUsage counts a model call's cost for the step (when there is one), the run, and
-// its role.
-func (r *run) addUsage(rec *StepRecord, role string, u activities.Usage) {
-	if u.Calls == 0 {
-		return
-	}
-	if rec != nil {
-		rec.Usage.Add(u)
-	}
-	r.res.Usage.Add(u)
-	if r.res.Usage.ByRole == nil {
-		r.res.Usage.ByRole = map[string]activities.Usage{}
-	}
-	byRole := r.res.Usage.ByRole[role]
-	byRole.Add(u)
-	r.res.Usage.ByRole[role] = byRole
-}
-
 // decide asks the model which element the step means, on the attempt's observation.
-func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before activities.Snapshot) (activities.DecideResult, error) {
+func (s *stepRun) decide(ctx workflow.Context, before activities.Snapshot) (activities.DecideResult, error) {
+	r, rec, attempt := s.r, s.rec, s.attempt
 	dec, err := activities.DecideTarget.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d attempt %d: find %q", rec.Order, attempt, rec.Step.TargetDescription)),
 		activities.DecideInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Attempt: attempt, Feedback: rec.Feedback, Page: before, Turns: rec.computerUse})
-	r.addUsage(rec, "decide", dec.Usage)
+	r.res.addUsage(rec, "decide", dec.Usage)
 	return dec, err
 }
 
@@ -54,7 +37,8 @@ func (r *run) decide(ctx workflow.Context, rec *StepRecord, attempt int, before 
 // weak to trust alone (a click on a model-planned step: "the page changed" is not "the
 // right thing happened"). A step that changed server state is never vetoed: trying it
 // again would do it twice.
-func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.RunStepResult, err error) (activities.RunStepResult, error) {
+func (s *stepRun) evaluate(ctx workflow.Context, res activities.RunStepResult, err error) (activities.RunStepResult, error) {
+	r, rec := s.r, s.rec
 	if err != nil || !r.model || !res.Acted {
 		return res, err
 	}
@@ -68,12 +52,12 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 		in.CheckDetails = res.Feedback.Details
 	}
 	ev, eerr := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: evaluate", rec.Order)), in)
-	r.addUsage(rec, "evaluate", ev.Usage)
+	r.res.addUsage(rec, "evaluate", ev.Usage)
 	switch {
 	case modelFatal(eerr):
 		return res, eerr
 	case eerr != nil:
-		r.warn(fmt.Sprintf("step %d: the model could not evaluate it (%s); the deterministic checks stand", rec.Order, rootMessage(eerr)))
+		r.res.warn(fmt.Sprintf("step %d: the model could not evaluate it (%s); the deterministic checks stand", rec.Order, rootMessage(eerr)))
 	case !res.OK && res.Unchanged && !res.Mutated && ev.Success && ev.Confidence >= 0.7:
 		// Nothing visible changed, and the model says that is what the step should do
 		// (a form that clears, an effect elsewhere): done, not clicked again.
@@ -90,14 +74,15 @@ func (r *run) evaluate(ctx workflow.Context, rec *StepRecord, res activities.Run
 
 // extract has the model read what an EXTRACT step asks for off the page, shaped by the
 // goal's schema.
-func (r *run) extract(ctx workflow.Context, rec *StepRecord, attempt int) (activities.RunStepResult, error) {
+func (s *stepRun) extract(ctx workflow.Context) (activities.RunStepResult, error) {
+	r, rec, attempt := s.r, s.rec, s.attempt
 	snap, err := r.observe(ctx, fmt.Sprintf("steps/%03d-%d-extract", rec.Order, attempt))
 	if err != nil {
 		return activities.RunStepResult{}, err
 	}
 	ex, err := activities.ExtractData.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: extract %q", rec.Order, rec.Step.TargetDescription)),
 		activities.ExtractInput{Goal: r.in.Goal, Step: rec.Step, Params: r.params, Schema: r.in.ExtractSchema, Page: snap})
-	r.addUsage(rec, "extract", ex.Usage)
+	r.res.addUsage(rec, "extract", ex.Usage)
 	res := activities.RunStepResult{Before: snap, After: snap}
 	if err != nil {
 		if modelFatal(err) {

@@ -99,9 +99,12 @@ func (c *Carry) check(l Limits) error {
 
 // carryOn takes the state a run carried over.
 func (r *run) carryOn(c *Carry) {
-	r.started, r.steps, r.res = c.Started, c.Steps, c.Result
+	r.started, r.steps, r.res = c.Started, c.Steps, draft{c.Result}
 	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
 	r.browser.session, r.browser.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
+	// The browser's state is saved in the folder of the run this one continues: its last
+	// close deletes it there.
+	r.browser.keyPrefix = r.res.Metadata.keyPrefix()
 	if c.Params != nil {
 		r.params = c.Params
 	}
@@ -115,7 +118,7 @@ func (r *run) carryOn(c *Carry) {
 
 // mayContinue says whether this run continues as new, by its version: runs begun before
 // the change never do.
-func (r *run) mayContinue(ctx workflow.Context) bool {
+func mayContinue(ctx workflow.Context) bool {
 	return workflow.GetVersion(ctx, "continue-as-new", workflow.DefaultVersion, 1) == 1
 }
 
@@ -140,7 +143,7 @@ func (r *run) continueAsNew(ctx workflow.Context, i int) error {
 	r.res.Execution.Continuations++
 	in := r.in
 	in.Continued = &Carry{
-		Next: i, Started: r.started, Steps: r.steps, Result: r.res, Params: r.params,
+		Next: i, Started: r.started, Steps: r.steps, Result: r.res.GoalResult, Params: r.params,
 		Model: r.model, Planned: r.modelPlanned, Skills: r.skills, Skill: r.skill,
 		Session: r.browser.session, Gen: r.browser.gen, Last: r.last, Strategies: r.strategies,
 	}

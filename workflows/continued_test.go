@@ -142,3 +142,42 @@ func TestContinueAsNewCarriesOn(t *testing.T) {
 		t.Errorf("the continued run ran steps %v, want [3 4]", seqs)
 	}
 }
+
+// A run that continued as new keeps its evidence and its saved cookies and storage in the
+// folder of the run it continues, and its browser's last close deletes that folder's state,
+// not a folder of its own that nothing was saved in.
+func TestContinuedRunClosesInItsFolder(t *testing.T) {
+	const firstRun = "first-run-id"
+	c := carried(testWorkflowID + "/" + firstRun + "/1")
+	c.Result.Metadata = workflows.Metadata{WorkflowID: testWorkflowID, RunID: firstRun}
+	c.Steps[0].Step = plan.Step{Step: 1, Action: plan.Click, TargetDescription: "Save"}
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+	env := newEnv(t, f)
+	c.Started = env.Now()
+	validates(env, true)
+	var mu sync.Mutex
+	var closes []activities.CloseBrowserInput
+	env.SetOnActivityStartedListener(func(info *activity.Info, _ context.Context, args converter.EncodedValues) {
+		if info.ActivityType.Name != activities.CloseBrowser.Name {
+			return
+		}
+		var in activities.CloseBrowserInput
+		if err := args.Get(&in); err != nil {
+			t.Error(err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		closes = append(closes, in)
+	})
+	env.SetContinuedExecutionRunID(firstRun)
+	execute(t, env, workflows.GoalInput{Goal: "read the notes", StartURL: startURL, Continued: c})
+	want := activities.RunPrefix(testWorkflowID, firstRun)
+	if len(f.calls) != 1 || f.calls[0].KeyPrefix != want {
+		t.Fatalf("the step ran %d times, saving under %+v; want once, under %q", len(f.calls), f.calls, want)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if n := len(closes); n == 0 || !closes[n-1].Final || closes[n-1].KeyPrefix != want {
+		t.Errorf("the browser's closes %+v; the last should be final, in %q", closes, want)
+	}
+}

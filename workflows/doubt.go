@@ -50,43 +50,47 @@ type Doubt struct {
 
 func actingKey(seq, attempt int) string { return fmt.Sprintf("%d/%d", seq, attempt) }
 
-// drainActing reads the browser steps' notices that they were about to act.
-func (r *run) drainActing(ctx workflow.Context) {
+// acting are the attempts that told the run, durably (ActingSignal), that they were about
+// to act, by actingKey.
+type acting map[string]bool
+
+// drain reads the browser steps' notices that they were about to act.
+func (a acting) drain(ctx workflow.Context) {
 	ch := workflow.GetSignalChannel(ctx, activities.ActingSignal)
 	for {
 		var n activities.ActingNotice
 		if !ch.ReceiveAsync(&n) {
 			return
 		}
-		r.acting[actingKey(n.Seq, n.Attempt)] = true
+		a[actingKey(n.Seq, n.Attempt)] = true
 	}
 }
 
-// mayHaveActed reports whether the attempt told the run it was about to act.
-func (r *run) mayHaveActed(ctx workflow.Context, seq, attempt int) bool {
-	r.drainActing(ctx)
-	return r.acting[actingKey(seq, attempt)]
+// told reports whether the attempt told the run it was about to act.
+func (a acting) told(ctx workflow.Context, seq, attempt int) bool {
+	a.drain(ctx)
+	return a[actingKey(seq, attempt)]
 }
 
 // effect looks for a step's effect on the page as it is now: the checks the plan makes
 // right after the step (its ASSERTs before the next action), or, with none, the model's
 // judgement of the page against the one before the step. present is meaningful only when
 // known is true; how says what was looked at.
-func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how string, err error) {
-	rec := &r.steps[i]
+func (s *stepRun) effect(ctx workflow.Context) (present, known bool, how string, err error) {
+	r, rec := s.r, s.rec
 	var checks []plan.Step
-	for _, s := range r.steps[i+1:] {
-		if s.Step.Action != plan.Assert {
-			if s.Step.Action.Spec().Acts {
+	for _, next := range r.steps[s.i+1:] {
+		if next.Step.Action != plan.Assert {
+			if next.Step.Action.Spec().Acts {
 				break
 			}
 			continue
 		}
-		checks = append(checks, s.Step)
+		checks = append(checks, next.Step)
 	}
 	if len(checks) > 0 {
 		res, err := activities.ValidateGoal.Execute(r.sessionOptions(ctx, 2*time.Minute, fmt.Sprintf("step %d: look for its effect", rec.Order)),
-			activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params, Baseline: rec.before.TextKey})
+			activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.res.Metadata.keyPrefix(), Goal: r.in.Goal, Checks: checks, Params: r.params, Baseline: rec.before.TextKey})
 		if err != nil {
 			return false, false, "", err
 		}
@@ -113,7 +117,7 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 	ev, err := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: did it happen?", rec.Order)), activities.EvaluateStepInput{
 		Goal: r.in.Goal, Step: rec.Step, Params: r.params, Before: rec.before, After: after,
 		Actions: []string{"the attempt may have acted and its worker was lost before it could say: judge only whether the step's effect is on the page now"}})
-	r.addUsage(rec, "evaluate", ev.Usage)
+	r.res.addUsage(rec, "evaluate", ev.Usage)
 	if err != nil {
 		if modelFatal(err) {
 			return false, false, "", err
@@ -130,9 +134,9 @@ func (r *run) effect(ctx workflow.Context, i int) (present, known bool, how stri
 // settleDoubt decides a step in doubt on the page as it is now. It reports whether the
 // step is done; when it is not, whether it may be tried again. A step that cannot tell is
 // answered by a person (or the run is held).
-func (r *run) settleDoubt(ctx workflow.Context, i int, attempt int, why string, sent bool, deadline time.Time) (done, again bool, err error) {
-	rec := &r.steps[i]
-	present, known, how, err := r.effect(ctx, i)
+func (s *stepRun) settleDoubt(ctx workflow.Context, why string, sent bool) (done, again bool, err error) {
+	rec, attempt := s.rec, s.attempt
+	present, known, how, err := s.effect(ctx)
 	if err != nil {
 		return false, false, err
 	}
@@ -146,39 +150,39 @@ func (r *run) settleDoubt(ctx workflow.Context, i int, attempt int, why string, 
 		return false, true, nil
 	}
 	reason := fmt.Sprintf("attempt %d of step %d (%s) may have acted (%s), and whether it did cannot be told: %s", attempt, rec.Order, rec.Description, why, how)
-	return r.askPerson(ctx, i, reason, deadline)
+	return s.askPerson(ctx, reason)
 }
 
 // askPerson waits for a person to answer a step in doubt, with the browser released.
-func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline time.Time) (done, again bool, err error) {
-	if r.legacyWaits(ctx) {
-		return r.legacyAskPerson(ctx, i, reason, deadline)
+func (s *stepRun) askPerson(ctx workflow.Context, reason string) (done, again bool, err error) {
+	if legacyWaits(ctx) {
+		return s.legacyAskPerson(ctx, reason)
 	}
-	rec := &r.steps[i]
+	r, rec := s.r, s.rec
 	now := workflow.Now(ctx)
-	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	wait := min(r.limits.ApprovalTimeout, s.deadline.Sub(now))
 	r.people.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.people.resolution = nil
 	defer func() { r.people.doubt = nil }()
-	w, err := r.awaitPerson(ctx, personWait{kind: waitDoubt, step: i, asked: "is in doubt: " + reason, until: now.Add(wait),
+	w, err := s.awaitPerson(ctx, personWait{kind: waitDoubt, asked: "is in doubt: " + reason, until: now.Add(wait),
 		answered: func() bool { return r.people.resolution != nil }})
 	switch {
 	case err != nil || w == cancelledByPerson || w == unattended:
 		return false, false, err
 	case w == timedOut:
 		r.held = true
-		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
+		r.res.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
 		return false, false, nil
 	}
 	a := r.people.resolution
 	if a.Decision == "abort" {
 		r.held = true
-		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
+		r.res.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
 		return false, false, nil
 	}
 	// The browser was released while the person decided: it comes back at the page the
 	// step starts from, as after any wait for a person — not a lost worker.
-	if err := r.reopen(ctx, i); err != nil {
+	if err := r.reopen(ctx, s.i); err != nil {
 		return false, false, err
 	}
 	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))
@@ -189,22 +193,25 @@ func (r *run) askPerson(ctx workflow.Context, i int, reason string, deadline tim
 	return false, true, nil
 }
 
-func (r *run) validateResolution(a Resolution) error {
+// validateResolution refuses an answer when no step is in doubt, or another one is, before
+// it is written to the history.
+func (p *people) validateResolution(a Resolution) error {
 	switch {
-	case r.people.doubt == nil:
+	case p.doubt == nil:
 		return errors.New("no step is in doubt: the progress query shows what the run is doing")
-	case a.Step != r.people.doubt.Step:
-		return fmt.Errorf("step %d is in doubt, not step %d", r.people.doubt.Step, a.Step)
-	case r.people.resolution != nil:
-		return fmt.Errorf("step %d was already answered by %s", r.people.doubt.Step, r.people.resolution.By)
+	case a.Step != p.doubt.Step:
+		return fmt.Errorf("step %d is in doubt, not step %d", p.doubt.Step, a.Step)
+	case p.resolution != nil:
+		return fmt.Errorf("step %d was already answered by %s", p.doubt.Step, p.resolution.By)
 	case a.Decision != "done" && a.Decision != "repeat" && a.Decision != "abort":
 		return fmt.Errorf(`decision %q: "done" (its effect is there), "repeat" (do it again) or "abort"`, a.Decision)
 	}
 	return CheckAnswer(a.By, a.Note)
 }
 
-func (r *run) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {
-	r.people.resolution = &a
+// resolve takes a person's answer for the step in doubt.
+func (p *people) resolve(ctx workflow.Context, a Resolution) (ResolutionResult, error) {
+	p.resolution = &a
 	return ResolutionResult{Step: a.Step, Outcome: "step " + fmt.Sprint(a.Step) + ": " + a.Decision}, nil
 }
 

@@ -65,9 +65,9 @@ func (r *run) putFiles(ctx workflow.Context) error {
 		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
 		Summary:             fmt.Sprintf("store the %d files given to the run", len(r.in.Files)),
 	})
-	_, err := activities.PutRunFiles.Execute(actx, activities.PutRunFilesInput{KeyPrefix: r.keyPrefix(), Files: r.in.Files})
+	_, err := activities.PutRunFiles.Execute(actx, activities.PutRunFilesInput{KeyPrefix: r.res.Metadata.keyPrefix(), Files: r.in.Files})
 	if err != nil {
-		r.addError(ctx, 0, "files", "could not store the files given to the run: "+rootMessage(err), false)
+		r.res.addError(ctx, 0, "files", "could not store the files given to the run: "+rootMessage(err), false)
 	}
 	return err
 }

@@ -31,19 +31,13 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if in.Continued != nil {
 		r.carryOn(in.Continued)
 	}
-	r.indexed = workflow.GetVersion(ctx, "search-attributes", workflow.DefaultVersion, 1) == 1
-	r.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
-	r.status = StatusRunning
+	r.attrs.indexed = workflow.GetVersion(ctx, "search-attributes", workflow.DefaultVersion, 1) == 1
+	r.attrs.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
+	r.attrs.status = StatusRunning
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
 		return nil, err
 	}
-	if err := workflow.SetUpdateHandlerWithOptions(ctx, ApproveUpdate, r.approve, workflow.UpdateHandlerOptions{Validator: r.validateApproval}); err != nil {
-		return nil, err
-	}
-	if err := workflow.SetUpdateHandlerWithOptions(ctx, ResolveUpdate, r.resolve, workflow.UpdateHandlerOptions{Validator: r.validateResolution}); err != nil {
-		return nil, err
-	}
-	if err := r.registerPeople(ctx); err != nil {
+	if err := r.people.register(ctx); err != nil {
 		return nil, err
 	}
 	err := r.run(ctx)
@@ -54,16 +48,16 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	r.finish(ctx)
 	if temporal.IsCanceledError(err) {
 		dctx, _ := workflow.NewDisconnectedContext(ctx)
-		r.setStatus(dctx, StatusFailed)
+		r.attrs.set(dctx, StatusFailed)
 		r.record(ctx, StatusFailed)
 		return nil, err
 	}
-	r.setStatus(ctx, r.res.Execution.Status)
+	r.attrs.set(ctx, r.res.Execution.Status)
 	r.summarize(ctx)
-	r.notify(ctx, activities.NotifyEnded, r.endSummary(), 0)
+	r.notify(ctx, activities.NotifyEnded, r.res.endSummary(), 0)
 	r.learn(ctx)
 	r.record(ctx, r.res.Execution.Status)
-	return ended(ctx, &r.res)
+	return ended(ctx, &r.res.GoalResult)
 }
 
 // run is the state of one goal run. It lives in the workflow, so it is rebuilt by replay.
@@ -85,8 +79,8 @@ type run struct {
 	// skill is the skill the plan was reused from; skills, whether a library is there.
 	skill  *activities.SkillMatch
 	skills bool
-	// acting are the attempts that told the run they were about to act ("seq/attempt").
-	acting map[string]bool
+	// acting are the attempts that told the run they were about to act.
+	acting acting
 	// people is what people asked of the run and answered it (the Updates' state).
 	people people
 	// held says the run stopped for a person (who did not come, refused, or cancelled):
@@ -95,27 +89,27 @@ type run struct {
 	held, unattendedStop bool
 	// from is the first step this run runs: past 0 when it continues an earlier run.
 	from int
-	// indexed says the run keeps its search attributes (runs begun since they exist);
-	// status is the WebagentStatus it last set.
-	indexed bool
-	status  Status
+	// attrs are the run's search attributes.
+	attrs searchAttrs
 	// parts says the goal ran as independent parts, each a goal of its own.
 	parts bool
-	res   GoalResult
+	// res is the output, as the run writes it.
+	res draft
 }
 
 func newRun(ctx workflow.Context, in GoalInput) *run {
 	info := workflow.GetInfo(ctx)
 	r := &run{
 		in: in, limits: in.Limits.WithDefaults(), started: workflow.Now(ctx), phase: PhasePlanning,
-		strategies: map[string][]string{}, acting: map[string]bool{},
+		strategies: map[string][]string{}, acting: acting{},
 	}
+	r.people.phase = &r.phase
 	r.res.Metadata = Metadata{
 		WorkflowID: info.WorkflowExecution.ID, RunID: info.WorkflowExecution.RunID, Version: OutputVersion,
 		Goal: in.Goal, StartURL: in.StartURL, StartedAt: r.started,
 	}
 	r.res.ExtractedData.Structured = map[string]any{}
-	r.browser = browserLease{in: &r.in, keyPrefix: r.keyPrefix()}
+	r.browser = browserLease{in: &r.in, keyPrefix: r.res.Metadata.keyPrefix()}
 	r.last.URL = in.StartURL
 	r.params = map[string]string{}
 	//workflowcheck:ignore copying one map into another is the same in any order
@@ -131,13 +125,6 @@ func (r *run) mode() Mode {
 		return ModeReplay
 	}
 	return r.in.Mode
-}
-
-// replaying reports whether step rec is a skill's step replayed without a model.
-func (r *run) replaying(rec *StepRecord) bool { return rec.Cached && r.mode() == ModeReplay }
-
-func (r *run) keyPrefix() string {
-	return activities.RunPrefix(r.res.Metadata.WorkflowID, r.res.Metadata.RunID)
 }
 
 func (r *run) run(ctx workflow.Context) error {
@@ -171,13 +158,13 @@ func (r *run) run(ctx workflow.Context) error {
 		opening = r.browser.start(ctx, r.in.StartURL, "")
 	}
 	if err := r.browser.take(ctx, opening); err != nil {
-		r.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
+		r.res.addError(ctx, 0, "browser", fmt.Sprintf("could not open a browser at %s: %v", r.in.StartURL, rootMessage(err)), true)
 		return err
 	}
 	if st := r.browser.session.Status; st >= 400 {
 		// Nothing on an error page is what the goal meant: a fast, clear failure.
 		msg := fmt.Sprintf("the start page %s answered HTTP %d: check the start URL", r.in.StartURL, st)
-		r.addError(ctx, 0, "start_page", msg, false)
+		r.res.addError(ctx, 0, "start_page", msg, false)
 		return temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
 	if pr.NeedsObservation {
@@ -185,7 +172,7 @@ func (r *run) run(ctx workflow.Context) error {
 		r.phase = PhasePlanning
 		first, err := r.observe(ctx, "start")
 		if err != nil {
-			r.addError(ctx, 0, "planning", "could not look at the start page: "+rootMessage(err), false)
+			r.res.addError(ctx, 0, "planning", "could not look at the start page: "+rootMessage(err), false)
 			return err
 		}
 		if _, err := r.planGoal(ctx, &first); err != nil {
@@ -217,14 +204,14 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 		summary = "find a skill, or plan the goal"
 	}
 	pr, err := activities.PlanGoal.Execute(r.modelOptions(ctx, summary), in)
-	r.addUsage(nil, "plan", pr.Usage)
+	r.res.addUsage(nil, "plan", pr.Usage)
 	if err != nil {
-		r.addError(ctx, 0, planningErrorType(err), rootMessage(err), false)
+		r.res.addError(ctx, 0, planningErrorType(err), rootMessage(err), false)
 		return pr, err
 	}
 	r.model, r.skills = pr.ModelAvailable, r.skills || pr.SkillsAvailable
 	for _, w := range pr.Warnings {
-		r.warn(w)
+		r.res.warn(w)
 	}
 	if pr.SkillMiss != "" {
 		r.res.Skill.MissReason = pr.SkillMiss
@@ -237,7 +224,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 		return pr, nil
 	}
 	r.modelPlanned = pr.Planner == activities.PlannerModel
-	r.index(ctx, PlannerAttr.ValueSet(string(pr.Planner)), CacheHitAttr.ValueSet(pr.Skill != nil))
+	r.attrs.index(ctx, PlannerAttr.ValueSet(string(pr.Planner)), CacheHitAttr.ValueSet(pr.Skill != nil))
 	if sk := pr.Skill; sk != nil {
 		// The goal's own values fill the skill's slots; values given as parameters win.
 		r.skill = sk
@@ -248,21 +235,21 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 			}
 		}
 		r.res.Skill = SkillUse{CacheHit: true, ID: sk.ID, Version: sk.Version, Mode: r.mode(), Similarity: sk.Similarity}
-		r.index(ctx, SkillAttr.ValueSet(sk.ID))
+		r.attrs.index(ctx, SkillAttr.ValueSet(sk.ID))
 	}
 	if err := plan.CheckParams(pr.Steps, r.params); err != nil {
-		r.addError(ctx, 0, "planning", err.Error(), false)
+		r.res.addError(ctx, 0, "planning", err.Error(), false)
 		return pr, err
 	}
 	// A plan is checked before it runs, whoever wrote it: a step no activity could run
 	// (an hours-long WAIT) ends the run with the reason, never loops on a failing task.
 	if err := plan.Validate(pr.Steps); err != nil {
 		msg := "the plan cannot be run: " + err.Error()
-		r.addError(ctx, 0, ErrorGoalNotUnderstood, msg, false)
+		r.res.addError(ctx, 0, ErrorGoalNotUnderstood, msg, false)
 		return pr, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
 	if err := uploadsGiven(pr.Steps, r.in.Files); err != nil {
-		r.addError(ctx, 0, ErrorBadInput, err.Error(), false)
+		r.res.addError(ctx, 0, ErrorBadInput, err.Error(), false)
 		return pr, temporal.NewNonRetryableApplicationError(err.Error(), ErrBadInput, nil)
 	}
 	r.appendSteps(pr.Steps)
@@ -298,12 +285,6 @@ func (r *run) modelOptions(ctx workflow.Context, summary string) workflow.Contex
 	})
 }
 
-func (r *run) warn(w string) { r.res.Summary.Warnings = append(r.res.Summary.Warnings, w) }
-
-func (r *run) addError(ctx workflow.Context, step int, typ, msg string, recoverable bool) {
-	r.res.Errors = append(r.res.Errors, RunError{Step: step, Type: typ, Message: msg, Recoverable: recoverable, Timestamp: workflow.Now(ctx)})
-}
-
 // Error types in the output for a goal that could not be planned: the caller's to fix.
 const (
 	ErrorGoalNotUnderstood = "goal_not_understood"
@@ -325,8 +306,6 @@ func planningErrorType(err error) string {
 	return "planning"
 }
 
-// workerLost reports whether an activity failed because the worker holding the browser
-// is gone or no longer has it.
 // rootMessage is the innermost error message, without the SDK's wrapping.
 func rootMessage(err error) string {
 	var ae *temporal.ApplicationError

@@ -3,7 +3,6 @@ package workflows
 import (
 	"errors"
 	"fmt"
-	"time"
 
 	"go.temporal.io/sdk/workflow"
 
@@ -19,50 +18,50 @@ import (
 // last worker without the version was stopped).
 
 // legacyWaits reports whether the run began before the one wait.
-func (r *run) legacyWaits(ctx workflow.Context) bool {
+func legacyWaits(ctx workflow.Context) bool {
 	return workflow.GetVersion(ctx, personWaitVersion, workflow.DefaultVersion, 1) == workflow.DefaultVersion
 }
 
-// legacyApproveStep holds step i, with the browser released, until a person approves it. It
-// reports whether the step may go on; when not, the run is held and ends partial.
-func (r *run) legacyApproveStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
-	rec := &r.steps[i]
+// legacyApproveStep holds the step, with the browser released, until a person approves it.
+// It reports whether the step may go on; when not, the run is held and ends partial.
+func (s *stepRun) legacyApproveStep(ctx workflow.Context) (bool, error) {
+	r, rec := s.r, s.rec
 	why := "the plan marks it requires_approval"
 	if !rec.Step.RequiresApproval {
 		why = "the run's policy: every state-changing step waits for a person"
 	}
 	r.browser.release(ctx)
-	ok, err := r.legacyAwaitApproval(ctx, rec, rec.Attempts+1, rec.Description, why, deadline)
+	ok, err := s.legacyAwaitApproval(ctx, rec.Description, why)
 	if err != nil || !ok {
 		return false, err
 	}
 	rec.ApprovedBy = r.people.answer.By
-	return true, r.reopen(ctx, i)
+	return true, r.reopen(ctx, s.i)
 }
 
-// legacyAskHint waits, with the browser released, for a person's hint for step i, which failed
-// after its attempts and replans, and replans with it. It reports whether the plan was
+// legacyAskHint waits, with the browser released, for a person's hint for the step, which
+// failed after its attempts and replans, and replans with it. It reports whether the plan was
 // rewritten; a hint the replanner cannot use is reported and another one awaited. The
 // errors from errs on are the step's failure: warnings once a hint rescued it.
-func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, errs int) (bool, error) {
+func (s *stepRun) legacyAskHint(ctx workflow.Context, errs int) (bool, error) {
+	r, rec := s.r, s.rec
 	if r.limits.HintTimeout <= 0 {
 		return false, nil
 	}
-	rec := &r.steps[i]
 	reason := fmt.Sprintf("step %d (%s) failed after %s", rec.Order, rec.Description, attempts(rec.Attempts))
 	if n := len(rec.Feedback); n > 0 {
 		reason += ": " + rec.Feedback[n-1].String()
 	}
 	now := workflow.Now(ctx)
-	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
+	until := now.Add(min(r.limits.HintTimeout, s.deadline.Sub(now)))
 	r.people.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
 	was := r.phase
 	r.phase = PhaseAwaitingHint
-	r.setStatus(ctx, StatusWaiting)
+	r.attrs.set(ctx, StatusWaiting)
 	r.browser.release(ctx)
 	defer func() {
 		r.people.stuck, r.people.hint, r.phase = nil, nil, was
-		r.setStatus(ctx, StatusRunning)
+		r.attrs.set(ctx, StatusRunning)
 		r.report(ctx)
 	}()
 	for {
@@ -73,20 +72,17 @@ func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, err
 			return false, err
 		}
 		if !ok || r.people.hint == nil {
-			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
+			r.res.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
 			return false, nil
 		}
 		h := *r.people.hint
-		if err := r.reopen(ctx, i); err != nil {
+		if err := r.reopen(ctx, s.i); err != nil {
 			return false, err
 		}
 		rec.Actions = append(rec.Actions, fmt.Sprintf("%s sent a hint: %q", h.By, h.Text))
-		if r.replanWith(ctx, i, h.Text) {
+		if r.replan(ctx, s.i, h.Text) {
 			// The hint rescued the step: what replanning said before is history, not an error.
-			for _, e := range r.res.Errors[errs:] {
-				r.warn(fmt.Sprintf("step %d: %s (before the hint)", e.Step, e.Message))
-			}
-			r.res.Errors = r.res.Errors[:errs]
+			r.res.rescued(errs)
 			return true, nil
 		}
 		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})
@@ -96,10 +92,10 @@ func (r *run) legacyAskHint(ctx workflow.Context, i int, deadline time.Time, err
 	}
 }
 
-// legacyAwaitApproval holds the step until a person answers the model's request for
+// legacyDecisionApproval holds the step until a person answers the model's request for
 // confirmation, or the wait runs out. It reports whether the action may be done; when
 // not, the run is held and ends partial, saying why.
-func (r *run) legacyDecisionApproval(ctx workflow.Context, rec *StepRecord, attempt int, d *activities.Decision, deadline time.Time) (bool, error) {
+func (s *stepRun) legacyDecisionApproval(ctx workflow.Context, d *activities.Decision) (bool, error) {
 	action := "an action"
 	if d.Call != nil {
 		action = d.Call.String()
@@ -107,23 +103,24 @@ func (r *run) legacyDecisionApproval(ctx workflow.Context, rec *StepRecord, atte
 	if d.Point != nil {
 		action += fmt.Sprintf(" at (%.0f, %.0f)", d.Point[0], d.Point[1])
 	}
-	return r.legacyAwaitApproval(ctx, rec, attempt, action, d.Confirm, deadline)
+	return s.legacyAwaitApproval(ctx, action, d.Confirm)
 }
 
 // legacyAwaitApproval holds the step until a person answers, or the wait runs out; reason is
 // why a person is asked.
-func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt int, action, reason string, deadline time.Time) (bool, error) {
+func (s *stepRun) legacyAwaitApproval(ctx workflow.Context, action, reason string) (bool, error) {
+	r, rec, attempt := s.r, s.rec, s.attempt
 	now := workflow.Now(ctx)
-	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	wait := min(r.limits.ApprovalTimeout, s.deadline.Sub(now))
 	r.people.pending = &PendingApproval{Step: rec.Order, Attempt: attempt, Action: action, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.people.answer = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
-	r.setStatus(ctx, StatusWaiting)
+	r.attrs.set(ctx, StatusWaiting)
 	r.report(ctx)
 	defer func() {
 		r.phase, r.people.pending = phase, nil
-		r.setStatus(ctx, StatusRunning)
+		r.attrs.set(ctx, StatusRunning)
 		r.report(ctx)
 	}()
 	workflow.GetLogger(ctx).Info("waiting for approval", "step", rec.Order, "action", action, "reason", reason)
@@ -134,13 +131,13 @@ func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt
 	switch {
 	case !answered:
 		r.held = true
-		r.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
+		r.res.addError(ctx, rec.Order, "needs_approval", fmt.Sprintf(
 			"step %d waits for a person's approval of %s (%s), and none came within %s; nothing was done. Start the run again and answer the approve Update while it waits",
 			rec.Order, action, reason, wait), false)
 		return false, nil
 	case !r.people.answer.Approve:
 		r.held = true
-		r.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
+		r.res.addError(ctx, rec.Order, "approval_refused", fmt.Sprintf("%s refused %s for step %d (%s)%s; nothing was done",
 			r.people.answer.By, action, rec.Order, reason, note(r.people.answer.Note)), false)
 		return false, nil
 	}
@@ -149,20 +146,20 @@ func (r *run) legacyAwaitApproval(ctx workflow.Context, rec *StepRecord, attempt
 }
 
 // legacyAskPerson waits for a person to answer a step in doubt, with the browser released.
-func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadline time.Time) (done, again bool, err error) {
-	rec := &r.steps[i]
+func (s *stepRun) legacyAskPerson(ctx workflow.Context, reason string) (done, again bool, err error) {
+	r, rec := s.r, s.rec
 	now := workflow.Now(ctx)
-	wait := min(r.limits.ApprovalTimeout, deadline.Sub(now))
+	wait := min(r.limits.ApprovalTimeout, s.deadline.Sub(now))
 	r.people.doubt = &Doubt{Step: rec.Order, Reason: reason, Since: now, Until: now.Add(wait)}
 	r.people.resolution = nil
 	phase := r.phase
 	r.phase = PhaseAwaitingApproval
-	r.setStatus(ctx, StatusWaiting)
+	r.attrs.set(ctx, StatusWaiting)
 	r.browser.close(ctx)
 	r.report(ctx)
 	defer func() {
 		r.phase, r.people.doubt = phase, nil
-		r.setStatus(ctx, StatusRunning)
+		r.attrs.set(ctx, StatusRunning)
 	}()
 	workflow.GetLogger(ctx).Warn("step in doubt: asking a person", "step", rec.Order, "reason", reason)
 	answered, err := workflow.AwaitWithTimeout(ctx, wait, func() bool { return r.people.resolution != nil })
@@ -171,17 +168,17 @@ func (r *run) legacyAskPerson(ctx workflow.Context, i int, reason string, deadli
 	}
 	if !answered {
 		r.held = true
-		r.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
+		r.res.addError(ctx, rec.Order, "in_doubt", reason+fmt.Sprintf("; nobody answered the resolve Update within %s, so nothing more was done", wait), false)
 		return false, false, nil
 	}
 	a := r.people.resolution
 	if a.Decision == "abort" {
 		r.held = true
-		r.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
+		r.res.addError(ctx, rec.Order, "in_doubt", fmt.Sprintf("%s; %s ended the run%s", reason, a.By, note(a.Note)), false)
 		return false, false, nil
 	}
 	// The browser was released: rebuild it at the page the step starts from.
-	if err := r.recover(ctx, i, errors.New("the browser was released while a person decided"), true); err != nil {
+	if err := r.recover(ctx, s.i, errors.New("the browser was released while a person decided"), true); err != nil {
 		return false, false, err
 	}
 	rec.Actions = append(rec.Actions, fmt.Sprintf("%s answered %q for the step in doubt%s", a.By, a.Decision, note(a.Note)))

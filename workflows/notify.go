@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"strings"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -47,7 +46,7 @@ func (r *run) notify(ctx workflow.Context, event, summary string, step int) {
 	})
 	info := workflow.GetInfo(ctx)
 	_, err := activities.Notify.Execute(ctx, activities.NotifyInput{URL: r.in.Notify, Event: event, WorkflowID: info.WorkflowExecution.ID,
-		RunID: info.WorkflowExecution.RunID, Status: string(r.status), Summary: summary, Step: step})
+		RunID: info.WorkflowExecution.RunID, Status: string(r.attrs.status), Summary: summary, Step: step})
 	if err != nil {
 		msg := err.Error()
 		var ae *temporal.ApplicationError
@@ -55,14 +54,6 @@ func (r *run) notify(ctx workflow.Context, event, summary string, step int) {
 			msg = ae.Message()
 		}
 		workflow.GetLogger(ctx).Warn("the webhook was not told", "event", event, "err", msg)
-		r.res.Summary.Warnings = append(r.res.Summary.Warnings, fmt.Sprintf("the webhook was not told the run %s: %s", event, msg))
+		r.res.warn(fmt.Sprintf("the webhook was not told the run %s: %s", event, msg))
 	}
-}
-
-// endSummary is what the webhook is told of a run that ended: its status and steps, and
-// the goal in one line — not the last error, which may quote the page.
-func (r *run) endSummary() string {
-	ex := r.res.Execution
-	brief, _, _ := strings.Cut(r.res.Summary.Brief, " — ")
-	return fmt.Sprintf("%s: %d of %d steps completed. %s", ex.Status, ex.StepsCompleted, ex.StepsPlanned, brief)
 }

@@ -23,17 +23,17 @@ func (r *run) validate(ctx workflow.Context) error {
 	if err := r.validateGoal(ctx); err != nil {
 		return err
 	}
-	if v := &r.res.Validation; v.Verified && r.unverifiedSteps() > 0 && workflow.GetVersion(ctx, "unverified-steps-unverify", workflow.DefaultVersion, 1) == 1 {
+	if v := &r.res.Validation; v.Verified && unverifiedSteps(r.steps) > 0 && workflow.GetVersion(ctx, "unverified-steps-unverify", workflow.DefaultVersion, 1) == 1 {
 		v.Verified = false
 		v.Confidence = min(v.Confidence, 0.5)
 	}
-	r.unverified()
+	r.res.unverified(r.steps)
 	return nil
 }
 
 // validateGoal is validate's look at the final page.
 func (r *run) validateGoal(ctx workflow.Context) error {
-	in := activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.keyPrefix(), Goal: r.in.Goal, Params: r.params}
+	in := activities.ValidateGoalInput{SessionID: r.browser.session.SessionID, KeyPrefix: r.res.Metadata.keyPrefix(), Goal: r.in.Goal, Params: r.params}
 	for _, s := range r.steps {
 		switch s.Status {
 		case StepCompleted:
@@ -75,7 +75,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		break
 	}
 	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
-	if read := r.readBack(); res.Success && len(in.Checks) == 0 && read != "" && workflow.GetVersion(ctx, "verified-by-read", workflow.DefaultVersion, 1) == 1 {
+	if read := readBack(r.steps, r.res.ExtractedData.Structured); res.Success && len(in.Checks) == 0 && read != "" && workflow.GetVersion(ctx, "verified-by-read", workflow.DefaultVersion, 1) == 1 {
 		// The goal ends by reading values off the page, and each was read: what it asked
 		// for is in the output, exactly as the page shows it. (Versioned: a verified run
 		// teaches the skills library, which starts a child a run before this did not.)
@@ -100,13 +100,13 @@ func (r *run) checkedAtTheEnd(in activities.ValidateGoalInput) bool {
 	return !r.model && len(in.Checks) > 0 && in.StepsCompleted == in.StepsPlanned && r.last.ScreenshotKey != ""
 }
 
-// readBack says what the plan's closing reads found, when the plan ends (before any
-// closing checks) with EXTRACT steps that each completed with a value: a goal that asks
-// for a value is verified by the value read. Empty when it does not end so.
-func (r *run) readBack() string {
+// readBack says what the plan's closing reads found in extracted, when the steps end
+// (before any closing checks) with EXTRACT steps that each completed with a value: a goal
+// that asks for a value is verified by the value read. Empty when they do not end so.
+func readBack(steps []StepRecord, extracted map[string]any) string {
 	var read []string
-	for j := len(r.steps) - 1; j >= 0; j-- {
-		s := r.steps[j]
+	for j := len(steps) - 1; j >= 0; j-- {
+		s := steps[j]
 		if s.Step.Action == plan.Assert && len(read) == 0 {
 			continue
 		}
@@ -117,7 +117,7 @@ func (r *run) readBack() string {
 		if key == "" {
 			key = "value"
 		}
-		v, _ := r.res.ExtractedData.Structured[key].(string)
+		v, _ := extracted[key].(string)
 		if s.Status != StepCompleted || strings.TrimSpace(v) == "" {
 			return ""
 		}
@@ -127,9 +127,9 @@ func (r *run) readBack() string {
 }
 
 // unverifiedSteps counts the steps done without evidence that they worked.
-func (r *run) unverifiedSteps() int {
+func unverifiedSteps(steps []StepRecord) int {
 	n := 0
-	for _, s := range r.steps {
+	for _, s := range steps {
 		if s.Unverified {
 			n++
 		}
@@ -137,26 +137,27 @@ func (r *run) unverifiedSteps() int {
 	return n
 }
 
-// unverified says, for a success with no evidence behind it, what was not verified.
-func (r *run) unverified() {
-	v := &r.res.Validation
+// unverified says, for a success with no evidence behind it, what of the steps was not
+// verified.
+func (d *draft) unverified(steps []StepRecord) {
+	v := &d.Validation
 	if !v.Success || v.Verified {
 		return
 	}
 	var why []string
-	for _, s := range r.steps {
+	for _, s := range steps {
 		if s.Unverified {
 			why = append(why, fmt.Sprintf("step %d (%s) changed nothing visible", s.Order, s.Description))
 		}
 	}
-	if n := len(r.steps); len(why) > 0 && n > 0 && r.steps[n-1].Step.Action == plan.Assert {
+	if n := len(steps); len(why) > 0 && n > 0 && steps[n-1].Step.Action == plan.Assert {
 		why = append(why, "no model judged the final page, and a closing check shows what the page holds, not that those steps did what they were for")
 	} else {
 		why = append(why, "the goal states no check to confirm it and no model judged the final page")
 	}
 	v.Confidence = min(v.Confidence, 0.5)
 	v.Reason += "; not verified: " + strings.Join(why, "; ")
-	r.warn("not verified: " + strings.Join(why, "; ") + `; add a closing check ("then check that ... is visible") or configure a model`)
+	d.warn("not verified: " + strings.Join(why, "; ") + `; add a closing check ("then check that ... is visible") or configure a model`)
 }
 
 // judge has the model look at the final page as well.
@@ -170,12 +171,12 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 		ji.Checks = checks.Reason
 	}
 	v, err := activities.JudgeGoal.Execute(r.modelOptions(ctx, "judge the goal with the model"), ji)
-	r.addUsage(nil, "judge", v.Usage)
+	r.res.addUsage(nil, "judge", v.Usage)
 	if err != nil {
 		if temporal.IsCanceledError(err) {
 			return err
 		}
-		r.warn("the model could not validate the goal (" + rootMessage(err) + "); the page's own checks stand")
+		r.res.warn("the model could not validate the goal (" + rootMessage(err) + "); the page's own checks stand")
 		return nil
 	}
 	r.res.Validation.Success = v.Success && checks.Success
@@ -223,7 +224,7 @@ func (r *run) finish(ctx workflow.Context) {
 		// confirmed. Success is not claimed; a step that changed nothing is named in the
 		// brief and the warnings (it used to end partial: it was done, not half done).
 		ex.Status = StatusUnverified
-	case allDone || !r.madeProgress():
+	case allDone || !madeProgress(r.steps):
 		ex.Status = StatusFailed
 	default:
 		ex.Status = StatusPartial
@@ -239,7 +240,7 @@ func (r *run) finish(ctx workflow.Context) {
 		sum.Brief = fmt.Sprintf("Done: %s (%d steps in %.1fs)", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
 	case StatusUnverified:
 		sum.Brief = fmt.Sprintf("Done, not verified: %s (%d steps in %.1fs); nothing checked the result", oneLine(r.in.Goal), ex.StepsCompleted, float64(r.res.Metadata.DurationMs)/1000)
-		if n := r.unverifiedSteps(); n > 0 {
+		if n := unverifiedSteps(r.steps); n > 0 {
 			sum.Brief += fmt.Sprintf(", and %d step(s) changed nothing visible", n)
 		}
 	case StatusPartial:
@@ -282,9 +283,9 @@ func (r *run) summarize(ctx workflow.Context) {
 		in.Extracted = string(b)
 	}
 	res, err := activities.Summarize.Execute(r.modelOptions(ctx, "summarize the run"), in)
-	r.addUsage(nil, "summarize", res.Usage)
+	r.res.addUsage(nil, "summarize", res.Usage)
 	if err != nil {
-		r.warn("the model could not summarise the run: " + rootMessage(err))
+		r.res.warn("the model could not summarise the run: " + rootMessage(err))
 		return
 	}
 	sum := &r.res.Summary
@@ -297,8 +298,8 @@ func (r *run) summarize(ctx workflow.Context) {
 
 // madeProgress reports whether a step that does something (not only waits or looks)
 // completed: a run that did nothing failed rather than partly succeeded.
-func (r *run) madeProgress() bool {
-	for _, s := range r.steps {
+func madeProgress(steps []StepRecord) bool {
+	for _, s := range steps {
 		if s.Status == StepCompleted && s.Step.Action.Spec().Progress {
 			return true
 		}

@@ -30,7 +30,7 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 	})
 	var res SuiteResult
 	if err := workflow.ExecuteChildWorkflow(cctx, SuiteWorkflowName, in).Get(ctx, &res); err != nil {
-		r.addError(ctx, 0, "parts", "the parts could not run: "+rootMessage(err), false)
+		r.res.addError(ctx, 0, "parts", "the parts could not run: "+rootMessage(err), false)
 		for i := range r.steps {
 			r.steps[i].Status = StepSkipped
 		}
@@ -51,7 +51,7 @@ func (r *run) runParts(ctx workflow.Context, parts []plan.Part) error {
 			rec.Status = StepSkipped
 		default:
 			rec.Status = StepFailed
-			r.addError(ctx, rec.Order, "part_failed", fmt.Sprintf("%s (%s) ended %s: %s", e.ID, e.Goal, e.Status, e.Reason), false)
+			r.res.addError(ctx, rec.Order, "part_failed", fmt.Sprintf("%s (%s) ended %s: %s", e.ID, e.Goal, e.Status, e.Reason), false)
 		}
 		verified = verified && e.Verified
 		ok = ok && rec.Status == StepCompleted

@@ -79,16 +79,19 @@ type Paused struct {
 	Since time.Time `json:"since"`
 }
 
-func (r *run) registerPeople(ctx workflow.Context) error {
+// register sets the handlers of the Updates people send a run.
+func (p *people) register(ctx workflow.Context) error {
 	for _, u := range []struct {
 		name     string
 		handler  any
 		validate any
 	}{
-		{PauseUpdate, r.pause, r.validatePause},
-		{ResumeUpdate, r.resume, r.validateResume},
-		{CancelUpdate, r.cancel, r.validateCancel},
-		{HintUpdate, r.takeHint, r.validateHint},
+		{PauseUpdate, p.pause, p.validatePause},
+		{ResumeUpdate, p.resume, p.validateResume},
+		{CancelUpdate, p.cancel, p.validateCancel},
+		{HintUpdate, p.takeHint, p.validateHint},
+		{ApproveUpdate, p.approve, p.validateApproval},
+		{ResolveUpdate, p.resolve, p.validateResolution},
 	} {
 		if err := workflow.SetUpdateHandlerWithOptions(ctx, u.name, u.handler, workflow.UpdateHandlerOptions{Validator: u.validate}); err != nil {
 			return err
@@ -97,58 +100,65 @@ func (r *run) registerPeople(ctx workflow.Context) error {
 	return nil
 }
 
-func (r *run) validatePause(c Control) error {
+// validatePause refuses a pause of a run that is over, paused or cancelled.
+func (p *people) validatePause(c Control) error {
 	switch {
-	case r.phase == PhaseDone:
+	case *p.phase == PhaseDone:
 		return errors.New("the run is over")
-	case r.people.paused != nil:
-		return fmt.Errorf("the run was already paused by %s", r.people.paused.By)
-	case r.people.cancelled != nil:
-		return fmt.Errorf("the run was cancelled by %s", r.people.cancelled.By)
+	case p.paused != nil:
+		return fmt.Errorf("the run was already paused by %s", p.paused.By)
+	case p.cancelled != nil:
+		return fmt.Errorf("the run was cancelled by %s", p.cancelled.By)
 	}
 	return CheckAnswer(c.By, c.Note)
 }
 
-func (r *run) pause(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.people.paused = &Paused{By: c.By, Note: c.Note, Since: workflow.Now(ctx)}
+// pause takes a person's pause: the run stops before its next step.
+func (p *people) pause(ctx workflow.Context, c Control) (ControlResult, error) {
+	p.paused = &Paused{By: c.By, Note: c.Note, Since: workflow.Now(ctx)}
 	return ControlResult{Outcome: "paused: the run stops before its next step and releases its browser until it is resumed"}, nil
 }
 
-func (r *run) validateResume(c Control) error {
-	if r.people.paused == nil {
+// validateResume refuses a resume of a run that is not paused.
+func (p *people) validateResume(c Control) error {
+	if p.paused == nil {
 		return errors.New("the run is not paused")
 	}
 	return CheckAnswer(c.By, c.Note)
 }
 
-func (r *run) resume(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.people.resumedBy, r.people.paused = c.By, nil
+// resume takes a person's resume.
+func (p *people) resume(ctx workflow.Context, c Control) (ControlResult, error) {
+	p.resumedBy, p.paused = c.By, nil
 	return ControlResult{Outcome: "resumed"}, nil
 }
 
-func (r *run) validateCancel(c Control) error {
+// validateCancel refuses a cancel of a run that is over or cancelled.
+func (p *people) validateCancel(c Control) error {
 	switch {
-	case r.phase == PhaseDone:
+	case *p.phase == PhaseDone:
 		return errors.New("the run is over")
-	case r.people.cancelled != nil:
-		return fmt.Errorf("the run was already cancelled by %s", r.people.cancelled.By)
+	case p.cancelled != nil:
+		return fmt.Errorf("the run was already cancelled by %s", p.cancelled.By)
 	}
 	return CheckAnswer(c.By, c.Note)
 }
 
-func (r *run) cancel(ctx workflow.Context, c Control) (ControlResult, error) {
-	r.people.cancelled = &c
+// cancel takes a person's cancel: the run stops before its next step.
+func (p *people) cancel(ctx workflow.Context, c Control) (ControlResult, error) {
+	p.cancelled = &c
 	return ControlResult{Outcome: "cancelled: the run stops before its next step"}, nil
 }
 
-func (r *run) validateHint(h Hint) error {
+// validateHint refuses a hint when no step is stuck, or another one is, or it has one.
+func (p *people) validateHint(h Hint) error {
 	switch {
-	case r.people.stuck == nil:
+	case p.stuck == nil:
 		return errors.New("no step is stuck: a hint is taken when a step failed after its attempts and replans (the progress query shows it)")
-	case h.Step != 0 && h.Step != r.people.stuck.Step:
-		return fmt.Errorf("step %d is stuck, not step %d", r.people.stuck.Step, h.Step)
-	case r.people.hint != nil:
-		return fmt.Errorf("step %d already has a hint from %s", r.people.stuck.Step, r.people.hint.By)
+	case h.Step != 0 && h.Step != p.stuck.Step:
+		return fmt.Errorf("step %d is stuck, not step %d", p.stuck.Step, h.Step)
+	case p.hint != nil:
+		return fmt.Errorf("step %d already has a hint from %s", p.stuck.Step, p.hint.By)
 	}
 	if err := CheckHint(h.Text); err != nil {
 		return err
@@ -156,17 +166,19 @@ func (r *run) validateHint(h Hint) error {
 	return CheckAnswer(h.By, "")
 }
 
-func (r *run) takeHint(ctx workflow.Context, h Hint) (ControlResult, error) {
-	r.people.hint = &h
-	return ControlResult{Outcome: fmt.Sprintf("step %d: the hint goes to the replanner", r.people.stuck.Step)}, nil
+// takeHint takes a person's hint for the stuck step.
+func (p *people) takeHint(ctx workflow.Context, h Hint) (ControlResult, error) {
+	p.hint = &h
+	return ControlResult{Outcome: fmt.Sprintf("step %d: the hint goes to the replanner", p.stuck.Step)}, nil
 }
 
-// between is called before step i: it waits while the run is paused and says whether the
-// run was cancelled.
-func (r *run) between(ctx workflow.Context, i int, deadline time.Time) (stop bool, err error) {
+// between is called before the step: it waits while the run is paused and says whether
+// the run was cancelled.
+func (s *stepRun) between(ctx workflow.Context) (stop bool, err error) {
+	r, rec := s.r, s.rec
 	if r.people.paused != nil && r.people.cancelled == nil {
 		p := *r.people.paused
-		w, err := r.awaitPerson(ctx, personWait{kind: waitPause, step: i, asked: "was paused by " + p.By, until: deadline,
+		w, err := s.awaitPerson(ctx, personWait{kind: waitPause, asked: "was paused by " + p.By, until: s.deadline,
 			answered: func() bool { return r.people.paused == nil }})
 		switch {
 		case err != nil:
@@ -175,70 +187,71 @@ func (r *run) between(ctx workflow.Context, i int, deadline time.Time) (stop boo
 			return true, nil
 		case w == timedOut:
 			r.held = true
-			r.addError(ctx, r.steps[i].Order, "paused", fmt.Sprintf("%s paused the run before step %d%s, and it was not resumed before its deadline", p.By, r.steps[i].Order, note(p.Note)), false)
+			r.res.addError(ctx, rec.Order, "paused", fmt.Sprintf("%s paused the run before step %d%s, and it was not resumed before its deadline", p.By, rec.Order, note(p.Note)), false)
 			return true, nil
 		}
-		r.steps[i].Actions = append(r.steps[i].Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.people.resumedBy))
+		rec.Actions = append(rec.Actions, fmt.Sprintf("%s paused the run before this step%s; %s resumed it", p.By, note(p.Note), r.people.resumedBy))
 	}
 	if c := r.people.cancelled; c != nil {
 		r.held = true
-		r.addError(ctx, r.steps[i].Order, "cancelled", fmt.Sprintf("%s cancelled the run before step %d%s", c.By, r.steps[i].Order, note(c.Note)), false)
+		r.res.addError(ctx, rec.Order, "cancelled", fmt.Sprintf("%s cancelled the run before step %d%s", c.By, rec.Order, note(c.Note)), false)
 		return true, nil
 	}
-	return false, r.reopen(ctx, i)
+	return false, r.reopen(ctx, s.i)
 }
 
-// needsApproval says whether step rec waits for a person before it acts.
-func (r *run) needsApproval(rec *StepRecord) bool {
+// needsApproval says whether the step waits for a person before it acts.
+func (s *stepRun) needsApproval() bool {
+	rec := s.rec
 	if rec.ApprovedBy != "" {
 		return false
 	}
 	spec := rec.Step.Action.Spec()
-	return spec.Acts && (rec.Step.RequiresApproval || (r.in.Approve == ApproveStateChanging && spec.MaySubmit))
+	return spec.Acts && (rec.Step.RequiresApproval || (s.r.in.Approve == ApproveStateChanging && spec.MaySubmit))
 }
 
-// approveStep holds step i, with the browser released, until a person approves it. It
+// approveStep holds the step, with the browser released, until a person approves it. It
 // reports whether the step may go on; when not, the run is held and ends partial.
-func (r *run) approveStep(ctx workflow.Context, i int, deadline time.Time) (bool, error) {
-	if r.legacyWaits(ctx) {
-		return r.legacyApproveStep(ctx, i, deadline)
+func (s *stepRun) approveStep(ctx workflow.Context) (bool, error) {
+	if legacyWaits(ctx) {
+		return s.legacyApproveStep(ctx)
 	}
-	rec := &r.steps[i]
+	rec := s.rec
 	why := "the plan marks it requires_approval"
 	if !rec.Step.RequiresApproval {
 		why = "the run's policy: every state-changing step waits for a person"
 	}
-	ok, err := r.awaitApproval(ctx, waitApproval, i, rec.Attempts+1, rec.Description, why, deadline)
+	ok, err := s.awaitApproval(ctx, waitApproval, rec.Description, why)
 	if err != nil || !ok {
 		return false, err
 	}
-	rec.ApprovedBy = r.people.answer.By
-	return true, r.reopen(ctx, i)
+	rec.ApprovedBy = s.r.people.answer.By
+	return true, s.r.reopen(ctx, s.i)
 }
 
-// askHint waits, with the browser released, for a person's hint for step i, which failed
+// askHint waits, with the browser released, for a person's hint for the step, which failed
 // after its attempts and replans, and replans with it. It reports whether the plan was
 // rewritten; a hint the replanner cannot use is reported and another one awaited. The
 // errors from errs on are the step's failure: warnings once a hint rescued it. An
 // unattended run asks nobody: the step fails with its own reason.
-func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int) (bool, error) {
+func (s *stepRun) askHint(ctx workflow.Context, errs int) (bool, error) {
+	r, rec := s.r, s.rec
 	if r.limits.HintTimeout <= 0 || r.in.Unattended {
 		return false, nil
 	}
-	if r.legacyWaits(ctx) {
-		return r.legacyAskHint(ctx, i, deadline, errs)
+	if legacyWaits(ctx) {
+		return s.legacyAskHint(ctx, errs)
 	}
-	rec := &r.steps[i]
 	reason := fmt.Sprintf("step %d (%s) failed after %s", rec.Order, rec.Description, attempts(rec.Attempts))
 	if n := len(rec.Feedback); n > 0 {
 		reason += ": " + rec.Feedback[n-1].String()
 	}
 	now := workflow.Now(ctx)
-	until := now.Add(min(r.limits.HintTimeout, deadline.Sub(now)))
+	until := now.Add(min(r.limits.HintTimeout, s.deadline.Sub(now)))
 	r.people.stuck = &Stuck{Step: rec.Order, Reason: reason, Since: now, Until: until}
 	defer func() { r.people.stuck, r.people.hint = nil, nil }()
 	for {
-		w, err := r.awaitPerson(ctx, personWait{kind: waitHint, step: i, asked: "failed after its attempts and replans: " + reason, until: until,
+		w, err := s.awaitPerson(ctx, personWait{kind: waitHint, asked: "failed after its attempts and replans: " + reason, until: until,
 			answered: func() bool { return r.people.hint != nil }})
 		switch {
 		case err != nil:
@@ -246,20 +259,17 @@ func (r *run) askHint(ctx workflow.Context, i int, deadline time.Time, errs int)
 		case w == cancelledByPerson:
 			return false, nil
 		case w == timedOut:
-			r.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
+			r.res.addError(ctx, rec.Order, "no_hint", fmt.Sprintf("%s; nobody sent a hint (the hint Update) within %s", reason, r.limits.HintTimeout), false)
 			return false, nil
 		}
 		h := *r.people.hint
-		if err := r.reopen(ctx, i); err != nil {
+		if err := r.reopen(ctx, s.i); err != nil {
 			return false, err
 		}
 		rec.Actions = append(rec.Actions, fmt.Sprintf("%s sent a hint: %q", h.By, h.Text))
-		if r.replanWith(ctx, i, h.Text) {
+		if r.replan(ctx, s.i, h.Text) {
 			// The hint rescued the step: what replanning said before is history, not an error.
-			for _, e := range r.res.Errors[errs:] {
-				r.warn(fmt.Sprintf("step %d: %s (before the hint)", e.Step, e.Message))
-			}
-			r.res.Errors = r.res.Errors[:errs]
+			r.res.rescued(errs)
 			return true, nil
 		}
 		rec.Feedback = append(rec.Feedback, plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the hint %q could not be used", h.Text)})

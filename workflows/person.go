@@ -32,6 +32,9 @@ type people struct {
 	cancelled *Control
 	stuck     *Stuck
 	hint      *Hint
+	// phase is the run's, which the Updates' validators read: a run that is over takes
+	// no pause or cancel.
+	phase *Phase
 }
 
 // waitKind is what a person is asked.
@@ -57,12 +60,10 @@ func (k waitKind) phase() Phase {
 	return PhaseAwaitingApproval
 }
 
-// personWait is one wait for a person: what is asked, about which step, until when, and
-// how the run tells that the answer came.
+// personWait is one wait for a person, about the step the run is on: what is asked,
+// until when, and how the run tells that the answer came.
 type personWait struct {
 	kind waitKind
-	// step is the index of the step the wait is about.
-	step int
 	// asked says what the person is asked, for the log and the unattended refusal.
 	asked string
 	until time.Time
@@ -91,21 +92,21 @@ const personWaitVersion = "one-person-wait"
 // awaitPerson waits for a person's answer to w, with the browser released, until w.until
 // or a cancel. An unattended run does not wait (but for a pause, which a person asked
 // for): the step fails, saying what it would have asked.
-func (r *run) awaitPerson(ctx workflow.Context, w personWait) (waited, error) {
-	rec := &r.steps[w.step]
+func (s *stepRun) awaitPerson(ctx workflow.Context, w personWait) (waited, error) {
+	r, rec := s.r, s.rec
 	if r.in.Unattended && w.kind != waitPause {
 		rec.Status = StepFailed
 		r.held, r.unattendedStop = true, true
-		r.addError(ctx, rec.Order, "unattended", fmt.Sprintf("step %d %s, and the run is unattended (no person waits for it): the step failed, and nothing more was done", rec.Order, w.asked), false)
+		r.res.addError(ctx, rec.Order, "unattended", fmt.Sprintf("step %d %s, and the run is unattended (no person waits for it): the step failed, and nothing more was done", rec.Order, w.asked), false)
 		return unattended, nil
 	}
 	restore := r.enter(w.kind.phase())
 	defer func() {
 		restore()
-		r.setStatus(ctx, StatusRunning)
+		r.attrs.set(ctx, StatusRunning)
 		r.report(ctx)
 	}()
-	r.setStatus(ctx, StatusWaiting)
+	r.attrs.set(ctx, StatusWaiting)
 	r.browser.release(ctx)
 	r.report(ctx)
 	r.notify(ctx, activities.NotifyWaiting, fmt.Sprintf("step %d %s: %s", rec.Order, w.asked, rec.Description), rec.Order)
@@ -118,7 +119,7 @@ func (r *run) awaitPerson(ctx workflow.Context, w personWait) (waited, error) {
 		// A cancel wins over an answer that came with it: the person asked to stop.
 		r.held = true
 		c := r.people.cancelled
-		r.addError(ctx, rec.Order, "cancelled", fmt.Sprintf("%s cancelled the run while step %d waited for a person's %s%s", c.By, rec.Order, w.kind, note(c.Note)), false)
+		r.res.addError(ctx, rec.Order, "cancelled", fmt.Sprintf("%s cancelled the run while step %d waited for a person's %s%s", c.By, rec.Order, w.kind, note(c.Note)), false)
 		return cancelledByPerson, nil
 	case !w.answered():
 		return timedOut, nil

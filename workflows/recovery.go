@@ -29,10 +29,10 @@ func (r *run) recover(ctx workflow.Context, i int, cause error, replay bool) err
 	}
 	if r.res.Execution.BrowserRecoveries > r.limits.MaxRecoveries {
 		msg := fmt.Sprintf("the browser was lost %d times; giving up (last: %s)", r.res.Execution.BrowserRecoveries, rootMessage(cause))
-		r.addError(ctx, order, "browser_lost", msg, false)
+		r.res.addError(ctx, order, "browser_lost", msg, false)
 		return temporal.NewNonRetryableApplicationError(msg, activities.ErrBrowserLost, cause)
 	}
-	r.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
+	r.res.warn(fmt.Sprintf("step %d: the worker holding the browser was lost (%s); rebuilding the browser", order, lostReason(cause)))
 	return r.rebuild(ctx, i, replay, true)
 }
 
@@ -54,12 +54,12 @@ func (r *run) rebuild(ctx workflow.Context, i int, replay, closeOld bool) error 
 	if i < len(r.steps) {
 		order = r.steps[i].Order
 	}
-	checkpoint, stateKey, url := r.checkpoint(i)
+	at, stateKey, url := checkpoint(r.steps, i, r.in.StartURL)
 	// A recovery can happen while running, validating or replanning: come back to it.
 	defer r.enter(PhaseRestoring)()
 	old := r.browser.session
 	if err := r.browser.open(ctx, url, stateKey); err != nil {
-		r.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
+		r.res.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
 	}
 	if closeOld && workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
@@ -71,24 +71,19 @@ func (r *run) rebuild(ctx workflow.Context, i int, replay, closeOld bool) error 
 		r.noteRecovery(i, note)
 		return nil
 	}
-	return r.replayTo(ctx, i, checkpoint, note)
+	return r.replayTo(ctx, i, at, note)
 }
 
-// restore replays the side-effect-free completed steps before step i on the current
-// browser, from the last checkpoint.
-func (r *run) restore(ctx workflow.Context, i int) error {
-	checkpoint, _, _ := r.checkpoint(i)
-	return r.replayTo(ctx, i, checkpoint, "page restored")
-}
-
-func (r *run) replayTo(ctx workflow.Context, i, checkpoint int, note string) error {
+// replayTo replays, on the current browser, the side-effect-free completed steps between
+// the checkpoint at and step i, and notes on step i what was done.
+func (r *run) replayTo(ctx workflow.Context, i, at int, note string) error {
 	var replayed []string
-	for j := checkpoint + 1; j < i && j < len(r.steps); j++ {
+	for j := at + 1; j < i && j < len(r.steps); j++ {
 		s := r.steps[j]
 		if s.Status != StepCompleted || !s.Step.Action.Spec().Acts {
 			continue
 		}
-		res, err := r.attempt(ctx, s.Step, s.Order, 1, activities.PurposeRestore, nil, nil)
+		res, err := r.browserStep(ctx, activities.RunStepInput{Step: s.Step, Seq: s.Order, Attempt: 1, Purpose: activities.PurposeRestore})
 		if err != nil {
 			if workerLost(err) {
 				return r.recover(ctx, i, err, true)
@@ -96,11 +91,11 @@ func (r *run) replayTo(ctx workflow.Context, i, checkpoint int, note string) err
 			if temporal.IsCanceledError(err) {
 				return err
 			}
-			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, rootMessage(err)))
+			r.res.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, rootMessage(err)))
 			break
 		}
 		if !res.OK {
-			r.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, failure(res).String()))
+			r.res.warn(fmt.Sprintf("could not replay step %d to restore the page: %s", s.Order, failure(res).String()))
 			break
 		}
 		replayed = append(replayed, fmt.Sprint(s.Order))
@@ -117,17 +112,17 @@ func (r *run) noteRecovery(i int, note string) {
 	if i < len(r.steps) {
 		r.steps[i].Actions = append(r.steps[i].Actions, note)
 	} else {
-		r.warn(note)
+		r.res.warn(note)
 	}
 }
 
-// checkpoint is where a rebuilt browser starts before step i: the last completed step
-// that changed server state or navigated (its index, -1 for none), the latest saved
-// cookies and storage, and the address.
-func (r *run) checkpoint(i int) (int, string, string) {
-	checkpoint, stateKey, url := -1, "", r.in.StartURL
-	for j := 0; j < i && j < len(r.steps); j++ {
-		s := r.steps[j]
+// checkpoint is where a rebuilt browser starts before step i of steps: the last completed
+// step that changed server state or navigated (its index, -1 for none), the latest saved
+// cookies and storage, and the address (start, with no such step).
+func checkpoint(steps []StepRecord, i int, start string) (int, string, string) {
+	at, stateKey, url := -1, "", start
+	for j := 0; j < i && j < len(steps); j++ {
+		s := steps[j]
 		if s.Status != StepCompleted {
 			continue
 		}
@@ -135,10 +130,10 @@ func (r *run) checkpoint(i int) (int, string, string) {
 			stateKey = s.StorageStateKey
 		}
 		if s.Mutated || s.Step.Action == plan.Navigate {
-			checkpoint, url = j, s.URL
+			at, url = j, s.URL
 		}
 	}
-	return checkpoint, stateKey, url
+	return at, stateKey, url
 }
 
 func lostReason(err error) string {

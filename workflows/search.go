@@ -50,9 +50,16 @@ func Site(startURL string) string {
 	return strings.ToLower(u.Hostname())
 }
 
+// searchAttrs are a run's search attributes: whether it keeps them (runs begun since they
+// exist), and the WebagentStatus it last set.
+type searchAttrs struct {
+	indexed bool
+	status  Status
+}
+
 // index upserts the run's search attributes, on runs begun since they exist.
-func (r *run) index(ctx workflow.Context, updates ...temporal.SearchAttributeUpdate) {
-	if !r.indexed {
+func (a *searchAttrs) index(ctx workflow.Context, updates ...temporal.SearchAttributeUpdate) {
+	if !a.indexed {
 		return
 	}
 	if err := workflow.UpsertTypedSearchAttributes(ctx, updates...); err != nil {
@@ -60,11 +67,11 @@ func (r *run) index(ctx workflow.Context, updates ...temporal.SearchAttributeUpd
 	}
 }
 
-// setStatus records where the run is in WebagentStatus.
-func (r *run) setStatus(ctx workflow.Context, s Status) {
-	if r.status == s {
+// set records where the run is in WebagentStatus.
+func (a *searchAttrs) set(ctx workflow.Context, s Status) {
+	if a.status == s {
 		return
 	}
-	r.status = s
-	r.index(ctx, StatusAttr.ValueSet(string(s)))
+	a.status = s
+	a.index(ctx, StatusAttr.ValueSet(string(s)))
 }

@@ -45,10 +45,10 @@ func (r *run) learn(ctx workflow.Context) {
 	in := activities.SaveSkillInput{Goal: r.in.Goal, StartURL: r.in.StartURL, RunID: r.res.Metadata.WorkflowID}
 	switch {
 	case r.skill == nil && success:
-		in.Op, in.Steps, in.ModelCalls = activities.SkillLearn, r.learnedSteps(), r.res.Usage.Calls
+		in.Op, in.Steps, in.ModelCalls = activities.SkillLearn, learnedSteps(r.steps), r.res.Usage.Calls
 		r.res.Skill.Saved = "learned"
 	case r.skill != nil && success && r.res.Execution.Replans > 0:
-		in.Op, in.SkillID, in.Steps = activities.SkillHeal, r.skill.ID, r.learnedSteps()
+		in.Op, in.SkillID, in.Steps = activities.SkillHeal, r.skill.ID, learnedSteps(r.steps)
 		r.res.Skill.Saved = "healed"
 	case r.skill != nil:
 		in.Op, in.SkillID = activities.SkillSuccess, r.skill.ID
@@ -58,7 +58,7 @@ func (r *run) learn(ctx workflow.Context) {
 			if r.res.Execution.Status == StatusUnverified {
 				what = "was not confirmed to reach the goal on this run (nothing checked it)"
 			}
-			r.warn(fmt.Sprintf("the reused skill %s %s: it is marked suspect (and disabled once its failures reach %d and outnumber its successes); the site may have changed", r.skill.ID, what, activities.SkillDemoteAfter))
+			r.res.warn(fmt.Sprintf("the reused skill %s %s: it is marked suspect (and disabled once its failures reach %d and outnumber its successes); the site may have changed", r.skill.ID, what, activities.SkillDemoteAfter))
 		}
 		r.res.Skill.Saved = "counted"
 	default:
@@ -76,18 +76,18 @@ func (r *run) learn(ctx workflow.Context) {
 	child := workflow.ExecuteChildWorkflow(cctx, SaveSkillWorkflowName, in)
 	var started workflow.Execution
 	if err := child.GetChildWorkflowExecution().Get(ctx, &started); err != nil {
-		r.warn("could not start saving the skill: " + rootMessage(err))
+		r.res.warn("could not start saving the skill: " + rootMessage(err))
 		r.res.Skill.Saved = ""
 		return
 	}
 	r.res.Skill.SaveWorkflowID = id
 }
 
-// learnedSteps are the steps that reached the goal, each with the page state it was
-// taken in, for replay.
-func (r *run) learnedSteps() []plan.Step {
+// learnedSteps are the steps of records that reached the goal, each with the page state
+// it was taken in, for replay.
+func learnedSteps(records []StepRecord) []plan.Step {
 	var steps []plan.Step
-	for _, s := range r.steps {
+	for _, s := range records {
 		if s.Status == StepCompleted {
 			st := s.Step
 			st.State = s.State
