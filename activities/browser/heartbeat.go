@@ -11,6 +11,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 )
 
 // HeartbeatEvery is how often a browser activity heartbeats. The worker sends them on at
@@ -56,6 +57,9 @@ func beat(ctx context.Context) *heartbeat {
 // set records the activity's phase for the next heartbeat.
 func (h *heartbeat) set(p activities.Phase) { h.phase.Store(p) }
 
+// setDriver records the phase the driver reports, in the activities' words (the same).
+func (h *heartbeat) setDriver(p driver.Phase) { h.set(activities.Phase(p)) }
+
 func (h *heartbeat) stop() {
 	close(h.done)
 	h.wg.Wait()
@@ -65,7 +69,7 @@ func (h *heartbeat) stop() {
 // heartbeats from the first instruction, takes the session's page for fn alone (waiting
 // for an activity before it, or giving up when ctx ends), and gives it back when fn
 // returns, also when ctx was cancelled.
-func (a *Activities) withSession(ctx context.Context, id string, fn func(*Session, *heartbeat) error) error {
+func (a *Activities) withSession(ctx context.Context, id string, fn func(*driver.Session, *heartbeat) error) error {
 	defer a.busy()()
 	hb := beat(ctx)
 	defer hb.stop()
@@ -107,7 +111,7 @@ func (a *Activities) mine(ctx context.Context, id string) error {
 	if !activities.SessionOf(id, who) {
 		return notYours(id)
 	}
-	if s := a.Pool.peek(id); s != nil && !s.ownedBy(who) {
+	if s := a.Pool.Peek(id); s != nil && !s.OwnedBy(who) {
 		return notYours(id)
 	}
 	return nil
@@ -116,12 +120,4 @@ func (a *Activities) mine(ctx context.Context, id string) error {
 // notYours is the refusal of a session to a run of another workflow.
 func notYours(id string) error {
 	return temporal.NewNonRetryableApplicationError(fmt.Sprintf("browser session %s is another workflow's", id), activities.ErrNotYourSession, nil)
-}
-
-// peek returns the pool's session with this id, or nil, leaving it as it is (Get drops
-// a session whose page closed, which only its owner may cause).
-func (p *Pool) peek(id string) *Session {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.sessions[id]
 }
