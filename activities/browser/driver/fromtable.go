@@ -54,12 +54,6 @@ const tableValueJS = `(label) => {
   return values;
 }`
 
-// tableFill is one field to fill: its node, its label and the value its label's row gives.
-type tableFill struct {
-	el           playwright.ElementHandle
-	label, value string
-}
-
 // fromTable finds what the step fills, before it acts: each usable text field, its label
 // and its label's one value in the table. Any field it cannot match exactly ends the
 // attempt there, with the reason, and nothing typed.

@@ -85,7 +85,7 @@ type Pool struct {
 	// waiters are the opens waiting, first come first served, for a free browser.
 	waiters []chan struct{}
 	stop    chan struct{}
-	// spare is a context opened ahead for the next run (spare.go); refilling says one is
+	// spare is a context opened ahead for the next run (spare.go, refill.go); refilling says one is
 	// being opened; shutdown, that the pool is closing.
 	spare     *spare
 	refilling bool

@@ -4,7 +4,6 @@ package driver
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"strings"
@@ -77,15 +76,6 @@ func (s *Session) readLabelled(ctx context.Context, out *Outcome, obs page.Obser
 	out.Extracted = map[string]any{page.FirstNonEmpty(step.Value, "value"): value}
 	out.Actions = append(out.Actions, fmt.Sprintf("read %q beside %q", page.Truncate(value, 60), label))
 	return s.without(ctx, out, obs, nil)
-}
-
-// decode turns what a page script returned into v, by way of JSON.
-func decode(raw any, v any) error {
-	b, err := json.Marshal(raw)
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(b, v)
 }
 
 // wordOf reads an EXTRACT's target that names a word by its place in a text: "the 4th

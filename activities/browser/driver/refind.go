@@ -5,7 +5,6 @@ package driver
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/playwright-community/playwright-go"
 
@@ -19,12 +18,6 @@ import (
 // been done, and the step would be put in doubt. Instead the attempt looks the target up
 // again on the page as it is now — by the step's description, or by what it was (its
 // role, name, row and container) — and checks the step's effect on it there.
-
-// detached reports whether an action's error says its element left the page.
-func detached(err error) bool {
-	m := err.Error()
-	return strings.Contains(m, "not attached") || strings.Contains(m, "detached")
-}
 
 // foundAgain is for a step that ticks a box or fills a field: when its target left the
 // page while it acted (fb, the action's failure then) or right after, the target is found

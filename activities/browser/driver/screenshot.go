@@ -76,30 +76,6 @@ func (s *Session) screenshot() ([]byte, error) {
 	})
 }
 
-// shots are the session's screenshots: the one the last step ended with, which the next
-// may reuse (beforeShot), and the DevTools session of cdpPage, for quickShot.
-type shots struct {
-	last    shot
-	cdp     playwright.CDPSession
-	cdpPage playwright.Page
-}
-
-// shot is a screenshot and the page it shows.
-type shot struct {
-	fingerprint, url string
-	png              []byte
-	at               time.Time
-}
-
-// reuseShot is how long the screenshot taken at the end of a step stands for the page at
-// the start of the next, when the page's elements have not changed since.
-const reuseShot = 2 * time.Second
-
-// remember keeps the screenshot a step ended with (taken at, at the latest, now).
-func (sh *shots) remember(obs page.Observation, png []byte, at time.Time) {
-	sh.last = shot{fingerprint: obs.Fingerprint, url: obs.URL, png: png, at: at}
-}
-
 // beforeShot is the screenshot of the page before a step acts: the one the previous step
 // ended with when it is a moment old and the page's elements, values and address are as
 // they were then (nothing happened in between), else a new one.

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -24,9 +25,10 @@ const MaxElements = 300
 // Session is one run's browser context and page. It is composed by concern, each part
 // with its own lock and in its own file: the page the run is in and whose turn it is to
 // use it (turn.go), the page's requests (traffic.go), the secrets it typed (redact.go),
-// where it may go (sites.go), its dialogs (dialogs.go), its other windows (windows.go)
-// and downloads (downloads.go), the screenshots it takes (screenshot.go) and the timing
-// a WAIT sets for the next action (pace.go).
+// where it may go (sites.go), its dialogs (dialogs.go), its other windows (windows.go,
+// followed by follow.go) and downloads (downloads.go), the screenshots it takes (shots.go,
+// screenshot.go) and the timing a WAIT sets for the next action (pace.go). A part's type
+// never names the Session: the session's methods that use a part live apart from it.
 type Session struct {
 	ID string
 	// owner is the workflow whose run opened the session: only its runs (that one and
@@ -56,7 +58,7 @@ type Session struct {
 	notes notes
 	shots shots
 	pace  pacer
-	// uploads is the folder of the files the run gave the page (upload.go), removed with
+	// uploads is the folder of the files the run gave the page (runfiles.go), removed with
 	// the session.
 	uploads uploads
 }
@@ -140,3 +142,27 @@ func (s *Session) Title() string {
 	}
 	return t
 }
+
+// Acquire takes the page for one activity, waiting for the one before to release it or
+// for ctx to end; Release gives it back.
+func (s *Session) Acquire(ctx context.Context) error {
+	select {
+	case s.turn.ch <- struct{}{}:
+		s.turn.touch()
+		if note := s.back(); note != "" {
+			s.notes.add(note)
+		}
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("wait for the browser session: %w", context.Cause(ctx))
+	}
+}
+
+// Release gives the page back.
+func (s *Session) Release() { s.turn.touch(); <-s.turn.ch }
+
+// LastUsed is when an activity last used the session.
+func (s *Session) LastUsed() time.Time { return time.Unix(0, s.turn.lastUsed.Load()) }
+
+// Mutations returns the count of state-changing requests the page has sent so far.
+func (s *Session) Mutations() int64 { return s.traffic.mutations.Load() }

@@ -76,6 +76,3 @@ func (t *traffic) quiet(window, limit time.Duration) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
-
-// Mutations returns the count of state-changing requests the page has sent so far.
-func (s *Session) Mutations() int64 { return s.traffic.mutations.Load() }

@@ -1,8 +1,6 @@
 package driver
 
 import (
-	"context"
-	"fmt"
 	"sync/atomic"
 	"time"
 )
@@ -15,24 +13,3 @@ type turn struct {
 }
 
 func (t *turn) touch() { t.lastUsed.Store(time.Now().UnixNano()) }
-
-// Acquire takes the page for one activity, waiting for the one before to release it or
-// for ctx to end; Release gives it back.
-func (s *Session) Acquire(ctx context.Context) error {
-	select {
-	case s.turn.ch <- struct{}{}:
-		s.turn.touch()
-		if note := s.back(); note != "" {
-			s.notes.add(note)
-		}
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("wait for the browser session: %w", context.Cause(ctx))
-	}
-}
-
-// Release gives the page back.
-func (s *Session) Release() { s.turn.touch(); <-s.turn.ch }
-
-// LastUsed is when an activity last used the session.
-func (s *Session) LastUsed() time.Time { return time.Unix(0, s.turn.lastUsed.Load()) }
