@@ -21,6 +21,7 @@ import (
 // TestSitePolicy: a run that starts on the lab's site may not open a file, a browser page,
 // the cloud metadata address or another site — not by a NAVIGATE, and not by a link.
 func TestSitePolicy(t *testing.T) {
+	skipPopupsUnderRace(t)
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/widgets.html"

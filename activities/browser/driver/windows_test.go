@@ -16,6 +16,7 @@ import (
 // itself the run is back where it was; a window the page opens when no step acts is
 // closed; a file the step downloads is kept, and is the click's effect.
 func TestOtherWindows(t *testing.T) {
+	skipPopupsUnderRace(t)
 	srv := httptest.NewServer(demoapp.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/windows.html"
