@@ -23,12 +23,12 @@ demo: up
 		go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
 
 # Packages whose tests start no stack: also run with the race detector.
-RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/...
+RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/... ./activities/browser/driver/...
 
 ## test: set up, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
 test: setup
 	@source deploy/versions.sh && set -e && \
-		go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/ && \
+		go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/... && \
 		"$$STATICCHECK_BIN" ./... && "$$STATICCHECK_BIN" -tags faultinject ./internal/fault/ && \
 		"$$WORKFLOWCHECK_BIN" ./workflows/... && \
 		echo "vet, staticcheck, workflowcheck: clean" && \
@@ -40,7 +40,7 @@ test: setup
 FAULT_RUNS ?= 10
 faults: setup
 	@set -o pipefail && source deploy/versions.sh && \
-		go vet -tags faultinject ./internal/fault/ ./activities/browser/ && go test -count=1 -tags faultinject ./internal/fault/ && \
+		go vet -tags faultinject ./internal/fault/ ./activities/browser/... && go test -count=1 -tags faultinject ./internal/fault/ && \
 		WEBAGENT_FAULT_RUNS=$(FAULT_RUNS) go test -count=1 -timeout 90m -run 'TestWorkerKilled$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*faults_test|ok|FAIL)'
 
 ## load: a file of 20 goals, 8 at once, over two workers, one killed midway: all succeed, each project created once (not part of make test)
@@ -63,7 +63,7 @@ miniwob:
 
 ## check: the static checks alone (vet, staticcheck, workflowcheck)
 check:
-	@deploy/setup.sh checks >/dev/null && source deploy/versions.sh && go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/ && "$$STATICCHECK_BIN" ./... && "$$WORKFLOWCHECK_BIN" ./workflows/... && echo clean
+	@deploy/setup.sh checks >/dev/null && source deploy/versions.sh && go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/... && "$$STATICCHECK_BIN" ./... && "$$WORKFLOWCHECK_BIN" ./workflows/... && echo clean
 
 vet:
 	go vet ./...

@@ -102,3 +102,40 @@ func TestContractNeedsNoImplementation(t *testing.T) {
 		}
 	}
 }
+
+// TestDriverNeedsNoTemporal keeps the page driver (activities/browser/driver and any
+// package under it) free of the Temporal SDK and of the object store's client, through
+// any of its imports, and the Temporal SDK out of every package under activities/browser
+// but the adapter itself: the driver runs without a worker, and the adapter is the one
+// place that knows Temporal.
+func TestDriverNeedsNoTemporal(t *testing.T) {
+	const adapter = "github.com/webagent-dev/webagent/activities/browser"
+	cmd := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Deps " "}}`, "./activities/browser/...")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	drivers := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		pkg, deps, _ := strings.Cut(line, " ")
+		forbidden := []string{"go.temporal.io/sdk"}
+		if pkg == adapter+"/driver" || strings.HasPrefix(pkg, adapter+"/driver/") {
+			drivers++
+			forbidden = append(forbidden, "github.com/minio/minio-go")
+		} else if pkg == adapter {
+			continue
+		}
+		for _, lib := range forbidden {
+			for _, dep := range strings.Fields(deps) {
+				if dep == lib || strings.HasPrefix(dep, lib+"/") {
+					t.Errorf("%s depends on %s: only the adapter (%s) may know Temporal, and the driver no object store", pkg, dep, adapter)
+					break
+				}
+			}
+		}
+	}
+	if drivers == 0 {
+		t.Errorf("no package %s/driver: the page driver must be apart from the adapter", adapter)
+	}
+}

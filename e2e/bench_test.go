@@ -21,7 +21,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/plan"
 
 	"github.com/webagent-dev/webagent/demoapp"
@@ -76,7 +76,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(b), ExecutablePath: testenv.Chromium(b), Headless: true, MaxSessions: 2, Internal: testenv.Loopback(),
+	pool, err := driver.NewPool(driver.Config{DriverDir: testenv.DriverDir(b), ExecutablePath: testenv.Chromium(b), Headless: true, MaxSessions: 2, Internal: testenv.Loopback(),
 		Width: 1280, Height: 800}, slog.New(slog.DiscardHandler))
 	if err != nil {
 		b.Fatal(err)
@@ -86,12 +86,12 @@ func BenchmarkProductVsBare(b *testing.B) {
 	bare := func(i int) time.Duration {
 		t0 := time.Now()
 		id := fmt.Sprintf("bare-%d", i)
-		s, _, err := pool.Open(context.Background(), id, browser.OpenOptions{URL: start})
+		s, _, err := pool.Open(context.Background(), id, driver.OpenOptions{URL: start})
 		if err != nil {
 			b.Fatal(err)
 		}
 		for _, st := range steps {
-			out, err := s.Do(context.Background(), st, browser.DoOptions{WaitBudget: 3 * time.Second})
+			out, err := s.Do(context.Background(), st, driver.DoOptions{WaitBudget: 3 * time.Second})
 			if err != nil || !out.OK {
 				b.Fatalf("bare run %d, step %s: %v %+v", i, st, err, out.Feedback)
 			}

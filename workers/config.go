@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/skills"
 	"github.com/webagent-dev/webagent/activities/store"
@@ -25,7 +25,7 @@ type Config struct {
 	Temporal  config.Temporal
 	TaskQueue string // WEBAGENT_TASK_QUEUE
 	Store     store.Config
-	Browser   browser.Config
+	Browser   driver.Config
 	// Model is used when Gemini credentials are configured (model.Configured).
 	Model model.Config
 	// ModelCheckCache remembers the models the API said exist, for a day
@@ -137,8 +137,8 @@ func modelCheckCacheFromEnv() string {
 // browserFromEnv reads the browsers' settings, with the internal addresses runs are
 // granted; the Chromium it picks by default is the one for the mode, headless or not.
 // checkBrowser says later whether what it names is there.
-func browserFromEnv(internal sites.Internal) (browser.Config, error) {
-	b := browser.Config{
+func browserFromEnv(internal sites.Internal) (driver.Config, error) {
+	b := driver.Config{
 		DriverDir: config.Get("PLAYWRIGHT_DRIVER_DIR", filepath.Join(config.ToolsDir(), "playwright-driver-"+config.PlaywrightCoreVersion)),
 		Width:     1280,
 		Height:    800,
@@ -155,14 +155,14 @@ func browserFromEnv(internal sites.Internal) (browser.Config, error) {
 // checkBrowser says what keeps the browser settings from starting a browser: no room for
 // one, no Chromium where they say, the headless shell for a headed browser, or no
 // Playwright driver.
-func checkBrowser(b browser.Config) error {
+func checkBrowser(b driver.Config) error {
 	var errs []error
 	if b.MaxSessions < 1 {
 		errs = append(errs, fmt.Errorf("WEBAGENT_MAX_BROWSERS=%d: at least 1", b.MaxSessions))
 	}
 	if _, err := os.Stat(b.ExecutablePath); err != nil {
 		errs = append(errs, fmt.Errorf("CHROMIUM_PATH=%s: no such file (run `make setup`, or point it at Chromium)", b.ExecutablePath))
-	} else if !b.Headless && browser.IsHeadlessShell(b.ExecutablePath) {
+	} else if !b.Headless && driver.IsHeadlessShell(b.ExecutablePath) {
 		errs = append(errs, fmt.Errorf("WEBAGENT_HEADLESS=false: CHROMIUM_PATH=%s is the headless shell, which shows no window; point it at the full browser (%s; `apt-get install chromium`)", b.ExecutablePath, config.ChromiumFull))
 	}
 	if _, err := os.Stat(filepath.Join(b.DriverDir, "package", "cli.js")); err != nil {

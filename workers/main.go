@@ -25,6 +25,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/planning"
@@ -58,7 +59,7 @@ func run(ctx context.Context, cfg Config, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	pool, err := browser.NewPool(cfg.Browser, log)
+	pool, err := driver.NewPool(cfg.Browser, log)
 	if err != nil {
 		return err
 	}

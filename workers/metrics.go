@@ -17,7 +17,7 @@ import (
 	"go.temporal.io/sdk/client"
 	temporalotel "go.temporal.io/sdk/contrib/opentelemetry"
 
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 )
 
 // Pool gauges, set from the pool itself every few seconds.
@@ -70,7 +70,7 @@ func metricsEndpoint(addr string, log *slog.Logger) (client.MetricsHandler, func
 }
 
 // watchPool sets the pool's gauges every two seconds until ctx ends.
-func watchPool(ctx context.Context, h client.MetricsHandler, pool *browser.Pool, max int) {
+func watchPool(ctx context.Context, h client.MetricsHandler, pool *driver.Pool, max int) {
 	open, waiting := h.Gauge(metricBrowsersOpen), h.Gauge(metricBrowsersWaiting)
 	h.Gauge(metricBrowsersMax).Update(float64(max))
 	t := time.NewTicker(2 * time.Second)

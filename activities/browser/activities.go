@@ -12,6 +12,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/codec"
@@ -35,7 +36,7 @@ type Dataset interface {
 // process's own, so that a run's steps reach the browser that holds its page. Register
 // them under the names in the activities package.
 type Activities struct {
-	Pool  *Pool
+	Pool  *driver.Pool
 	Store Store
 	// Dataset records every distinct UI state of each run; nil records none.
 	Dataset Dataset
@@ -145,14 +146,14 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		}
 	}
 	clock := &waitClock{ctx: ctx}
-	s, created, err := a.Pool.Open(ctx, in.SessionID, OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites,
+	s, created, err := a.Pool.Open(ctx, in.SessionID, driver.OpenOptions{URL: in.URL, StorageState: state, Sites: in.Sites,
 		OnWait: func(position, inUse int) {
 			clock.waiting()
 			// The Web UI shows it as the pending activity's heartbeat.
-			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.cfg.MaxSessions)))
+			hb.set(activities.Phase(fmt.Sprintf("waiting for a browser: number %d in line, %d of %d in use on this worker", position, inUse, a.Pool.Max())))
 			activity.GetLogger(ctx).Info("waiting for a free browser", "session", in.SessionID, "position", position)
 		}})
-	var blocked *BlockedError
+	var blocked *driver.BlockedError
 	if errors.As(err, &blocked) {
 		// Where the run asked to start is not the run's, or not the worker's, to open.
 		return activities.OpenBrowserResult{}, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSiteBlocked, nil)
@@ -160,7 +161,7 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	if err != nil {
 		return activities.OpenBrowserResult{}, err
 	}
-	if checked && !s.claim(who) {
+	if checked && !s.Claim(who) {
 		// Opened before by another workflow: refused, and left as it is.
 		return activities.OpenBrowserResult{}, notYours(in.SessionID)
 	}
@@ -168,13 +169,13 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 		// The run's secrets are recognised from the start: a browser opened again after
 		// its worker was lost restores a page that may show one it typed before.
 		for _, v := range a.Secrets.Values(in.Secrets) {
-			s.secrets.add(v)
+			s.AddSecret(v)
 		}
 	}
 	clock.opened(created)
 	a.forgetGone()
 	res := activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}
-	s.secrets.scrub(&res)
+	s.Scrub(&res)
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", res.URL, "took", time.Since(opened))
 	return res, nil
 }
@@ -236,9 +237,9 @@ func (a *Activities) CloseBrowser(ctx context.Context, in activities.CloseBrowse
 	return activities.CloseBrowserResult{Closed: closed}, err
 }
 
-func (a *Activities) session(id string) (*Session, error) {
+func (a *Activities) session(id string) (*driver.Session, error) {
 	s, err := a.Pool.Get(id)
-	if errors.Is(err, ErrSessionNotFound) {
+	if errors.Is(err, driver.ErrSessionNotFound) {
 		return nil, temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
 	}
 	return s, err

@@ -25,7 +25,7 @@ var errDraining = errors.New("this worker is shutting down and handed the run's 
 func (a *Activities) Drain() {
 	a.lastUsed.Store(time.Now().UnixNano())
 	if a.draining.CompareAndSwap(false, true) {
-		a.Pool.log.Info("draining: the runs' next steps go to other workers", "open", a.Pool.Sessions())
+		a.Pool.Logger().Info("draining: the runs' next steps go to other workers", "open", a.Pool.Sessions())
 	}
 }
 
@@ -69,7 +69,7 @@ func (a *Activities) handOff(ctx context.Context, id string) error {
 	if _, err := a.Pool.Close(id); err != nil {
 		activity.GetLogger(ctx).Warn("closing a handed-on browser", "session", id, "err", err)
 	}
-	a.Pool.log.Info("browser handed on", "session", id)
+	a.Pool.Logger().Info("browser handed on", "session", id)
 	a.forgetGone()
 	err := fmt.Errorf("%w (session %s)", errDraining, id)
 	return temporal.NewNonRetryableApplicationError(err.Error(), activities.ErrSessionLost, err)
@@ -97,13 +97,6 @@ func (a *Activities) refuseOpen(ctx context.Context) (context.Context, context.C
 	return ctx, cancel, nil
 }
 
-// Sessions is how many runs' browsers the pool holds.
-func (p *Pool) Sessions() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return len(p.sessions)
-}
-
 // Free is how many more browsers this worker can open now: none while it drains.
 func (a *Activities) Free() int {
 	if a.draining.Load() {
@@ -111,13 +104,3 @@ func (a *Activities) Free() int {
 	}
 	return a.Pool.Free()
 }
-
-// Free is how many more sessions the pool can open without waiting.
-func (p *Pool) Free() int {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return max(0, p.cfg.MaxSessions-len(p.sessions)-p.opening-len(p.waiters))
-}
-
-// Max is how many sessions the pool may hold (WEBAGENT_MAX_BROWSERS).
-func (p *Pool) Max() int { return p.cfg.MaxSessions }

@@ -4,13 +4,33 @@ import (
 	"log/slog"
 	"testing"
 	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser/driver"
+	"github.com/webagent-dev/webagent/internal/testenv"
 )
+
+// poolWith is a real browser pool holding a blank session for each id.
+func poolWith(t *testing.T, ids ...string) *driver.Pool {
+	t.Helper()
+	p, err := driver.NewPool(driver.Config{DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, Internal: testenv.Loopback()},
+		slog.New(slog.DiscardHandler))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Shutdown)
+	for _, id := range ids {
+		if _, _, err := p.Open(t.Context(), id, driver.OpenOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
 
 // TestDrained: a draining worker waits for its runs' browsers to be handed on while its
 // steps go on, and stops waiting once no browser is left, or none has been used for the
 // grace with no step under way, or its limit passes.
 func TestDrained(t *testing.T) {
-	p := &Pool{sessions: map[string]*Session{"a/1": nil}, log: slog.New(slog.DiscardHandler)}
+	p := poolWith(t, "a/1")
 	a := &Activities{Pool: p}
 	a.Drain()
 	done := a.busy() // a step under way
@@ -24,7 +44,9 @@ func TestDrained(t *testing.T) {
 	if left := a.Drained(time.Minute); left != 1 || time.Since(start) > time.Second {
 		t.Fatalf("quiet for the grace, it should stop waiting: %d left after %s", left, time.Since(start))
 	}
-	delete(p.sessions, "a/1")
+	if _, err := p.Close("a/1"); err != nil {
+		t.Fatal(err)
+	}
 	if left := a.Drained(time.Minute); left != 0 {
 		t.Fatalf("%d left", left)
 	}

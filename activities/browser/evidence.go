@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/activity"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/plan"
@@ -20,11 +21,11 @@ import (
 // act twice. What cannot be stored becomes a warning.
 type evidence struct {
 	a    *Activities
-	s    *Session
+	s    *driver.Session
 	in   activities.RunStepInput
 	step plan.Step
 	name string
-	out  *Outcome
+	out  *driver.Outcome
 	res  *activities.RunStepResult
 
 	mu sync.Mutex // guards res.Warnings
@@ -126,7 +127,7 @@ func (e *evidence) state(ctx context.Context, state []byte) error {
 func (e *evidence) downloads(ctx context.Context) {
 	in := e.in
 	for i, d := range e.out.Downloads {
-		dl := activities.Download{Step: in.Seq, Name: d.Name, URL: e.s.secrets.redact(d.URL), Bytes: len(d.Data)}
+		dl := activities.Download{Step: in.Seq, Name: d.Name, URL: e.s.Redact(d.URL), Bytes: len(d.Data)}
 		if d.Err != nil {
 			dl.Error = d.Err.Error()
 			e.res.Downloads = append(e.res.Downloads, dl)

@@ -60,11 +60,3 @@ func (a *Activities) idle(prefix string) bool {
 		return false
 	}
 }
-
-// Has says whether the pool holds the session.
-func (p *Pool) Has(id string) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	_, ok := p.sessions[id]
-	return ok
-}

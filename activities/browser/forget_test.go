@@ -22,7 +22,7 @@ func (f *forgetful) Forget(prefix string) { f.forgot = append(f.forgot, prefix) 
 // capture of it is still under way.
 func TestDatasetMemoryLeavesWithTheRun(t *testing.T) {
 	d := &forgetful{}
-	p := &Pool{sessions: map[string]*Session{"a/1": nil, "b/1": nil, "c/1": nil}}
+	p := poolWith(t, "a/1", "b/1", "c/1")
 	a := &Activities{Pool: p, Dataset: d}
 	a.uses("a/1", "runs/a")
 	a.uses("b/1", "runs/b")
@@ -33,8 +33,11 @@ func TestDatasetMemoryLeavesWithTheRun(t *testing.T) {
 	}
 	capturing := make(chan struct{})
 	a.queues = map[string]chan struct{}{"runs/c": capturing}
-	delete(p.sessions, "a/1") // reaped, released or handed on
-	delete(p.sessions, "c/1")
+	for _, id := range []string{"a/1", "c/1"} { // reaped, released or handed on
+		if _, err := p.Close(id); err != nil {
+			t.Fatal(err)
+		}
+	}
 	a.forgetGone()
 	if !slices.Equal(d.forgot, []string{"runs/a"}) {
 		t.Fatalf("forgot %v, want runs/a alone (runs/c is still capturing)", d.forgot)

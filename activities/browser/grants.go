@@ -10,7 +10,7 @@ import (
 // value, nor where the worker reads it) with the sites each may be typed on, and the
 // internal addresses its browsers may reach.
 func (a *Activities) WorkerGrants(ctx context.Context, _ activities.WorkerGrantsInput) (activities.WorkerGrantsResult, error) {
-	res := activities.WorkerGrantsResult{Secrets: []activities.GrantedSecret{}, Internal: a.Pool.cfg.Internal.String()}
+	res := activities.WorkerGrantsResult{Secrets: []activities.GrantedSecret{}, Internal: a.Pool.Internal().String()}
 	for _, s := range a.Secrets.Names() {
 		res.Secrets = append(res.Secrets, activities.GrantedSecret{Name: s.Name, Sites: s.Sites, TOTP: s.TOTP})
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/plan"
 	"go.temporal.io/sdk/activity"
@@ -52,7 +53,7 @@ func (a *Activities) storeObservation(ctx context.Context, name string, obs page
 // without acting, for a model that plans or reads the page.
 func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (activities.Snapshot, error) {
 	var snap activities.Snapshot
-	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+	err := a.withSession(ctx, in.SessionID, func(s *driver.Session, hb *heartbeat) error {
 		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		hb.set(activities.PhaseObserving)
 		if err := s.Settle(ctx, 3*time.Second); err != nil {
@@ -60,7 +61,7 @@ func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (a
 		}
 		var err error
 		snap, _, err = a.observe(ctx, s, in.KeyPrefix, in.Name, 0, "looked at the page")
-		s.secrets.scrub(&snap)
+		s.Scrub(&snap)
 		return err
 	})
 	return snap, err
@@ -68,7 +69,7 @@ func (a *Activities) Observe(ctx context.Context, in activities.ObserveInput) (a
 
 // observe stores the page's screenshot, element list and text under name, records the
 // page in the dataset as reached by action in step, and returns the text too.
-func (a *Activities) observe(ctx context.Context, s *Session, prefix, name string, step int, action string) (activities.Snapshot, string, error) {
+func (a *Activities) observe(ctx context.Context, s *driver.Session, prefix, name string, step int, action string) (activities.Snapshot, string, error) {
 	obs, err := s.Observe(ctx)
 	if err != nil {
 		return activities.Snapshot{}, "", err
@@ -107,13 +108,13 @@ func (a *Activities) observe(ctx context.Context, s *Session, prefix, name strin
 // final screenshot is stored.
 func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
 	var res activities.ValidateGoalResult
-	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+	err := a.withSession(ctx, in.SessionID, func(s *driver.Session, hb *heartbeat) error {
 		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		hb.set(activities.PhaseChecking)
 		if err := s.Settle(ctx, 3*time.Second); err != nil {
 			return err
 		}
-		defer s.secrets.scrub(&res)
+		defer s.Scrub(&res)
 		var text string
 		var err error
 		if res.Final, text, err = a.observe(ctx, s, in.KeyPrefix, "final", in.StepsPlanned, "the end of the run"); err != nil {

@@ -9,6 +9,7 @@ import (
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/fault"
 )
@@ -22,7 +23,7 @@ func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (a
 	if in.Purpose == activities.PurposeAttempt {
 		ctx = fault.WithStep(ctx, in.Seq)
 	}
-	err := a.withSession(ctx, in.SessionID, func(s *Session, hb *heartbeat) error {
+	err := a.withSession(ctx, in.SessionID, func(s *driver.Session, hb *heartbeat) error {
 		a.uses(in.SessionID, in.KeyPrefix) // only once the session is known to be the caller's
 		var err error
 		res, err = a.runStep(ctx, s, hb, in)
@@ -31,7 +32,7 @@ func (a *Activities) RunStep(ctx context.Context, in activities.RunStepInput) (a
 	return res, err
 }
 
-func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in activities.RunStepInput) (activities.RunStepResult, error) {
+func (a *Activities) runStep(ctx context.Context, s *driver.Session, hb *heartbeat, in activities.RunStepInput) (activities.RunStepResult, error) {
 	started := time.Now()
 	step := in.Step.Bind(in.Params)
 	name := stepKey(in)
@@ -46,9 +47,9 @@ func (a *Activities) runStep(ctx context.Context, s *Session, hb *heartbeat, in 
 		return activities.RunStepResult{}, err
 	}
 	hb.set(activities.PhaseStoring)
-	s.secrets.refuseRead(out)
+	s.RefuseRead(out)
 	res := stepResult(out)
-	defer s.secrets.scrub(&res)
+	defer s.Scrub(&res)
 	ev := &evidence{a: a, s: s, in: in, step: step, name: name, out: out, res: &res}
 	ev.store(ctx, early)
 	res.Duration = time.Since(started)
@@ -67,13 +68,13 @@ func stepKey(in activities.RunStepInput) string {
 
 // doOptions are the attempt's options: the run's budgets, the decision made elsewhere,
 // the secrets this worker grants, and the notice that the attempt is about to act.
-func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) DoOptions {
-	opts := DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.set, OnBefore: early.start,
+func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) driver.DoOptions {
+	opts := driver.DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.setDriver, OnBefore: early.start,
 		File: func(ctx context.Context, name string) ([]byte, error) {
 			return a.Store.Get(ctx, activities.RunFileKey(in.KeyPrefix, name))
 		}}
 	if d := in.Decision; d != nil {
-		opts.Element, opts.ElementWas, opts.Point = d.Element, d.ElementWas, d.Point
+		opts.Element, opts.ElementWas, opts.Point = d.Element, elementWas(d.ElementWas), d.Point
 	}
 	if in.CheckState {
 		opts.ExpectState = in.Step.State
@@ -90,9 +91,17 @@ func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early 
 	return opts
 }
 
+// elementWas is the element a decision saw, as the driver finds it again (nil: none).
+func elementWas(r *activities.ElementRef) *page.Element {
+	if r == nil {
+		return nil
+	}
+	return &page.Element{Index: r.Index, Role: r.Role, Name: r.Name, Box: page.Box(r.Box), Row: r.Row, Container: r.Container}
+}
+
 // stepResult is the attempt's outcome as the workflow sees it, before its evidence is
 // stored.
-func stepResult(out *Outcome) activities.RunStepResult {
+func stepResult(out *driver.Outcome) activities.RunStepResult {
 	res := activities.RunStepResult{
 		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, ActedInPart: out.ActedInPart, Unchanged: out.Unchanged,
 		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
@@ -104,35 +113,4 @@ func stepResult(out *Outcome) activities.RunStepResult {
 		res.Candidates = append(res.Candidates, c.Ref())
 	}
 	return res
-}
-
-// stored is a snapshot stored, or why it could not be.
-type stored struct {
-	snap activities.Snapshot
-	err  error
-}
-
-// earlyBefore stores the "before" screenshot and element list (and the numbered copy,
-// for a model) while the page acts and settles, off the step's path.
-type earlyBefore struct {
-	started bool
-	before  chan stored
-	marked  chan string
-	// start, given to Do as OnBefore, starts storing them.
-	start func(png []byte, obs page.Observation)
-}
-
-func (a *Activities) storeBeforeEarly(ctx context.Context, name string, numbered bool) *earlyBefore {
-	e := &earlyBefore{before: make(chan stored, 1), marked: make(chan string, 1)}
-	e.start = func(png []byte, obs page.Observation) {
-		e.started = true
-		go func() {
-			snap, err := a.storeObservation(ctx, name+"-before", obs, png)
-			e.before <- stored{snap, err}
-		}()
-		if numbered {
-			go func() { e.marked <- a.storeMarked(ctx, name+"-before-marked.png", png, obs) }()
-		}
-	}
-	return e
 }

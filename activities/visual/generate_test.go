@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/image/vector"
 
-	"github.com/webagent-dev/webagent/activities/browser"
+	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/visual"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/testenv"
@@ -36,13 +36,13 @@ func TestGenerateTestdata(t *testing.T) {
 	app := demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	srv := httptest.NewServer(app)
 	defer srv.Close()
-	pool, err := browser.NewPool(browser.Config{DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, Internal: testenv.Loopback()},
+	pool, err := driver.NewPool(driver.Config{DriverDir: testenv.DriverDir(t), ExecutablePath: testenv.Chromium(t), Headless: true, Internal: testenv.Loopback()},
 		slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pool.Shutdown()
-	s, _, err := pool.Open(t.Context(), "gen", browser.OpenOptions{URL: srv.URL + "/projects"})
+	s, _, err := pool.Open(t.Context(), "gen", driver.OpenOptions{URL: srv.URL + "/projects"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestGenerateTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, err := s.Do(t.Context(), plan.Step{Action: plan.Click, TargetDescription: "New project"}, browser.DoOptions{WaitBudget: 1e9}); err != nil || !out.OK {
+	if out, err := s.Do(t.Context(), plan.Step{Action: plan.Click, TargetDescription: "New project"}, driver.DoOptions{WaitBudget: 1e9}); err != nil || !out.OK {
 		t.Fatalf("open the dialog: %v", err)
 	}
 	write(t, "list.png", list)

@@ -1,0 +1,155 @@
+package driver
+
+//lint:file-ignore SA1019 The agent acts on the exact node its observation numbered; only an ElementHandle names that node, where a locator would query the page again by selector.
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// The handlers of the actions on a form's fields: typing, selecting, picking from a list.
+
+func typeText(ctx context.Context, a *action) *plan.Feedback {
+	v, fb := a.typed()
+	if fb != nil {
+		return fb
+	}
+	// What the notes say: the placeholder of a secret, never its value.
+	shown := a.step.Value
+	if p := a.opts.Point; p != nil {
+		// A TYPE sets the field's value, as Fill does on an element: what was in the
+		// field is selected first, so that the typing replaces it.
+		a.note("clicked at (%.0f, %.0f) and typed %q in place of what was there", p[0], p[1], shown)
+		if err := a.s.page.Mouse().Click(p[0], p[1]); err != nil {
+			return a.failed(err)
+		}
+		if err := a.s.page.Keyboard().Press("ControlOrMeta+A"); err != nil {
+			return a.failed(err)
+		}
+		return a.failed(a.s.page.Keyboard().Type(v))
+	}
+	if a.el == nil {
+		a.note("typed %q into the focused element", shown)
+		return a.failed(a.s.page.Keyboard().Type(v))
+	}
+	if a.out.Target.Tag == "select" {
+		a.note("selected %q in %s", shown, a.ref)
+		_, err := selectOption(a.el, v)
+		return a.failed(err)
+	}
+	if t := a.out.Target.Type; t == "date" || t == "time" || t == "month" || t == "datetime-local" {
+		iso, ok := inputValue(t, v)
+		if !ok {
+			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a %s field, and %q cannot be read as one", a.ref, t, shown),
+				Suggestion: "write the value as the field expects it, e.g. 2016-04-08 for a date or 08:22 for a time"}
+		}
+		a.note("typed %q into %s (as %s)", shown, a.ref, iso)
+		a.out.typed = iso
+		return a.failed(a.el.Fill(iso, playwright.ElementHandleFillOptions{Timeout: timeout}))
+	}
+	if when, ok := dateValue(v); ok && !plan.HasSecret(shown) {
+		if ro, err := a.el.Evaluate(`(el) => el.readOnly === true`); err == nil && ro == true {
+			return pickDate(ctx, a, when, shown)
+		}
+	}
+	if a.out.Target.Secret && !plan.HasSecret(shown) {
+		a.note("typed a secret (%d characters) into %s", len([]rune(v)), a.ref)
+	} else {
+		a.note("typed %q into %s", shown, a.ref)
+	}
+	return a.failed(a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
+}
+
+func selectValue(ctx context.Context, a *action) *plan.Feedback {
+	v := a.step.Value
+	switch t := a.out.Target; {
+	case t.Tag == "select":
+		labels, err := selectOption(a.el, v)
+		if len(labels) > 1 {
+			a.note("selected %s in %s", quoteAll(labels), a.ref)
+			a.out.typed = strings.Join(labels, ", ")
+		} else {
+			a.note("selected %q in %s", v, a.ref)
+		}
+		return a.failed(err)
+	case t.Editable() && t.Role != "combobox":
+		// A field: the value is typed, or picked in its calendar when it takes no typing.
+		return typeText(ctx, a)
+	}
+	return a.pickFromList(ctx)
+}
+
+// selectOption selects v in a <select>: the option labelled v, or else the one whose
+// value is v. In a list that takes several options, "A, B and C" selects A, B and C when
+// no one option is called that and each part is exactly one option's label; it returns
+// the labels then. Anything else is refused, never a near match.
+func selectOption(el playwright.ElementHandle, v string) ([]string, error) {
+	var list struct {
+		Multiple bool     `json:"multiple"`
+		Labels   []string `json:"labels"`
+	}
+	if raw, err := el.Evaluate(`(el) => ({multiple: el.multiple, labels: [...el.options].map((o) => o.label)})`); err == nil {
+		_ = decode(raw, &list)
+	}
+	count := map[string]int{}
+	for _, l := range list.Labels {
+		count[l]++
+	}
+	if count[v] > 0 {
+		_, err := el.SelectOption(playwright.SelectOptionValues{Labels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+		return nil, err
+	}
+	if parts := plan.ListItems(v); list.Multiple && len(parts) > 1 {
+		for _, p := range parts {
+			if count[p] != 1 {
+				return nil, fmt.Errorf("the list has no option %q, and not each of %s exactly once (no option %q)", v, quoteAll(parts), p)
+			}
+		}
+		_, err := el.SelectOption(playwright.SelectOptionValues{Labels: &parts}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+		return parts, err
+	}
+	// An option's value, or a label the page adds late.
+	_, err := el.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &[]string{v}}, playwright.ElementHandleSelectOptionOptions{Timeout: timeout})
+	return nil, err
+}
+
+func quoteAll(vs []string) string {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ", ")
+}
+
+// pickFromList selects from a custom (non-<select>) dropdown: open it, then click the
+// option whose text is the value.
+func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
+	a.note("opened %s", a.ref)
+	if err := a.el.Click(); err != nil {
+		return a.failed(err)
+	}
+	if err := a.s.Settle(ctx, a.opts.SettleTimeout); err != nil {
+		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
+	}
+	obs, err := a.s.Observe(ctx)
+	if err != nil {
+		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
+	}
+	res := page.Resolve(strconv.Quote(a.step.Value)+" option", plan.Click, obs.Elements)
+	if !res.Resolved() {
+		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("opened %s but %s", a.ref, res.Reason), Suggestion: "check the option's exact text"}
+	}
+	opt, err := a.s.element(res.Index)
+	if err != nil {
+		return &plan.Feedback{Type: plan.Timing, Details: err.Error()}
+	}
+	a.note("picked %s", obs.Elements[res.Index].Ref())
+	return a.failed(opt.Click())
+}

@@ -1,0 +1,117 @@
+package driver
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/webagent-dev/webagent/activities/page"
+)
+
+// Screenshot takes a PNG of the viewport with password and one-time-code fields, and any
+// text showing a typed secret, masked.
+//
+// With nothing to mask on the page (the usual case) it asks Chromium for the picture
+// directly, with its fast PNG encoder: a third of the wall time and half the browser's CPU
+// of Playwright's screenshot (`go test -bench Screenshot ./activities/browser/`), which
+// matters most when a small machine runs several goals at once. With something to mask it
+// goes through Playwright's masks, which cover the fields in every frame and shadow root.
+func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
+	var err error
+	// A frame the page removes while it is being masked (an editor's iframe, gone on
+	// save) fails the picture: it is taken again with the frames as they are now.
+	for try := 0; try < 3; try++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		var png []byte
+		if png, err = s.screenshot(); err == nil {
+			return png, nil
+		}
+		if !detached(err) {
+			break
+		}
+	}
+	return nil, fmt.Errorf("screenshot: %w", err)
+}
+
+// screenshot is one try of Screenshot.
+func (s *Session) screenshot() ([]byte, error) {
+	// Locators pierce open shadow roots; each frame needs its own.
+	var masks []playwright.Locator
+	masked := 0
+	secrets := s.secrets.all()
+	for _, f := range s.page.Frames() {
+		if f.IsDetached() {
+			continue
+		}
+		sel := secretFields
+		if len(secrets) > 0 {
+			// A secret the page shows as text (a "show password" toggle, a PIN field) is
+			// masked as well.
+			if _, err := f.Evaluate(markSecretsJS, secrets); err == nil {
+				sel += ", [data-webagent-secret]"
+			}
+		}
+		l := f.Locator(sel)
+		masks = append(masks, l)
+		n, err := l.Count()
+		if err != nil {
+			n = 1 // a frame that could not be asked is masked the careful way
+		}
+		masked += n
+	}
+	if masked == 0 {
+		if png, err := s.quickShot(); err == nil {
+			return png, nil
+		}
+	}
+	return s.page.Screenshot(playwright.PageScreenshotOptions{
+		Type: playwright.ScreenshotTypePng,
+		Mask: masks,
+	})
+}
+
+// beforeShot is the screenshot of the page before a step acts: the one the previous step
+// ended with when it is a moment old and the page's elements, values and address are as
+// they were then (nothing happened in between), else a new one.
+func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte, time.Time, error) {
+	if l := s.shots.last; l.png != nil && l.fingerprint == obs.Fingerprint && l.url == obs.URL && time.Since(l.at) < reuseShot {
+		return l.png, l.at, nil
+	}
+	at := time.Now()
+	png, err := s.Screenshot(ctx)
+	return png, at, err
+}
+
+// quickShot captures the viewport through the DevTools protocol with Chromium's fast PNG
+// encoder. The protocol session belongs to the page it was opened on, and is opened again
+// when the session has moved to another window.
+func (s *Session) quickShot() ([]byte, error) {
+	sh := &s.shots
+	if sh.cdp == nil || sh.cdpPage != s.page {
+		if sh.cdp != nil {
+			_ = sh.cdp.Detach()
+		}
+		sh.cdp, sh.cdpPage = nil, nil
+		cdp, err := s.ctx.NewCDPSession(s.page)
+		if err != nil {
+			return nil, err
+		}
+		sh.cdp, sh.cdpPage = cdp, s.page
+	}
+	v, err := sh.cdp.Send("Page.captureScreenshot", map[string]any{"format": "png", "optimizeForSpeed": true})
+	if err != nil {
+		return nil, err
+	}
+	m, _ := v.(map[string]any)
+	data, _ := m["data"].(string)
+	if data == "" {
+		return nil, errors.New("screenshot: the browser sent no picture")
+	}
+	return base64.StdEncoding.DecodeString(data)
+}
