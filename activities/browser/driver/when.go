@@ -12,7 +12,7 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// A step with a condition (plan.Step.When, "the price < 47.10") waits until the one number
+// A step with a condition (plan.Step.Condition, "the price < 47.10") waits until the one number
 // the page shows under that name meets the bound, and then acts at once. The value may
 // change every few milliseconds, so a look from here and a click after it would click on
 // a value that is already gone: the watch runs in the page (a MutationObserver, and a
