@@ -151,7 +151,7 @@ func parsePairs(c string, quotes []string) ([]Step, bool) {
 			return nil, false
 		}
 		field := strings.TrimSpace(p[1])
-		if reDescriptorOnly(field) || rePreposition.MatchString(field) {
+		if reDescriptorOnly(field) || read(seq(intoWords, end), field) != nil {
 			return nil, false
 		}
 		n, _ := strconv.Atoi(p[2])
@@ -186,7 +186,7 @@ func exactValue(s string, quotes []string) (string, string) {
 		// An unquoted value that starts with an article, or says what the value is rather
 		// than being it ("the value of Gender", "the text below", "a name"), is a
 		// description: the planner does not know the text.
-		if reArticle.MatchString(s) || reValueWords.MatchString(s) {
+		if readStart(articleStart, s) != nil && startsSpaced(articleStart, s) || reValueWords.MatchString(s) {
 			return "", fmt.Sprintf("%q describes the text to type rather than giving it: quote the exact text", s)
 		}
 		return cleanOperand(s, quotes), ""
@@ -237,7 +237,7 @@ var unquotedRules = []targetRule{
 		return ""
 	}},
 	{"too long to be a name", "the thing at the far end of the second row of cards", func(s string) string {
-		if n := len(strings.Fields(reArticle.ReplaceAllString(s, ""))); n > 6 {
+		if n := len(strings.Fields(stripStart(articleStart, s))); n > 6 {
 			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
 		}
 		return ""

@@ -59,3 +59,23 @@ func unmask(s string, quotes []string, keepQuotes bool) string {
 		return quotes[n]
 	})
 }
+
+// loneQuote is the index of the quoted string s is, when s is one placeholder alone.
+func loneQuote(s string) (int, bool) {
+	ts := tokenize(s)
+	if len(ts) == 1 && ts[0].kind == tQuote && ts[0].text == s {
+		return ts[0].quote, true
+	}
+	return 0, false
+}
+
+// quotesIn are the indexes of the quoted strings in masked s, in order.
+func quotesIn(s string) []int {
+	var out []int
+	for _, t := range tokenize(s) {
+		if t.kind == tQuote {
+			out = append(out, t.quote)
+		}
+	}
+	return out
+}
