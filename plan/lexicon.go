@@ -13,25 +13,25 @@ import (
 type sense uint8
 
 const (
-	sClick      sense = iota // click X
-	sKey                     // press Enter
-	sType                    // type V into X
-	sTypeOnly                // type V (into the focused field)
-	sFillWith                // fill X with V
-	sChoose                  // select V from X
-	sSetWith                 // set 5 with the slider
-	sTick                    // tick X
-	sUntick                  // untick X
-	sTickList                // select A, B and C (each box)
-	sAssert                  // check that X is visible
-	sGo                      // go to an address
-	sMenuPath                // select File > Save
-	sDoubleClick             // double-click X
-	sRightClick              // right-click X
-	sClear                   // clear X
-	sUpload                  // upload F into X
-	sExtract                 // extract X as name
-	sHover                   // hover over X
+	sClick       sense = iota // click X
+	sKey                      // press Enter
+	sType                     // type V into X
+	sTypeOnly                 // type V (into the focused field)
+	sFillWith                 // fill X with V
+	sChoose                   // select V from X
+	sSetWith                  // set 5 with the slider
+	sTick                     // tick X
+	sUntick                   // untick X
+	sTickList                 // select A, B and C (each box)
+	sAssert                   // check that X is visible
+	sGo                       // go to an address
+	sMenuPath                 // select File > Save
+	sDoubleClick              // double-click X
+	sRightClick               // right-click X
+	sClear                    // clear X
+	sUpload                   // upload F into X
+	sExtract                  // extract X as name
+	sHover                    // hover over X
 )
 
 // A verb is a word or phrase that starts a step, and what it may mean. inner marks a verb

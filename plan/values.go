@@ -20,7 +20,7 @@ var (
 )
 
 // reSpace is what a pattern's \s is: ASCII white space.
-const reSpace = " \t\n\f\r\v"
+const reSpace = " \t\n\f\r"
 
 // readDuration reads "2", "1.5 seconds", "500ms": the number and the unit as written.
 func readDuration(s string) (num, unit string, ok bool) {
@@ -111,7 +111,9 @@ func isHostName(h string) bool {
 // isNumberWord reports a number as a goal writes an amount: a sign and a currency or not,
 // thousands separated by commas, decimals after a point ("$47.10", "-1,200").
 func isNumberWord(s string) bool {
-	s = strings.TrimLeft(s, "+-")
+	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		s = s[1:]
+	}
 	for _, c := range []string{"$", "€", "£", "¥"} {
 		if strings.HasPrefix(s, c) {
 			s = s[len(c):]
