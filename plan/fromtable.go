@@ -1,6 +1,5 @@
 package plan
 
-
 // A form filled from a table: "enter the value that corresponds with each label into the
 // form" is one TYPE step, whose target is each labelled field of the page and whose value
 // is, for each field, the value its label has in the page's table. The planner cannot see
