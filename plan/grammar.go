@@ -20,11 +20,35 @@ type match struct {
 	// anywhere is a search through a sentence (findWord), where a word need not follow
 	// white space; in a sentence's shape every word and operand but the first does.
 	anywhere bool
+	// origin is where a search tries the rule (search): its first word may follow
+	// anything, as after a pattern's word boundary.
+	origin int
 }
 
 // spaced reports whether the token at i may start a word or an operand: the first of the
 // sentence, or one after white space.
-func (m *match) spaced(i int) bool { return i == 0 || m.anywhere || (i < len(m.ts) && m.ts[i].space) }
+func (m *match) spaced(i int) bool {
+	return i == 0 || i == m.origin || m.anywhere || (i < len(m.ts) && m.ts[i].space)
+}
+
+// search finds the leftmost place in ts where r matches: the match, and its first token
+// and the token after it; nil when r matches nowhere.
+func search(ts []tok, src string, r rule) (*match, int, int) {
+	for i := range ts {
+		m := &match{ts: ts, src: src, caps: map[string][2]int{}, origin: i}
+		end := -1
+		if r(m, i, func(j int) bool { end = j; return true }) {
+			return m, i, end
+		}
+	}
+	return nil, -1, -1
+}
+
+// optLazy matches nothing if what follows lets it, and its rules otherwise.
+func optLazy(rs ...rule) rule {
+	r := seq(rs...)
+	return func(m *match, i int, k func(int) bool) bool { return k(i) || r(m, i, k) }
+}
 
 // read reads all of s with r; nil when r does not read it whole.
 func read(r rule, s string) *match {

@@ -19,8 +19,10 @@ type tok struct {
 	// space is true when white space comes before the token.
 	space bool
 	kind  tokKind
-	// quote is the index of a quoted string, for a quote token.
-	quote int
+	// quote is the index of a quoted string, for a quote token; single is true when the
+	// string was quoted in single quotes where those do not name a place (maskTarget).
+	quote  int
+	single bool
 }
 
 type tokKind uint8
@@ -47,8 +49,9 @@ func tokenize(s string) []tok {
 			continue
 		case r == '\x01':
 			if end := strings.IndexByte(s[i:], '\x02'); end > 0 {
-				if q, err := strconv.Atoi(s[i+1 : i+end]); err == nil {
-					out = append(out, tok{text: s[i : i+end+1], low: s[i : i+end+1], start: i, end: i + end + 1, space: space, kind: tQuote, quote: q})
+				n, single := strings.CutPrefix(s[i+1:i+end], "'")
+				if q, err := strconv.Atoi(n); err == nil {
+					out = append(out, tok{text: s[i : i+end+1], low: s[i : i+end+1], start: i, end: i + end + 1, space: space, kind: tQuote, quote: q, single: single})
 					i, space = i+end+1, false
 					continue
 				}
