@@ -35,13 +35,22 @@ func (m *match) spaced(i int) bool {
 // and the token after it; nil when r matches nowhere.
 func search(ts []tok, src string, r rule) (*match, int, int) {
 	for i := range ts {
-		m := &match{ts: ts, src: src, caps: map[string][2]int{}, origin: i}
-		end := -1
-		if r(m, i, func(j int) bool { end = j; return true }) {
+		if m, end := matchAt(ts, src, r, i); m != nil {
 			return m, i, end
 		}
 	}
 	return nil, -1, -1
+}
+
+// matchAt matches r at token i of ts, as a search does: the match and the token after it,
+// or nil.
+func matchAt(ts []tok, src string, r rule, i int) (*match, int) {
+	m := &match{ts: ts, src: src, caps: map[string][2]int{}, origin: i}
+	end := -1
+	if r(m, i, func(j int) bool { end = j; return true }) {
+		return m, end
+	}
+	return nil, -1
 }
 
 // optLazy matches nothing if what follows lets it, and its rules otherwise.

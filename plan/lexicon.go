@@ -179,3 +179,50 @@ func longestFirst(ps []string) []string {
 // startsWithVerb reports whether the masked sentence starts with a verb a step may start
 // with.
 func startsWithVerb(c string) bool { return readStart(stepVerbs, strings.TrimSpace(c)) != nil }
+
+// A kind is a word for a kind of element and the role it means; kinds are tried in order,
+// the first the description holds is its kind.
+type kind struct {
+	role    string
+	phrases []string
+}
+
+var kinds = []kind{
+	// "the collapsed section": the one control the page shows collapsed, whatever it
+	// calls itself.
+	{"collapsed", []string{"collapsed section", "collapsed panel", "collapsed accordion", "collapsed group", "collapsed details", "collapsed menu", "collapsed node", "collapsed"}},
+	// "the focused field": the one the page has focused, whatever it is called.
+	{"focused", []string{"focused field", "focused element", "focused input", "focused box", "focused text box", "focused textbox", "focused"}},
+	{"menuitem", []string{"menu item", "menuitem"}},
+	{"checkbox", []string{"check box", "checkbox"}},
+	{"radio", []string{"radio button", "radiobutton", "radio"}},
+	{"button", []string{"button", "btn"}},
+	{"link", []string{"link"}},
+	{"icon", []string{"icon"}},
+	{"textarea", []string{"text area", "textarea"}},
+	// A text editor is the box a rich-text editor draws, or else a text area.
+	{"editor", []string{"rich text editor", "rich-text editor", "richtext editor", "rich editor", "rich-editor", "richeditor", "text editor", "editor"}},
+	// "the text input" is an <input>, not a text area.
+	{"input", []string{"text input", "textinput", "input field", "inputfield", "input box", "inputbox", "input"}},
+	{"textbox", []string{"text field", "textfield", "text box", "textbox", "search box", "searchbox"}},
+	// A field, said plainly, is any form field: a list to choose from is one too.
+	{"field", []string{"field"}},
+	{"combobox", []string{"dropdown", "drop-down", "select box", "selectbox", "select", "combo box", "combobox", "picker", "list box", "listbox", "scroll list", "scrolling list", "selection list", "list"}},
+	{"treeitem", []string{"tree item", "treeitem"}},
+	{"slider", []string{"slider"}},
+	{"switch", []string{"switch", "toggle"}},
+	// A date or time field is named by its kind when nothing else names it.
+	{"date", nil},
+	{"time", nil},
+	{"tab", []string{"tab"}},
+	{"option", []string{"option", "item", "entry", "suggestion"}},
+}
+
+// kindRules are the kinds' phrases as rules, in the order of kinds.
+var kindRules = func() []rule {
+	rs := make([]rule, len(kinds))
+	for i, k := range kinds {
+		rs[i] = word(k.phrases...)
+	}
+	return rs
+}()

@@ -83,16 +83,6 @@ func countOf(s string) int {
 	return n
 }
 
-// firstOf is the first of vs that is not empty.
-func firstOf(vs ...string) string {
-	for _, v := range vs {
-		if v != "" {
-			return v
-		}
-	}
-	return ""
-}
-
 // Describe says every part of the target in words, for the model's prompts and for
 // people: `icon "trash", inside the email from "Helena"`, `the 2nd link, in the list of
 // results`, `button "Save", in the dialog "New project", at the top right`.

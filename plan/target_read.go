@@ -7,53 +7,6 @@ import (
 // Reading a target description into its parts (ParseTarget), with the grammar over the
 // description's tokens, its quoted names masked.
 
-// A kind is a word for a kind of element and the role it means; kinds are tried in order,
-// the first the description holds is its kind.
-type kind struct {
-	role    string
-	phrases []string
-}
-
-var kinds = []kind{
-	// "the collapsed section": the one control the page shows collapsed, whatever it
-	// calls itself.
-	{"collapsed", []string{"collapsed section", "collapsed panel", "collapsed accordion", "collapsed group", "collapsed details", "collapsed menu", "collapsed node", "collapsed"}},
-	// "the focused field": the one the page has focused, whatever it is called.
-	{"focused", []string{"focused field", "focused element", "focused input", "focused box", "focused text box", "focused textbox", "focused"}},
-	{"menuitem", []string{"menu item", "menuitem"}},
-	{"checkbox", []string{"check box", "checkbox"}},
-	{"radio", []string{"radio button", "radiobutton", "radio"}},
-	{"button", []string{"button", "btn"}},
-	{"link", []string{"link"}},
-	{"icon", []string{"icon"}},
-	{"textarea", []string{"text area", "textarea"}},
-	// A text editor is the box a rich-text editor draws, or else a text area.
-	{"editor", []string{"rich text editor", "rich-text editor", "richtext editor", "rich editor", "rich-editor", "richeditor", "text editor", "editor"}},
-	// "the text input" is an <input>, not a text area.
-	{"input", []string{"text input", "textinput", "input field", "inputfield", "input box", "inputbox", "input"}},
-	{"textbox", []string{"text field", "textfield", "text box", "textbox", "search box", "searchbox"}},
-	// A field, said plainly, is any form field: a list to choose from is one too.
-	{"field", []string{"field"}},
-	{"combobox", []string{"dropdown", "drop-down", "select box", "selectbox", "select", "combo box", "combobox", "picker", "list box", "listbox", "scroll list", "scrolling list", "selection list", "list"}},
-	{"treeitem", []string{"tree item", "treeitem"}},
-	{"slider", []string{"slider"}},
-	{"switch", []string{"switch", "toggle"}},
-	// A date or time field is named by its kind when nothing else names it.
-	{"date", nil},
-	{"time", nil},
-	{"tab", []string{"tab"}},
-	{"option", []string{"option", "item", "entry", "suggestion"}},
-}
-
-// kindRules are the kinds' phrases as rules, in the order of kinds.
-var kindRules = func() []rule {
-	rs := make([]rule, len(kinds))
-	for i, k := range kinds {
-		rs[i] = word(k.phrases...)
-	}
-	return rs
-}()
-
 var (
 	qt = grab("q", one(func(t tok) bool { return t.kind == tQuote && !t.single }))
 	// rowContext is "in the row "Q4"", "in the "Q4" row", "next to "Q4"".
@@ -306,18 +259,20 @@ func (t *Target) readOrdinal(x *desc) {
 // included: the text of its operand group (or of the whole match when group is ""), and
 // a function that writes something in its place.
 func (x *desc) findAnywhere(r rule, group string) (string, func(with string)) {
-	for _, tk := range tokenizeLoose(x.d) {
-		s, at := x.d, -1
-		if tk.kind == tQuote {
-			s = x.quotes[tk.quote]
-		} else if tk.kind == tWord {
-			at = tk.start
-		} else {
-			continue
+	outer := tokenizeLoose(x.d)
+	for n, tk := range outer {
+		s, ts, owner := x.d, outer, -1
+		var m *match
+		i, j := n, -1
+		switch tk.kind {
+		case tQuote:
+			s, owner = x.quotes[tk.quote], tk.quote
+			ts = tokenizeLoose(s)
+			m, i, j = search(ts, s, r)
+		case tWord:
+			m, j = matchAt(ts, s, r, n)
 		}
-		ts := tokenizeLoose(s)
-		m, i, j := search(ts, s, r)
-		if m == nil || (at >= 0 && ts[i].start != at) {
+		if m == nil {
 			continue
 		}
 		if group != "" {
@@ -325,8 +280,8 @@ func (x *desc) findAnywhere(r rule, group string) (string, func(with string)) {
 		}
 		from, to := ts[i].start, ts[j-1].end
 		return s[from:to], func(with string) {
-			if at < 0 {
-				x.quotes[tk.quote] = s[:from] + with + s[to:]
+			if owner >= 0 {
+				x.quotes[owner] = s[:from] + with + s[to:]
 			} else {
 				x.d = s[:from] + with + s[to:]
 			}

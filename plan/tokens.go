@@ -50,7 +50,7 @@ func tokenize(s string) []tok {
 		case r == '\x01':
 			if end := strings.IndexByte(s[i:], '\x02'); end > 0 {
 				n, single := strings.CutPrefix(s[i+1:i+end], "'")
-				if q, err := strconv.Atoi(n); err == nil {
+				if q, err := strconv.Atoi(n); err == nil && isDigits(n) {
 					out = append(out, tok{text: s[i : i+end+1], low: s[i : i+end+1], start: i, end: i + end + 1, space: space, kind: tQuote, quote: q, single: single})
 					i, space = i+end+1, false
 					continue
