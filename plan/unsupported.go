@@ -33,7 +33,7 @@ var unsupportedActions = []unsupportedAction{
 		word("text", "word", "words", "character", "characters", "letter", "letters", "sentence", "paragraph"),
 		alt(seq(word("in", "of", "inside", "from", "that"), anyTokens), seq(quoteTok, anyTokens), end))), "selecting a text without saying where it is", `select the word "Neque"`,
 		"write where the words are: select the text \"Neque\" in the text editor; to select an element's whole text, write highlight the text in \"X\"; to read text, write extract the text in \"X\"; to copy it into a field, copy the text in \"X\", then paste it into \"Y\""},
-	{seq(verbsFor(sUpload), anyTokens), "uploading a file without saying where", `upload "report.pdf"`,
+	{seq(word("upload", "attach"), anyTokens), "uploading a file without saying where", `upload "report.pdf"`,
 		`write where it goes: upload "report.pdf" into "Attachment"`},
 	{seq(word("draw", "sketch", "paint"), anyTokens), "drawing", "draw a circle around the dot", ""},
 	{seq(word("open", "click", "visit"), anyTokens, word("in"), opt(word("a")), word("new"), opt(word("browser")), word("tab", "window"), end), "opening in a new tab or window", `open "Docs" in a new tab`,
