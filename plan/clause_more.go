@@ -2,8 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 )
 
@@ -17,11 +15,11 @@ func readDoubleOrRightClick(c string, quotes []string) (Step, string, bool) {
 	if unsupported(c) != "" {
 		return Step{}, "", false // "double-click X twice": refused as a repetition
 	}
-	if m := reDoubleClick.FindStringSubmatch(c); m != nil {
-		return found(exact(Step{Action: DoubleClick, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))
+	if m := read(doubleClick, c); m != nil {
+		return found(exact(Step{Action: DoubleClick, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 	}
-	if m := reRightClick.FindStringSubmatch(c); m != nil {
-		t := m[1] + m[2] + m[3] // one of the forms matched
+	if m := read(rightClick, c); m != nil {
+		t := m.get("t")
 		return found(exact(Step{Action: RightClick, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	return Step{}, "", false
@@ -30,79 +28,99 @@ func readDoubleOrRightClick(c string, quotes []string) (Step, string, bool) {
 // readDrag reads dragging an element onto another ("drag "Card 3" onto "Done"") or a
 // slider to a value ("drag the slider to 40"); both ends are held to exact names.
 func readDrag(c string, quotes []string) (Step, string, bool) {
-	m := reDrag.FindStringSubmatch(c)
+	m := read(dragOnto, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	to := strings.TrimSpace(m[2])
-	if n := strings.TrimSpace(unmask(to, quotes, false)); reNumber.MatchString(n) {
-		return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: n}, m[1], quotes, ""))
+	t, to := m.get("t"), strings.TrimSpace(m.get("v"))
+	if n := strings.TrimSpace(unmask(to, quotes, false)); isSliderValue(n) {
+		return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(t, quotes), Value: n}, t, quotes, ""))
 	}
 	if reason := exactTarget(to, quotes); reason != "" {
 		return found(Step{}, reason)
 	}
-	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: cleanOperand(to, quotes)}, m[1], quotes, ""))
+	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(t, quotes), Value: cleanOperand(to, quotes)}, t, quotes, ""))
 }
 
 // readUpload reads giving a file to a page: `upload "report.pdf" into "Attachment"`,
 // `attach "cv.pdf" with the "Browse" button`. The file is one the run was given, named
 // by its quoted name; where it goes is held to an exact name, like any target.
 func readUpload(c string, quotes []string) (Step, string, bool) {
-	m := reUpload.FindStringSubmatch(c)
+	m := read(upload, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	file := strings.TrimSpace(m[1])
-	if !reLoneQuote.MatchString(file) {
+	file, t := strings.TrimSpace(m.get("v")), m.get("t")
+	if _, ok := loneQuote(file); !ok {
 		return found(Step{}, fmt.Sprintf("say which of the run's files to upload by its quoted name, e.g. upload \"report.pdf\" into \"Attachment\", not %s", unmask(file, quotes, true)))
 	}
-	return found(exact(Step{Action: Upload, TargetDescription: cleanOperand(m[2], quotes), Value: unmask(file, quotes, false)}, m[2], quotes, ""))
+	return found(exact(Step{Action: Upload, TargetDescription: cleanOperand(t, quotes), Value: unmask(file, quotes, false)}, t, quotes, ""))
 }
 
-// reNumber is a value a slider takes.
-var reNumber = regexp.MustCompile(`^-?\d+(?:\.\d+)?%?$`)
+// isSliderValue reports a value a slider takes: "40", "-5", "2.5", "30%".
+func isSliderValue(s string) bool {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "-"), "%")
+	whole, frac, dot := strings.Cut(s, ".")
+	return isDigits(whole) && (!dot || isDigits(frac))
+}
 
 // readClear reads emptying a field: "clear "Search"", "clear the text in the "Notes" field"
 // ("clear the checkbox X" is unticking it, read with the checkboxes).
 func readClear(c string, quotes []string) (Step, string, bool) {
-	m := reClear.FindStringSubmatch(c)
-	if m == nil || reUncheck.MatchString(c) {
+	m := read(clearField, c)
+	if m == nil || read(untick, c) != nil {
 		return Step{}, "", false
 	}
-	return found(exact(Step{Action: Clear, TargetDescription: cleanOperand(m[1], quotes)}, m[1], quotes, ""))
+	return found(exact(Step{Action: Clear, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 }
 
-// reSelectText is highlighting an element's whole text: "highlight the text in the
+// selectText is highlighting an element's whole text: "highlight the text in the
 // paragraph below", `select all of the text in "Notes"`.
-var reSelectText = regexp.MustCompile(`(?i)^(?:highlight|select)\s+(?:all\s+(?:of\s+)?)?the\s+(?:whole\s+)?text\s+(?:in|of|inside)\s+(.+)$`)
+var selectText = seq(word("highlight", "select"), opt(word("all"), opt(word("of"))), theWords, opt(word("whole")), word("text"), word("in", "of", "inside"), grab("t", all), end)
 
 // readSelectText reads selecting the whole text of an element; the paragraph "below" is
 // the page's one paragraph, which the browser holds to being one.
 func readSelectText(c string, quotes []string) (Step, string, bool) {
-	m := reSelectText.FindStringSubmatch(c)
+	m := read(selectText, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	t := reParagraphPlace.ReplaceAllString(strings.TrimSpace(m[1]), "$1")
+	t := strings.TrimSpace(m.get("t"))
+	if p := read(paragraphPlace, t); p != nil {
+		t = p.get("p")
+	}
 	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 }
 
 // reSelectWords is selecting part of an element's text: `select the word "Neque" in the
 // text editor`. The words are quoted; "the text" or "the word" before them keeps the
 // sentence apart from choosing an option (`select "Blue" in "Color"`).
-var reSelectWords = regexp.MustCompile(`(?i)^(?:highlight|select)\s+the\s+(?:text|words?|phrase)\s+\x01(\d+)\x02\s+(?:in|inside|within|of)\s+(.+)$`)
+var selectWords = seq(word("highlight", "select"), theWords, word("text", "words", "word", "phrase"), grab("v", quoteTok), word("in", "inside", "within", "of"), grab("t", all), end)
 
 // readSelectWords reads selecting quoted words within an element's text; the browser
 // selects them where they occur once, and refuses them anywhere else.
 func readSelectWords(c string, quotes []string) (Step, string, bool) {
-	m := reSelectWords.FindStringSubmatch(c)
+	m := read(selectWords, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	n, _ := strconv.Atoi(m[1])
-	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(m[2], quotes), Value: quotes[n]}, m[2], quotes, ""))
+	n, _ := loneQuote(m.get("v"))
+	return found(exact(Step{Action: SelectText, TargetDescription: cleanOperand(m.get("t"), quotes), Value: quotes[n]}, m.get("t"), quotes, ""))
 }
 
-// reParagraphPlace is "the paragraph below": the word says where the instruction's reader
+// paragraphPlace is "the paragraph below": the word says where the instruction's reader
 // looks, not which paragraph.
-var reParagraphPlace = regexp.MustCompile(`(?i)^((?:the\s+)?(?:\d+(?:st|nd|rd|th)\s+|first\s+|second\s+|third\s+)?paragraph)\s+(?:below|above)$`)
+var paragraphPlace = seq(grab("p", seq(the, opt(alt(one(isNumberedOrdinal), word("first", "second", "third"))), word("paragraph"))), word("below", "above"), end)
+
+// isNumberedOrdinal reports an ordinal written in digits: "2nd", "14th".
+func isNumberedOrdinal(t tok) bool {
+	w := t.low
+	if len(w) < 3 || !isDigits(w[:len(w)-2]) {
+		return false
+	}
+	switch w[len(w)-2:] {
+	case "st", "nd", "rd", "th":
+		return true
+	}
+	return false
+}

@@ -1,7 +1,5 @@
 package plan
 
-import "regexp"
-
 // A form filled from a table: "enter the value that corresponds with each label into the
 // form" is one TYPE step, whose target is each labelled field of the page and whose value
 // is, for each field, the value its label has in the page's table. The planner cannot see
@@ -22,11 +20,12 @@ func (s Step) FillsFromTable() bool { return s.Action == Type && s.Value == From
 
 // reFromTable is the sentence that asks for it: "fill each labelled field with its value
 // from the table".
-var reFromTable = regexp.MustCompile(`(?i)^(?:fill(?:\s+in)?|complete)\s+(?:each|every)\s+(?:labell?ed\s+)?(?:form\s+)?field(?:\s+of\s+the\s+form)?\s+with\s+(?:its|the)\s+(?:label's\s+)?value\s+(?:from|in)\s+the\s+table$`)
+var fromTable = seq(word("fill in", "fill", "complete"), word("each", "every"), opt(word("labelled", "labeled")), opt(word("form")), word("field"), opt(word("of the form")),
+	word("with"), word("its", "the"), opt(word("label's")), word("value"), word("from", "in"), word("the table"), end)
 
 // readFromTable reads a form filled from the page's table.
 func readFromTable(c string, _ []string) (Step, string, bool) {
-	if !reFromTable.MatchString(c) {
+	if read(fromTable, c) == nil {
 		return Step{}, "", false
 	}
 	return Step{Action: Type, TargetDescription: LabelledFields, Value: FromTable}, "", true

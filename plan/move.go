@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -45,80 +44,91 @@ func (m Move) String() string {
 }
 
 var (
-	reMoveValue = regexp.MustCompile(`^(?:(up|down|left|right)(?: by (\d+) positions?)?|to position (\d+)|to the (last) position|(taller|shorter|wider|narrower)|in (increasing|decreasing) order)$`)
-	// reDragBy is "drag X right", "drag X up by one position", "drag X to the 3rd
+	// moveValue is a DRAG's value as ParseMove reads it back, in the words String writes.
+	moveValue = alt(seq(grab("dir", word("up", "down", "left", "right")), opt(word("by"), grab("n", number), word("positions", "position"))),
+		seq(word("to position"), grab("to", number)), seq(word("to the"), grab("last", word("last")), word("position")),
+		grab("size", word("taller", "shorter", "wider", "narrower")), seq(word("in"), grab("sort", word("increasing", "decreasing")), word("order")))
+	// dragBy is "drag X right", "drag X up by one position", "drag X to the 3rd
 	// position": moves, not drops.
-	reDragBy = regexp.MustCompile(`(?i)^drag\s+(.+?)\s+(?:(up|down|left|right)(?:wards?)?(?:\s+by\s+(one|two|three|four|five|\d+)\s+(?:positions?|places?|spots?|rows?))?|to\s+(?:the\s+)?(first|second|third|fourth|fifth|last|\d+(?:st|nd|rd|th))\s+(?:position|place|spot|row)|to\s+the\s+(top|bottom)(?:\s+of\s+(?:the|its)\s+list)?)$`)
+	dragBy = seq(word("drag"), grab("t", some), alt(
+		seq(grab("dir", word("up", "down", "left", "right", "upward", "upwards", "downward", "downwards", "leftward", "leftwards", "rightward", "rightwards")),
+			opt(word("by"), grab("n", alt(word("one", "two", "three", "four", "five"), number)), word("positions", "position", "places", "place", "spots", "spot", "rows", "row"))),
+		seq(word("to"), the, grab("to", alt(word("first", "second", "third", "fourth", "fifth", "last"), one(isNumberedOrdinal))), word("position", "place", "spot", "row")),
+		seq(word("to the"), grab("edge", word("top", "bottom")), opt(word("of"), word("the", "its"), word("list")))), end)
 )
 
 // ParseMove reads a DRAG's value as a move; ok is false when it names a place to drop on.
 func ParseMove(v string) (Move, bool) {
-	m := reMoveValue.FindStringSubmatch(strings.TrimSpace(v))
-	if m == nil {
+	v = strings.TrimSpace(v)
+	m := read(moveValue, v)
+	if m == nil || v != strings.ToLower(v) || strings.Join(strings.Fields(v), " ") != v || !isDigits(m.get("n")+m.get("to")+"0") {
 		return Move{}, false
 	}
-	if m[6] != "" {
-		return Move{Sort: m[6]}, true
-	}
-	if m[5] != "" {
-		return Move{Size: m[5]}, true
-	}
-	if m[4] != "" {
+	switch {
+	case m.has("sort"):
+		return Move{Sort: m.get("sort")}, true
+	case m.has("size"):
+		return Move{Size: m.get("size")}, true
+	case m.has("last"):
 		return Move{To: -1}, true
-	}
-	if m[3] != "" {
-		n, _ := strconv.Atoi(m[3])
+	case m.has("to"):
+		n, _ := strconv.Atoi(m.get("to"))
 		return Move{To: n}, n > 0
 	}
-	n, _ := strconv.Atoi(m[2])
-	if (m[2] != "" && n < 1) || (n > 0 && (m[1] == "left" || m[1] == "right")) {
+	n, _ := strconv.Atoi(m.get("n"))
+	dir := m.get("dir")
+	if (m.has("n") && n < 1) || (n > 0 && (dir == "left" || dir == "right")) {
 		return Move{}, false
 	}
-	return Move{Dir: m[1], Places: n}, true
+	return Move{Dir: dir, Places: n}, true
 }
 
 // readDragBy reads a drag that moves its element in a direction or along its list.
 func readDragBy(c string, quotes []string) (Step, string, bool) {
-	m := reDragBy.FindStringSubmatch(c)
+	m := read(dragBy, c)
 	if m == nil {
 		return Step{}, "", false
 	}
 	var mv Move
 	switch {
-	case m[5] != "":
-		mv.To = map[string]int{"top": 1, "bottom": -1}[strings.ToLower(m[5])]
-	case m[4] != "":
-		n := ReadOrdinal(m[4]) // "last" is -1: the last place
+	case m.has("edge"):
+		mv.To = map[string]int{"top": 1, "bottom": -1}[m.low("edge")]
+	case m.has("to"):
+		n := ReadOrdinal(m.get("to")) // "last" is -1: the last place
 		if n == 0 {
-			return found(Step{}, fmt.Sprintf("%q is not a place the planner can count to: say the 1st, 2nd, ... position", m[4]))
+			return found(Step{}, fmt.Sprintf("%q is not a place the planner can count to: say the 1st, 2nd, ... position", m.get("to")))
 		}
 		mv.To = n
 	default:
-		mv.Dir = strings.ToLower(m[2])
-		if m[3] != "" {
-			mv.Places = countOf(m[3])
+		mv.Dir = strings.TrimSuffix(strings.TrimSuffix(m.low("dir"), "s"), "ward")
+		if m.has("n") {
+			mv.Places = countOf(m.get("n"))
 			if mv.Dir == "left" || mv.Dir == "right" {
 				return found(Step{}, "a list's places go up or down: say drag X up by one position")
 			}
 		}
 	}
-	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m[1], quotes), Value: mv.String()}, m[1], quotes, ""))
+	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(m.get("t"), quotes), Value: mv.String()}, m.get("t"), quotes, ""))
 }
 
-// reResize is making an element bigger or smaller by its grip: "resize the textarea so
+// resize is making an element bigger or smaller by its grip: "resize the textarea so
 // that the height is larger than its initial size", "make "Notes" taller".
-var reResize = regexp.MustCompile(`(?i)^(?:resize\s+(.+?)\s+so\s+(?:that\s+)?(?:the|its)\s+(height|width)\s+is\s+(larger|bigger|greater|more|smaller|less|lower)\s+than\s+(?:its|the)\s+(?:initial|original|current|starting)\s+(?:size|height|width|one)|(?:resize|make)\s+(.+?)\s+(?:to\s+be\s+)?(taller|shorter|wider|narrower))$`)
+var resize = alt(
+	seq(word("resize"), grab("t", some), word("so"), opt(word("that")), word("the", "its"), grab("dim", word("height", "width")), word("is"),
+		grab("more", word("larger", "bigger", "greater", "more", "smaller", "less", "lower")), word("than"), word("its", "the"),
+		word("initial", "original", "current", "starting"), word("size", "height", "width", "one"), end),
+	seq(word("resize", "make"), grab("t", some), opt(word("to be")), grab("size", word("taller", "shorter", "wider", "narrower")), end))
 
 // readResize reads a resize as a DRAG of the element's grip, its value the way it grows.
 func readResize(c string, quotes []string) (Step, string, bool) {
-	m := reResize.FindStringSubmatch(c)
+	m := read(resize, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	target, size := m[4], strings.ToLower(m[5])
-	if m[1] != "" {
-		larger := strings.Contains("larger bigger greater more", strings.ToLower(m[3]))
-		target, size = m[1], map[string][2]string{"height": {"shorter", "taller"}, "width": {"narrower", "wider"}}[strings.ToLower(m[2])][map[bool]int{false: 0, true: 1}[larger]]
+	target, size := m.get("t"), m.low("size")
+	if m.has("dim") {
+		larger := strings.Contains("larger bigger greater more", m.low("more"))
+		size = map[string][2]string{"height": {"shorter", "taller"}, "width": {"narrower", "wider"}}[m.low("dim")][map[bool]int{false: 0, true: 1}[larger]]
 	}
 	return found(exact(Step{Action: Drag, TargetDescription: cleanOperand(target, quotes), Value: Move{Size: size}.String()}, target, quotes, ""))
 }

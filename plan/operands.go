@@ -66,7 +66,7 @@ func describe(s *Step) {
 			s.SemanticRole = Confirmation
 		default:
 			s.SemanticRole = PrimaryAction
-			if reNavWords.MatchString(s.TargetDescription) {
+			if hasWord(s.TargetDescription, word("tab", "link", "menu", "page", "back", "next", "previous")) {
 				s.SemanticRole = Navigation
 			}
 		}
@@ -91,16 +91,16 @@ func describe(s *Step) {
 
 // ParseDuration reads a WAIT value: "2", "2s", "1.5 seconds", "500 ms", "1 minute".
 func ParseDuration(v string) (time.Duration, error) {
-	m := reDuration.FindStringSubmatch(v)
-	if m == nil {
+	num, u, ok := readDuration(v)
+	if !ok {
 		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
 	}
-	n, err := strconv.ParseFloat(m[1], 64)
+	n, err := strconv.ParseFloat(num, 64)
 	if err != nil {
 		return 0, fmt.Errorf("cannot read %q as a duration; write it as \"2 seconds\" or \"500ms\"", v)
 	}
 	unit := time.Second
-	switch u := strings.ToLower(m[2]); {
+	switch u := strings.ToLower(u); {
 	case strings.HasPrefix(u, "ms") || strings.HasPrefix(u, "milli"):
 		unit = time.Millisecond
 	case u == "m" || strings.HasPrefix(u, "min"):

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -35,7 +34,7 @@ func Parse(goal string) ([]Step, error) {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
 	var steps []Step
-	for i, clause := range splitClauses(findAnd.ReplaceAllString(masked, "$1")) {
+	for i, clause := range splitClauses(dropFindAnd(masked)) {
 		if pairs, ok := readSeveral(clause, quotes); ok {
 			for _, s := range pairs {
 				if reason := exactTarget(s.TargetDescription, quotes); reason != "" {
@@ -61,7 +60,7 @@ func Parse(goal string) ([]Step, error) {
 			}
 			continue
 		}
-		if reConfirm.MatchString(clause) {
+		if read(confirmIt, clause) != nil {
 			// "click "Delete" and confirm": the click's dialog is to be accepted.
 			if n := len(steps); n > 0 && (steps[n-1].Action == Click || steps[n-1].Action == Press) {
 				steps[n-1].AcceptDialog = true
@@ -99,50 +98,178 @@ func Parse(goal string) ([]Step, error) {
 // after it.
 const Copied = "copied"
 
-var (
-	listMarker = regexp.MustCompile(`^\s*(?:\d+[.)]|[-*•]|step\s+\d+\s*[:.)-])\s*`)
-	// separator matches the places where one step may end and the next begin. Whether it
-	// does is decided by splitClauses: strong separators always split, weak ones (a comma,
-	// "and") only when a verb follows.
-	separator  = regexp.MustCompile(`(?i)\s*[;,]\s*(?:and\s+then\s+|then\s+|and\s+)?|\.\s+(?:and\s+then\s+|then\s+)?|\s+(?:and\s+then|then|and)\s+`)
-	leadFiller = regexp.MustCompile(`(?i)^(?:(?:and|then|first|firstly|next|finally|lastly|also|now|after that|afterwards|please)\b[,\s]*)+`)
-	verbStart  = regexp.MustCompile(`(?i)^(?:click|double[\s-]click|double-tap|dblclick|right[\s-]click|triple-click|drag|long-press|highlight|upload|tap|press|hit|push|select|choose|pick|type|enter|input|write|put|fill|set|open|go|goto|navigate|visit|load|browse|head|reload|refresh|submit|expand|collapse|continue|proceed|accept|check|uncheck|tick|untick|verify|confirm|ensure|make sure|assert|expect|see|scroll|wait|extract|read|get|copy|grab|switch|paste|hover|clear|empty|erase|context-click|attach|focus|resize|sort)\b`)
-	// findAnd is "find and click X": the click on X, which the browser finds.
-	findAnd = regexp.MustCompile(`(?i)\bfind\s+and\s+(click|tap|press|select|choose|pick|open)\b`)
-)
+// leadFillers are words a step may start with that say nothing of it.
+var leadFillers = word("and", "then", "first", "firstly", "next", "finally", "lastly", "also", "now", "after that", "afterwards", "please")
+
+// stripFillers drops the words a sentence starts with that say nothing of its step, with
+// the commas after them.
+func stripFillers(s string) string {
+	ts := tokenize(s)
+	m := &match{ts: ts, caps: map[string][2]int{}, anywhere: true}
+	i := 0
+	for {
+		j := -1
+		leadFillers(m, i, func(e int) bool { j = e; return true })
+		if j < 0 || (j < len(ts) && ts[j].kind == tWord && !ts[j].space) {
+			break
+		}
+		for j < len(ts) && ts[j].text == "," {
+			j++
+		}
+		i = j
+	}
+	if i == 0 {
+		return s
+	}
+	if i == len(ts) {
+		return ""
+	}
+	return s[ts[i].start:]
+}
+
+// stripListMarker drops a list marker a line starts with: "1.", "2)", "-", "*", "•",
+// "step 3:".
+func stripListMarker(line string) string {
+	s := strings.TrimLeft(line, " \t\r\f\v")
+	n := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	switch {
+	case n > 0 && n < len(s) && (s[n] == '.' || s[n] == ')'):
+		s = s[n+1:]
+	case strings.HasPrefix(s, "-") || strings.HasPrefix(s, "*"):
+		s = s[1:]
+	case strings.HasPrefix(s, "•"):
+		s = s[len("•"):]
+	case strings.HasPrefix(s, "step ") || strings.HasPrefix(s, "step\t"):
+		rest := strings.TrimLeft(s[4:], " \t\r\f\v")
+		d := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+		if d == 0 {
+			return line
+		}
+		rest = strings.TrimLeft(rest[d:], " \t\r\f\v")
+		if rest == "" || !strings.ContainsRune(":.)-", rune(rest[0])) {
+			return line
+		}
+		s = rest[1:]
+	default:
+		return line
+	}
+	return strings.TrimLeft(s, " \t\r\f\v")
+}
+
+// A separator is where one step may end and the next begin: its tokens, and whether it
+// always splits (a semicolon, a full stop, "then") or only before a verb (a comma, "and").
+type separator struct {
+	from, to int
+	strong   bool
+}
+
+// separators finds the separators of a line's tokens, left to right, each as long as it
+// can be: ", and then", "; then", ". ", " and ".
+func separators(ts []tok) []separator {
+	var out []separator
+	m := &match{ts: ts, caps: map[string][2]int{}}
+	then := []rule{word("and then"), word("then"), word("and")}
+	for i := 0; i < len(ts); i++ {
+		t := ts[i]
+		var j int
+		switch {
+		case t.text == ";" || t.text == ",":
+			j = sepWords(m, i+1, then)
+		case t.text == "." && i+1 < len(ts) && ts[i+1].space:
+			j = sepWords(m, i+1, then[:2])
+		case t.space && (t.low == "and" || t.low == "then") && i > 0:
+			if j = sepWords(m, i, then); j == i {
+				continue
+			}
+		default:
+			continue
+		}
+		strong := t.text == ";" || t.text == "." || hasThen(ts[i:j])
+		out = append(out, separator{i, j, strong})
+		i = j - 1
+	}
+	return out
+}
+
+// sepWords is where the words a separator may end with ("and then", "then", "and") end,
+// when one of them starts at i and white space follows it; else i.
+func sepWords(m *match, i int, words []rule) int {
+	for _, w := range words {
+		e := -1
+		w(m, i, func(x int) bool { e = x; return true })
+		if e > i && e < len(m.ts) && m.ts[e].space {
+			return e
+		}
+	}
+	return i
+}
+
+func hasThen(ts []tok) bool {
+	return slices.ContainsFunc(ts, func(t tok) bool { return t.low == "then" })
+}
+
+// findAnd is "find and click X": the click on X, which the browser finds.
+var findAnd = word("find and click", "find and tap", "find and press", "find and select", "find and choose", "find and pick", "find and open")
+
+// dropFindAnd writes "find and click X" as "click X".
+func dropFindAnd(s string) string {
+	for {
+		ts := tokenize(s)
+		i, j := findWord(ts, findAnd)
+		if i < 0 {
+			return s
+		}
+		s = s[:ts[i].start] + s[ts[j-1].start:]
+	}
+}
 
 // trailingSubmit is a Submit written after a step with no word between ("scroll the
 // textarea to the bottom of the text hit submit"): a step of its own.
-var trailingSubmit = regexp.MustCompile(`(?i)^(.*\S)\s+((?:hit|press|click)\s+(?:the\s+)?submit(?:\s+button)?)$`)
+var trailingSubmit = seq(word("hit", "press", "click"), opt(word("the")), word("submit"), opt(word("button")), end)
+
+// splitSubmit splits a trailing Submit off a step: the step before and the Submit, or ok
+// false.
+func splitSubmit(c string) (string, string, bool) {
+	ts := tokenize(c)
+	m := &match{ts: ts, src: c, caps: map[string][2]int{}}
+	for i := len(ts) - 1; i > 0; i-- {
+		if ts[i].space && trailingSubmit(m, i, func(int) bool { return true }) {
+			return c[:ts[i-1].end], c[ts[i].start:], true
+		}
+	}
+	return "", "", false
+}
 
 // splitClauses splits the masked goal into the sentences that each describe one step.
 func splitClauses(masked string) []string {
 	var clauses []string
 	for _, line := range strings.Split(masked, "\n") {
-		line = strings.TrimSpace(listMarker.ReplaceAllString(line, ""))
+		line = strings.TrimSpace(stripListMarker(line))
 		line = strings.TrimRight(line, ".;, ")
 		if line == "" {
 			continue
 		}
+		ts := tokenize(line)
 		start := 0
-		for _, loc := range separator.FindAllStringIndex(line, -1) {
-			sep := strings.ToLower(line[loc[0]:loc[1]])
-			rest := leadFiller.ReplaceAllString(strings.TrimSpace(line[loc[1]:]), "")
-			strong := strings.ContainsAny(sep, ";.") || strings.Contains(sep, "then")
-			if rest == "" || (!strong && !verbStart.MatchString(rest)) {
+		for _, sep := range separators(ts) {
+			rest := ""
+			if sep.to < len(ts) {
+				rest = stripFillers(strings.TrimSpace(line[ts[sep.to].start:]))
+			}
+			if rest == "" || (!sep.strong && !startsWithVerb(rest)) {
 				continue
 			}
-			clauses = append(clauses, line[start:loc[0]])
-			start = loc[1]
+			clauses = append(clauses, line[start:ts[sep.from].start])
+			start = ts[sep.to].start
 		}
 		clauses = append(clauses, line[start:])
 	}
 	var out []string
 	for _, c := range clauses {
-		c = strings.TrimSpace(leadFiller.ReplaceAllString(strings.TrimSpace(c), ""))
+		c = strings.TrimSpace(stripFillers(strings.TrimSpace(c)))
 		c = strings.TrimRight(c, ".;,! ")
-		if m := trailingSubmit.FindStringSubmatch(c); m != nil && verbStart.MatchString(m[1]) {
-			out = append(out, m[1], m[2]) // "scroll the text to the bottom hit submit"
+		if before, submit, ok := splitSubmit(c); ok && startsWithVerb(before) {
+			out = append(out, before, submit) // "scroll the text to the bottom hit submit"
 			continue
 		}
 		if c != "" {

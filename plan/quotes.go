@@ -2,8 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 	"unicode"
 )
@@ -47,15 +45,45 @@ func closingQuote(r []rune, open int) int {
 
 func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-var quoteToken = regexp.MustCompile("\x01(\\d+)\x02")
-
 // unmask puts the quoted strings back, with their quotes when keepQuotes is set.
 func unmask(s string, quotes []string, keepQuotes bool) string {
-	return quoteToken.ReplaceAllStringFunc(s, func(m string) string {
-		n, _ := strconv.Atoi(quoteToken.FindStringSubmatch(m)[1])
-		if keepQuotes {
-			return `"` + quotes[n] + `"`
+	if !strings.Contains(s, "\x01") {
+		return s
+	}
+	var b strings.Builder
+	last := 0
+	for _, t := range tokenize(s) {
+		if t.kind != tQuote || t.single || t.quote >= len(quotes) {
+			continue
 		}
-		return quotes[n]
-	})
+		b.WriteString(s[last:t.start])
+		if keepQuotes {
+			b.WriteString(`"` + quotes[t.quote] + `"`)
+		} else {
+			b.WriteString(quotes[t.quote])
+		}
+		last = t.end
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+// loneQuote is the index of the quoted string s is, when s is one placeholder alone.
+func loneQuote(s string) (int, bool) {
+	ts := tokenize(s)
+	if len(ts) == 1 && ts[0].kind == tQuote && ts[0].text == s {
+		return ts[0].quote, true
+	}
+	return 0, false
+}
+
+// quotesIn are the indexes of the quoted strings in masked s, in order.
+func quotesIn(s string) []int {
+	var out []int
+	for _, t := range tokenize(s) {
+		if t.kind == tQuote {
+			out = append(out, t.quote)
+		}
+	}
+	return out
 }

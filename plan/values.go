@@ -1,184 +1,149 @@
 package plan
 
-import (
-	"encoding/json"
-	"fmt"
-	"strings"
+import "strings"
+
+// The values a step's operands hold, read without patterns: keys, durations, addresses
+// and numbers.
+
+// keyWords are the keys a goal names ("press Enter", "hit the down arrow key"); modWords
+// the keys held with another ("ctrl+a").
+var (
+	keyWords = word("enter", "return", "tab", "escape", "esc", "backspace", "delete", "del", "space", "spacebar",
+		"arrowup", "arrowdown", "arrowleft", "arrowright", "arrow up", "arrow down", "arrow left", "arrow right",
+		"up", "down", "left", "right", "home", "end", "pageup", "pagedown", "page up", "page down",
+		"f1", "f2", "f3", "f4", "f5", "f6", "f7", "f8", "f9", "f10", "f11", "f12")
+	modWords = word("ctrl", "control", "shift", "alt", "option", "meta", "cmd", "command")
+	plus     = one(func(t tok) bool { return t.text == "+" })
+	// keyName is a key or a chord: "Enter", "ctrl+a", "shift + tab".
+	keyName = alt(seq(many(seq(modWords, plus)), keyWords),
+		seq(modWords, plus, many(seq(modWords, plus)), one(func(t tok) bool { return len(t.low) == 1 && isWordChar(rune(t.low[0])) && t.low != "_" })))
 )
 
-// A plan in the core spec's schema — what a model writes, a plan file, an old skill or
-// an old run's history — carries every action's operand in one string, "value", and a
-// condition in "when". A step is typed once, as it is read (UnmarshalJSON, Parse): the
-// operand moves to the field that says what it is, read into its type, and nothing after
-// that reads a string the planner already read.
+// reSpace is what a pattern's \s is: ASCII white space.
+const reSpace = " \t\n\f\r"
 
-// typedField reports whether the step's action has an operand field of its own and it is
-// set: a step in the typed form, whose "value", if any, is the copy MarshalJSON writes.
-func (s Step) typedField() bool {
-	switch s.Action {
-	case Navigate:
-		return s.URL != ""
-	case Press:
-		return s.Key != ""
-	case Scroll:
-		return s.Scroll != ""
-	case Extract:
-		return s.Into != ""
-	case Upload:
-		return s.File != ""
-	case Check:
-		return s.Uncheck
-	case Wait:
-		return s.Wait > 0
-	case Drag:
-		return s.Move != nil || s.To != ""
+// readDuration reads "2", "1.5 seconds", "500ms": the number and the unit as written.
+func readDuration(s string) (num, unit string, ok bool) {
+	s = strings.Trim(s, reSpace)
+	n := len(s) - len(strings.TrimLeft(s, "0123456789"))
+	if n == 0 {
+		return "", "", false
 	}
-	return false
-}
-
-// typed returns the step with its operand, written in Value as the core spec's schema
-// writes it, moved to its own field and read into its type. A step already typed is
-// returned as it is; an operand that cannot be read stays in Value, for Validate to say
-// what is wrong with it.
-func (s Step) typed() Step {
-	v := s.Value
-	if s.typedField() {
-		s.Value = ""
-	}
-	if strings.TrimSpace(v) == "" || s.typedField() {
-		return s
-	}
-	moved := true
-	switch s.Action {
-	case Navigate:
-		s.URL = strings.TrimSpace(v)
-	case Press:
-		s.Key = strings.TrimSpace(v)
-	case Scroll:
-		s.Scroll = strings.ToLower(strings.TrimSpace(v))
-	case Extract:
-		s.Into = v
-	case Upload:
-		s.File = v
-	case Check:
-		s.Uncheck = unchecks(v)
-	case Wait:
-		d, err := ParseDuration(v)
-		s.Wait, moved = d, err == nil
-	case Drag:
-		if mv, ok := ParseMove(v); ok {
-			s.Move = &mv
-		} else {
-			s.To = v
+	if n < len(s) && s[n] == '.' {
+		d := len(s[n+1:]) - len(strings.TrimLeft(s[n+1:], "0123456789"))
+		if d == 0 {
+			return "", "", false
 		}
-	default:
-		moved = false
+		n += 1 + d
 	}
-	if moved {
-		s.Value = ""
+	num, unit = s[:n], strings.TrimLeft(s[n:], reSpace)
+	switch strings.ToLower(unit) {
+	case "", "ms", "millisecond", "milliseconds", "s", "sec", "secs", "second", "seconds", "m", "min", "mins", "minute", "minutes":
+		return num, unit, true
 	}
-	return s
+	return "", "", false
 }
 
-// unchecks reads a CHECK's operand in the core spec's schema: the words that clear a box.
-func unchecks(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "false", "off", "no", "unchecked", "uncheck":
+func isDuration(s string) bool { _, _, ok := readDuration(s); return ok }
+
+// isURL reports whether s is an address a goal goes to: a URL with its scheme,
+// localhost, an IPv4 address or a host name (each with a port and path or not), or a path.
+func isURL(s string) bool {
+	if strings.ContainsAny(s, reSpace) || s == "" {
+		return false
+	}
+	low := strings.ToLower(s)
+	for _, scheme := range []string{"http://", "https://"} {
+		if strings.HasPrefix(low, scheme) {
+			return len(s) > len(scheme)
+		}
+	}
+	if s[0] == '/' {
 		return true
 	}
-	return false
-}
-
-// UnmarshalJSON reads a step in either form: typed fields, or the core spec's schema,
-// whose "value" and "when" it reads once into the typed fields. A struct that embeds a
-// Step and adds fields of its own must read them itself: this method is promoted to it.
-func (s *Step) UnmarshalJSON(b []byte) error {
-	type fields Step // no methods: no recursion
-	var w struct {
-		fields
-		When string `json:"when,omitempty"`
+	host := low
+	if i := strings.IndexAny(low, ":/"); i >= 0 {
+		host, low = low[:i], low[i:]
+	} else {
+		low = ""
 	}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	*s = Step(w.fields).typed()
-	if strings.TrimSpace(w.When) != "" && s.Condition == nil {
-		c, err := ParseCondition(w.When)
-		if err != nil {
-			return fmt.Errorf("step %d: %w", s.Step, err)
+	if strings.HasPrefix(low, ":") {
+		d := len(low[1:]) - len(strings.TrimLeft(low[1:], "0123456789"))
+		if d == 0 {
+			return false
 		}
-		s.Condition = &c
+		low = low[1+d:]
 	}
-	return nil
+	if low != "" && low[0] != '/' {
+		return false
+	}
+	return host == "localhost" || isIPv4(host) || isHostName(host)
 }
 
-// MarshalJSON writes the typed form, with the operand and condition also in "value" and
-// "when" as the core spec's schema writes them: a worker of the version before this one,
-// still running during a rolling deploy, reads a step this one sends. UnmarshalJSON takes
-// the typed fields and leaves the copies unread.
-func (s Step) MarshalJSON() ([]byte, error) {
-	type fields Step // no methods: no recursion
-	w := struct {
-		fields
-		Value string `json:"value,omitempty"`
-		When  string `json:"when,omitempty"`
-	}{fields: fields(s), Value: s.Operand()}
-	if s.Condition != nil {
-		w.When = s.Condition.String()
+func isIPv4(h string) bool {
+	parts := strings.Split(h, ".")
+	if len(parts) != 4 {
+		return false
 	}
-	return json.Marshal(w)
+	for _, p := range parts {
+		if len(p) < 1 || len(p) > 3 || !isDigits(p) {
+			return false
+		}
+	}
+	return true
 }
 
-// Operand is the step's operand as the core spec's schema writes it in "value": what a
-// model is shown of a step, and what it writes back.
-func (s Step) Operand() string {
-	switch {
-	case s.Value != "":
-		return s.Value
-	case s.Action == Navigate:
-		return s.URL
-	case s.Action == Press:
-		return s.Key
-	case s.Action == Scroll:
-		return s.Scroll
-	case s.Action == Extract:
-		return s.Into
-	case s.Action == Upload:
-		return s.File
-	case s.Action == Check && s.Uncheck:
-		return "false"
-	case s.Action == Wait && s.Wait > 0:
-		return strings.Replace(s.Wait.String(), "m0s", "m", 1) // "1m", not "1m0s"
-	case s.Action == Drag && s.Move != nil:
-		return s.Move.String()
-	case s.Action == Drag:
-		return s.To
+// isHostName reports a name of two or more labels whose last is two or more letters.
+func isHostName(h string) bool {
+	labels := strings.Split(h, ".")
+	if len(labels) < 2 {
+		return false
 	}
-	return ""
+	for _, l := range labels {
+		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+			return false
+		}
+	}
+	last := labels[len(labels)-1]
+	return len(last) >= 2 && strings.Trim(last, "abcdefghijklmnopqrstuvwxyz") == ""
 }
 
-// texts are the step's fields a person writes in words, which may hold a {{name}}
-// parameter or a secret's placeholder: what Bind fills, Placeholders lists and a skill's
-// template parameterises.
-func (s *Step) texts() []*string {
-	return []*string{&s.TargetDescription, &s.Value, &s.URL, &s.Key, &s.To, &s.File}
+// isNumberWord reports a number as a goal writes an amount: a sign and a currency or not,
+// thousands separated by commas, decimals after a point ("$47.10", "-1,200").
+func isNumberWord(s string) bool {
+	if strings.HasPrefix(s, "+") || strings.HasPrefix(s, "-") {
+		s = s[1:]
+	}
+	for _, c := range []string{"$", "€", "£", "¥"} {
+		if strings.HasPrefix(s, c) {
+			s = s[len(c):]
+			break
+		}
+	}
+	if s != "" && strings.ContainsRune(reSpace, rune(s[0])) {
+		s = s[1:]
+	}
+	return isDigitsAmount(s)
 }
 
-// Texts returns the words of the step that can hold a {{name}} parameter or a secret's
-// placeholder, in a fixed order.
-func (s Step) Texts() []string {
-	var out []string
-	for _, p := range s.texts() {
-		out = append(out, *p)
+// isDigitsAmount reports digits, in groups of three after commas or not, with decimals or
+// not: "1,200.50", "47".
+func isDigitsAmount(s string) bool {
+	whole, frac, dot := strings.Cut(s, ".")
+	if dot && (frac == "" || !isDigits(frac)) {
+		return false
 	}
-	return out
-}
-
-// MapTexts returns the step with f applied to each of its Texts (a skill's template
-// putting {{name}} in place of a value it saw).
-func (s Step) MapTexts(f func(string) string) Step {
-	for _, p := range s.texts() {
-		*p = f(*p)
+	groups := strings.Split(whole, ",")
+	if len(groups) == 1 {
+		return isDigits(whole)
 	}
-	return s
+	if len(groups[0]) < 1 || len(groups[0]) > 3 || !isDigits(groups[0]) {
+		return false
+	}
+	for _, g := range groups[1:] {
+		if len(g) != 3 || !isDigits(g) {
+			return false
+		}
+	}
+	return true
 }

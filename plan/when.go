@@ -2,7 +2,8 @@ package plan
 
 import (
 	"fmt"
-	"regexp"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -28,9 +29,6 @@ type Condition struct {
 // the page for it, not a watch that outlives the run.
 const MaxWhen = time.Minute
 
-// reConditionText is a condition as a step carries it: `the price < 47.10`.
-var reConditionText = regexp.MustCompile(`^\s*(.+?)\s*(<=|>=|<|>)\s*(` + numberPat + `)\s*$`)
-
 // numberPat is a number as pages and goals write amounts: an optional sign and currency,
 // thousands separated by commas, decimals after a point.
 const numberPat = `[-+]?[$€£¥]?\s?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`
@@ -46,27 +44,36 @@ var comparisons = map[string]string{
 // compareWords matches any of comparisons, longest first.
 const compareWords = `(?:less\s+than\s+or\s+equal\s+to|greater\s+than\s+or\s+equal\s+to|no\s+more\s+than|no\s+less\s+than|less\s+than|lower\s+than|smaller\s+than|greater\s+than|more\s+than|higher\s+than|bigger\s+than|at\s+most|at\s+least|below|under|above|over)`
 
-// reConditionWords is a condition as a goal says it: "the price is less than $47.10",
+// compareRule matches any of comparisons, longest first.
+var compareRule = word(longestFirst(slices.Sorted(maps.Keys(comparisons)))...)
+
+// conditionWords is a condition as a goal says it: "the price is less than $47.10",
 // "the total goes above 100".
-var reConditionWords = regexp.MustCompile(`(?i)^(.+?)\s+(?:is|goes|drops|falls|rises|gets|becomes)\s+(?:to\s+)?(` + compareWords + `)\s+(` + numberPat + `)$`)
+var conditionWords = seq(grab("t", some), word("is", "goes", "drops", "falls", "rises", "gets", "becomes"), opt(word("to")), grab("op", compareRule), grab("v", where(all, isNumberWord)), end)
 
 // ParseCondition reads a condition as a step carries it ("the price < 47.10").
 func ParseCondition(s string) (Condition, error) {
-	m := reConditionText.FindStringSubmatch(s)
-	if m == nil {
-		return Condition{}, fmt.Errorf("the condition %q is not a number on the page compared with a bound, as in: the price < 47.10", s)
+	for i := 1; i < len(s); i++ {
+		for _, op := range []string{"<=", ">=", "<", ">"} {
+			if !strings.HasPrefix(s[i:], op) {
+				continue
+			}
+			subject, bound := strings.Trim(s[:i], reSpace), strings.Trim(s[i+len(op):], reSpace)
+			if subject != "" && isNumberWord(bound) {
+				return newCondition(subject, op, bound)
+			}
+		}
 	}
-	return newCondition(m[1], m[2], m[3])
+	return Condition{}, fmt.Errorf("the condition %q is not a number on the page compared with a bound, as in: the price < 47.10", s)
 }
 
 // conditionFromWords reads a condition as a goal says it; ok is false when it is not one.
 func conditionFromWords(s string) (Condition, bool) {
-	m := reConditionWords.FindStringSubmatch(strings.TrimSpace(s))
+	m := read(conditionWords, strings.TrimSpace(s))
 	if m == nil {
 		return Condition{}, false
 	}
-	op := comparisons[strings.Join(strings.Fields(strings.ToLower(m[2])), " ")]
-	c, err := newCondition(m[1], op, m[3])
+	c, err := newCondition(m.get("t"), comparisons[m.low("op")], m.get("v"))
 	return c, err == nil
 }
 
@@ -85,23 +92,32 @@ func newCondition(subject, op, bound string) (Condition, error) {
 // ParseNumber reads a number or an amount of money as written ("$48.30", "1,200", "-3.5");
 // anything else, even with a number inside, is not one.
 func ParseNumber(s string) (float64, bool) {
-	m := reAmount.FindStringSubmatch(s)
-	if m == nil {
+	s = strings.Trim(s, reSpace)
+	sign1, s := cutAny(s, "-", "+")
+	_, s = cutAny(s, "$", "€", "£", "¥")
+	sign2, s := cutAny(s, "-", "+")
+	if !isDigitsAmount(s) {
 		return 0, false
 	}
-	n, err := strconv.ParseFloat(strings.ReplaceAll(m[3], ",", ""), 64)
+	n, err := strconv.ParseFloat(strings.ReplaceAll(s, ",", ""), 64)
 	if err != nil {
 		return 0, false
 	}
-	if m[1] == "-" || m[2] == "-" {
+	if sign1 == "-" || sign2 == "-" {
 		n = -n
 	}
 	return n, true
 }
 
-// reAmount is a whole text that is one number: a sign before or after the currency (groups
-// 1 and 2), the digits (group 3).
-var reAmount = regexp.MustCompile(`^\s*([-+]?)\s*[$€£¥]?\s*([-+]?)\s*((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*$`)
+// cutAny cuts the first of prefixes s starts with, and the white space after it.
+func cutAny(s string, prefixes ...string) (string, string) {
+	for _, p := range prefixes {
+		if rest, ok := strings.CutPrefix(s, p); ok {
+			return p, strings.TrimLeft(rest, reSpace)
+		}
+	}
+	return "", s
+}
 
 // Holds reports whether the value v meets the condition.
 func (c Condition) Holds(v float64) bool {
@@ -128,36 +144,37 @@ func (c Condition) Words() string {
 }
 
 var (
-	// reWhenClause is an action and the condition it waits for: `click "Buy" when the
+	// whenClause is an action and the condition it waits for: `click "Buy" when the
 	// price is less than 47.10`.
-	reWhenClause = regexp.MustCompile(`(?i)^(.+?)\s+(?:when|once|as\s+soon\s+as)\s+(.+)$`)
-	// reWaitUntil is a wait for a condition alone: "wait until the total is above 100".
-	reWaitUntil = regexp.MustCompile(`(?i)^wait\s+(?:until|till)\s+(.+)$`)
+	whenClause = seq(grab("act", some), word("when", "once", "as soon as"), grab("cond", all), end)
+	// waitUntil is a wait for a condition alone: "wait until the total is above 100".
+	waitUntil = seq(word("wait"), word("until", "till"), grab("cond", all), end)
 )
 
 // readWhen reads a click that waits for a number on the page to meet a bound, or a wait
 // for that alone. A sentence whose "when" is not such a condition is left to the other
 // readings (which refuse it, as they refuse any sentence they cannot read exactly).
 func readWhen(c string, quotes []string) (Step, string, bool) {
-	if m := reWaitUntil.FindStringSubmatch(c); m != nil {
-		if cond, ok := conditionFromWords(unmask(m[1], quotes, true)); ok {
+	if m := read(waitUntil, c); m != nil {
+		if cond, ok := conditionFromWords(unmask(m.get("cond"), quotes, true)); ok {
 			return Step{Action: Wait, Condition: &cond}, "", true
 		}
 		return Step{}, "", false
 	}
-	m := reWhenClause.FindStringSubmatch(c)
+	m := read(whenClause, c)
 	if m == nil {
 		return Step{}, "", false
 	}
-	cond, ok := conditionFromWords(unmask(m[2], quotes, true))
+	act := m.get("act")
+	cond, ok := conditionFromWords(unmask(m.get("cond"), quotes, true))
 	if !ok {
 		return Step{}, "", false
 	}
-	_, _, key := readKeyPress(m[1], quotes)
-	s, reason, ok := readClick(m[1], quotes)
+	_, _, key := readKeyPress(act, quotes)
+	s, reason, ok := readClick(act, quotes)
 	switch {
 	case key || !ok:
-		return found(Step{}, fmt.Sprintf("only a click waits for a number on the page before it acts, not %q", unmask(m[1], quotes, true)))
+		return found(Step{}, fmt.Sprintf("only a click waits for a number on the page before it acts, not %q", unmask(act, quotes, true)))
 	case reason != "":
 		return found(Step{}, reason)
 	}

@@ -1,0 +1,115 @@
+package plan
+
+import "strings"
+
+// The shapes of the sentences the readers read, in the grammar of grammar.go, their
+// verbs from the lexicon. Operands are captured by name: t is a target, v a value.
+
+var (
+	the      = opt(word("the"))
+	theWords = word("the")
+	// visibleWords say a text is on the page.
+	visibleWords = word("visible", "shown", "displayed", "present", "there", "on the page", "on page", "on the screen", "on screen")
+	// assertLead is how a check may start: "check that", "verify".
+	assertLead = opt(verbsFor(sAssert), opt(word("that")))
+	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not"))), visibleWords, end)
+	assertVerb = seq(assertLead, grab("t", some), grab("verb", word("appears", "shows up", "is gone", "disappears", "does not appear", "doesn't appear", "no longer appears")), end)
+	assertPage = seq(assertLead, word("the page"), grab("verb", word("shows", "contains", "displays", "does not show", "doesn't show", "does not contain", "doesn't contain", "no longer shows")), grab("t", all), end)
+	assertSee  = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
+		seq(word("check", "make sure", "ensure"), opt(word("that")), word("you", "i", "we"), opt(word("can")), word("see"))), grab("t", all), end)
+
+	waitTime = seq(word("wait"), opt(word("for")), grab("v", where(all, isDuration)), end)
+	waitFor  = seq(word("wait"), word("for", "until"), grab("t", some),
+		opt(alt(seq(word("to"), word("appear", "show up", "be visible", "load")), word("appears", "shows up", "is visible", "is shown", "loads"))), end)
+
+	edgeWords   = word("bottom", "end", "top", "start")
+	scrollPage  = seq(word("scroll"), opt(the, word("page")), opt(grab("dir", word("down", "up", "to the bottom", "to the top", "to bottom", "to top"))), opt(opt(word("by")), grab("px", pixels)), end)
+	scrollIn    = seq(word("scroll"), opt(word("down", "up")), word("to the"), grab("edge", edgeWords), word("of"), grab("t", all), end)
+	scrollTo    = seq(word("scroll"), opt(word("down", "up")), word("to"), grab("t", all), end)
+	scrollElem  = seq(word("scroll"), opt(word("down", "up")), grab("t", alt(seq(theWords, where(some, noComma)), quoteTok)), opt(word("all the way")), word("to"), opt(word("the", "its")), grab("edge", edgeWords), opt(word("of"), the, word("text", "it", "its text", "content")), end)
+	thePage     = seq(the, word("page", "window", "screen"), end)
+	edgeOnly    = seq(the, word("bottom", "top"), end)
+	pressKey    = seq(verbsFor(sKey), the, grab("v", keyName), opt(word("key")), opt(word("in", "on", "inside"), grab("t", all)), end)
+	history     = alt(seq(word("go"), grab("v", word("back", "forward"))), seq(grab("v", word("reload", "refresh")), opt(word("the page"))))
+	navigate    = seq(verbsFor(sGo), the, opt(word("url", "page", "website", "site", "address")), grab("v", where(all, isURL)), end)
+	intoWords   = word("into", "in", "inside", "to")
+	typeInto    = seq(verbsFor(sType), grab("v", some), alt(intoWords, word("as")), grab("t", all), end)
+	fillWith    = seq(verbsFor(sFillWith), grab("t", some), word("with", "to", "as"), grab("v", all), end)
+	typeOnly    = seq(verbsFor(sTypeOnly), grab("v", all), end)
+	selectFrom  = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
+	tick        = seq(verbsFor(sTick), grab("t", all), end)
+	untick      = seq(verbsFor(sUntick), grab("t", all), end)
+	click       = seq(verbsFor(sClick), opt(word("on")), grab("t", all), end)
+	setWith     = seq(verbsFor(sSetWith), grab("v", signedNumber), word("with", "on", "using", "in"), the, grab("kind", word("slider", "spinner", "spin box", "spinbox", "spin button", "spinbutton")), end)
+	sectionWord = word("section", "panel", "accordion", "group", "details", "menu", "node")
+	expand      = alt(seq(word("expand", "unfold"), the, opt(oneWord), sectionWord, opt(word("below", "above", "here")), end),
+		seq(word("open"), the, opt(oneWord), sectionWord, word("below", "above", "here"), end))
+	confirmIt    = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
+	goOn         = seq(word("continue", "proceed"), end)
+	submit       = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)
+	doubleClick  = seq(verbsFor(sDoubleClick), opt(word("on")), grab("t", all), end)
+	rightClick   = alt(seq(verbsFor(sRightClick), opt(word("on")), grab("t", all), end), seq(word("click", "tap"), opt(word("on")), grab("t", some), word("with the right"), opt(word("mouse")), word("button"), end), seq(word("open the context menu"), word("of", "on", "for"), grab("t", all), end))
+	clearField   = seq(verbsFor(sClear), opt(the, word("text", "content", "contents", "value"), word("of", "in", "from")), grab("t", all), end)
+	dragOnto     = seq(word("drag"), opt(word("and drop")), grab("t", some), word("onto", "on to", "on", "into", "to", "over"), grab("v", all), end)
+	upload       = seq(verbsFor(sUpload), grab("v", some), word("into", "in", "to", "with", "using", "through", "via", "for"), grab("t", all), end)
+	hover        = alt(seq(verbsFor(sHover), word("over", "on", "onto"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
+	copyText     = seq(word("copy"), the, word("text", "value", "contents", "content", "words", "word"), word("in", "from", "of", "inside"), grab("t", all), end)
+	pasteIt      = seq(word("paste"), alt(word("it", "that", "them"), seq(theWords, opt(word("copied")), word("text"))), word("into", "in", "to"), grab("t", all), end)
+	extract      = seq(verbsFor(sExtract), grab("t", some), opt(word("as", "into"), grab("v", all)), end)
+	articleStart = seq(opt(word("on")), word("the", "a", "an"))
+	textPrefix   = seq(the, word("text", "message", "words", "word"))
+)
+
+// oneWord is any one word.
+var oneWord = one(func(t tok) bool { return t.kind == tWord })
+
+// noComma accepts a text with no comma in it.
+func noComma(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ',' {
+			return false
+		}
+	}
+	return true
+}
+
+// signedNumber is a number with a minus before it or not: "-5", "40".
+var signedNumber = alt(seq(one(func(t tok) bool { return t.text == "-" }), glued(number)), number)
+
+// pixels is a number of pixels: "300", "300 px", "300px".
+var pixels rule = func(m *match, i int, k func(int) bool) bool {
+	if i >= len(m.ts) {
+		return false
+	}
+	t := m.ts[i]
+	for _, unit := range []string{"px", "pixels"} {
+		if n, ok := strings.CutSuffix(t.low, unit); ok && t.kind == tWord && isDigits(n) {
+			return k(i + 1)
+		}
+	}
+	if t.kind != tNumber || !isDigits(t.low) {
+		return false
+	}
+	return word("px", "pixels")(m, i+1, k) || k(i+1)
+}
+
+// stripStart drops what r matches at the start of s, when white space follows it.
+func stripStart(r rule, s string) string {
+	ts := tokenize(s)
+	m := &match{ts: ts, src: s, caps: map[string][2]int{}}
+	j := -1
+	r(m, 0, func(e int) bool {
+		if e < len(ts) && ts[e].space {
+			j = e
+			return true
+		}
+		return false
+	})
+	if j < 0 {
+		return s
+	}
+	return s[ts[j].start:]
+}
+
+// startsSpaced reports whether r matches the start of s with white space after it.
+func startsSpaced(r rule, s string) bool { return stripStart(r, s) != s }

@@ -1,0 +1,352 @@
+package plan
+
+import (
+	"strings"
+)
+
+// Reading a target description into its parts (ParseTarget), with the grammar over the
+// description's tokens, its quoted names masked.
+
+var (
+	qt = grab("q", one(func(t tok) bool { return t.kind == tQuote && !t.single }))
+	// rowContext is "in the row "Q4"", "in the "Q4" row", "next to "Q4"".
+	rowContext = alt(
+		seq(word("in", "on", "of", "for", "from"), the, word("row", "line", "item", "entry", "card"), opt(word("for", "of", "named", "called")), qt),
+		seq(word("in", "on", "of", "for"), the, qt, word("row", "line", "item", "entry", "card")),
+		seq(word("next to", "beside", "for"), qt))
+	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
+	// "Trash" panel": the target is inside the thing named, and is not that thing.
+	nounContext = alt(
+		seq(word("in", "inside", "within"), the, qt, grab("noun", asciiWord)),
+		seq(word("in", "inside", "within", "on"), opt(word("the", "a", "an")), grab("noun", seq(asciiWord, optLazy(asciiWord))),
+			opt(grab("conn", word("from", "by", "named", "called", "titled", "about", "for", "of", "with", "to"))), qt))
+	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
+	boxContext = seq(word("in", "inside", "within", "from"), the, opt(qt), grab("box", boxWords))
+	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
+	startsWith = seq(opt(word("that", "which")), word("starts", "start", "starting", "begins", "begin", "beginning"), word("with"), qt)
+	endsWith   = seq(opt(one(func(t tok) bool { return t.text == "," })), opt(word("and", "that", "which")), word("ends", "end", "ending"), word("with"), qt)
+	// everyWord is "every" before a quoted name: each element so named.
+	everyWord = seq(opt(word("on")), the, word("every"), qt)
+	// mainMenu is the page's own menu, which its menu button opens: "the main menu".
+	mainMenu = seq(the, word("main", "hamburger", "app", "application"), word("menu"), opt(word("button", "icon")), end)
+	// placeContext is a place named by quoted words alone, at the end of a description that
+	// quotes its target's own name first: `the "Edit" button in "Trip ideas"`.
+	placeContext = seq(word("in", "inside", "within", "under"), qt, end)
+	// positionWords are where a description says the element is on the page: "at the top
+	// right", "on the left", "the bottom "Save" button". They choose among elements that
+	// satisfy every other part and tie; they never stand in for a name.
+	positionWords = alt(
+		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
+			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right"))))),
+		seq(grab("p3", word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost")), qt))
+	ordinalTok = one(func(t tok) bool { _, ok := ordinals[t.low]; return ok || isNumberedOrdinal(t) })
+	ofCount    = seq(ordinalTok, grab("of", seq(word("of"), alt(word("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), one(func(t tok) bool { return t.kind == tNumber && isDigits(t.low) })))))
+	resultsOf  = seq(opt(word("search")), word("result", "results"), end)
+)
+
+var (
+	asciiWord = one(func(t tok) bool { return t.kind == tWord && strings.Trim(t.low, "abcdefghijklmnopqrstuvwxyz") == "" })
+	hyphens   = seq(one(func(t tok) bool { return t.text == "-" }), many(one(func(t tok) bool { return t.text == "-" })))
+)
+
+func leftOrRight(t tok) bool { return t.low == "left" || t.low == "right" }
+
+// A desc is a description being read: its text with the quoted names masked, the names,
+// and the reader's tokens of it.
+type desc struct {
+	d      string
+	quotes []string
+}
+
+// find is the leftmost match of r in the description, and the bytes it spans.
+func (x *desc) find(r rule) (*match, int, int) {
+	ts := tokenizeLoose(x.d)
+	m, i, j := search(ts, x.d, r)
+	if m == nil {
+		return nil, 0, 0
+	}
+	return m, ts[i].start, ts[j-1].end
+}
+
+// cut writes a space in place of the bytes from..to.
+func (x *desc) cut(from, to int) { x.d = x.d[:from] + " " + x.d[to:] }
+
+// quote is the name a match captured as q.
+func (x *desc) quote(m *match) string {
+	if !m.has("q") {
+		return ""
+	}
+	n, _ := loneQuote(m.get("q"))
+	return x.quotes[n]
+}
+
+// ParseTarget reads a target description into its parts.
+func ParseTarget(description string) Target {
+	var t Target
+	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description)
+	masked, quotes := maskTarget(singleToDouble(d))
+	x := &desc{d: masked, quotes: quotes}
+	if m := readStart(everyWord, x.d); m != nil {
+		t.Every = true
+		x.d = " " + x.d[m.ts[m.caps["q"][0]].start:] // the quote stays
+	}
+	if m, from, to := x.find(startsWith); m != nil {
+		t.Starts = x.quote(m)
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(endsWith); m != nil {
+		t.Ends = x.quote(m)
+		x.cut(from, to)
+	}
+	if m := readStart(seq(valueOfLabelWords, qt), x.d); m != nil {
+		// Read before the row: "the value for "Phone"" is not the row "Phone".
+		t.Labelled = true
+		x.d = x.d[m.ts[m.caps["q"][0]].start:] // the quote stays
+	}
+	if m, from, to := x.find(rowContext); m != nil {
+		t.Row = x.quote(m)
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(boxContext); m != nil {
+		t.Container = strings.TrimSpace(boxKinds[m.low("box")] + " " + x.quote(m))
+		x.cut(from, to)
+	}
+	if t.Row == "" {
+		t.readNounContext(x)
+	}
+	if m, from, to := x.find(placeContext); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.ContainsRune(reSpace, rune(x.d[from-1])) && len(quotesIn(x.d[:from])) > 0 {
+		// `the "Edit" button in "Trip ideas"`: inside the item the quoted words name.
+		t.Row, t.RowNoun = x.quote(m), "item named"
+		x.cut(from, to)
+	}
+	t.readPosition(x)
+	t.readOrdinal(x)
+	return t.readName(x)
+}
+
+// singleToDouble writes single quotes as double quotes where they quote: after the
+// start, a space or a parenthesis, around a name.
+func singleToDouble(d string) string {
+	b := []byte(d)
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\'' || (i > 0 && !strings.ContainsRune(reSpace+"(", rune(b[i-1]))) {
+			continue
+		}
+		j := strings.IndexByte(d[i+1:], '\'')
+		if j <= 0 {
+			continue
+		}
+		b[i], b[i+1+j] = '"', '"'
+		i += 1 + j
+	}
+	return string(b)
+}
+
+// maskTarget masks the quoted names of a description as \x01N\x02, a name in single
+// quotes left as such (\x01'N\x02): it names the element, but no place.
+func maskTarget(d string) (string, []string) {
+	var out strings.Builder
+	var quotes []string
+	for i := 0; i < len(d); i++ {
+		c := d[i]
+		if c == '"' || c == '\'' {
+			if j := strings.IndexByte(d[i+1:], c); j > 0 {
+				single := ""
+				if c == '\'' {
+					single = "'"
+				}
+				out.WriteString("\x01" + single + itoa(len(quotes)) + "\x02")
+				quotes = append(quotes, d[i+1:i+1+j])
+				i += 1 + j
+				continue
+			}
+		}
+		out.WriteByte(c)
+	}
+	return out.String(), quotes
+}
+
+// readNounContext reads "in the email from "X"" (a row: X's item holds the target) or
+// "in the "X" dialog" (a container), and drops it. A thing named directly ("the email
+// from "X"") is the target itself, not where it sits: only "in", "inside", "within" and
+// "on" make it a place.
+func (t *Target) readNounContext(x *desc) {
+	m, from, to := x.find(nounContext)
+	if m == nil {
+		return
+	}
+	noun, name, conn := m.low("noun"), x.quote(m), m.low("conn")
+	words := strings.Fields(noun)
+	last := words[len(words)-1]
+	if notPlaces[last] || notPlaces[words[0]] || roleWord(last) != "" {
+		// "in the "Name" column", "in the "Notes" field": not something the target is in.
+		return
+	}
+	if kind, ok := boxKinds[last]; ok {
+		t.Container = kind + " " + name
+	} else {
+		t.Row, t.RowNoun = name, strings.TrimSpace(noun+" "+conn)
+	}
+	x.cut(from, to)
+}
+
+// notPlaces are nouns a description may follow "in the" with that observations do not
+// place an element in.
+var notPlaces = map[string]bool{"the": true, "a": true, "an": true, "column": true, "page": true, "screen": true, "window": true, "tab": true, "table": true, "list": true, "box": true}
+
+// roleWord is the kind a single word names, or "".
+func roleWord(w string) string {
+	for i, k := range kinds {
+		if k.phrases != nil && hasKindWord(w, kindRules[i]) {
+			return k.role
+		}
+	}
+	return ""
+}
+
+func hasKindWord(s string, r rule) bool {
+	i, _ := findWord(tokenizeLoose(s), r)
+	return i >= 0
+}
+
+// readPosition reads the position words of the description into t and drops them.
+func (t *Target) readPosition(x *desc) {
+	m, from, to := x.find(positionWords)
+	if m == nil {
+		return
+	}
+	for _, q := range tokenize(x.d[:from]) {
+		// Words of a quoted name ("Stay on the left" names a link) come first: no place.
+		if q.kind == tQuote && positionInName(x.quotes[q.quote]) {
+			return
+		}
+	}
+	var words []string
+	for _, g := range []string{"p1", "p2", "p3"} {
+		if m.has(g) {
+			words = append(words, m.low(g))
+		}
+	}
+	t.Position = strings.Join(words, " ")
+	if m.has("p3") {
+		to = m.ts[m.caps["p3"][1]-1].end // keep the quote the adjective stood before
+	}
+	x.cut(from, to)
+}
+
+// positionInName reports position words inside a quoted name.
+func positionInName(name string) bool {
+	ts := tokenizeLoose(name + `"`)
+	m, _, _ := search(ts, name, alt(positionWords, seq(word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost"), one(func(t tok) bool { return t.text == `"` && t.space }))))
+	return m != nil
+}
+
+// readOrdinal reads "the 2nd of 3" into t and drops it. An ordinal is looked for in the
+// quoted names too, as the description was always read: `"First name"` is read as the
+// first element named " name".
+func (t *Target) readOrdinal(x *desc) {
+	if text, drop := x.findAnywhere(ofCount, "of"); text != "" {
+		t.Of = countOf(text)
+		drop("") // the ordinal stays
+	}
+	if text, drop := x.findAnywhere(ordinalTok, ""); text != "" {
+		t.Ordinal = ReadOrdinal(text)
+		drop(" ")
+	}
+}
+
+// findAnywhere finds the leftmost match of r in the description, its quoted names
+// included: the text of its operand group (or of the whole match when group is ""), and
+// a function that writes something in its place.
+func (x *desc) findAnywhere(r rule, group string) (string, func(with string)) {
+	outer := tokenizeLoose(x.d)
+	for n, tk := range outer {
+		s, ts, owner := x.d, outer, -1
+		var m *match
+		i, j := n, -1
+		switch tk.kind {
+		case tQuote:
+			s, owner = x.quotes[tk.quote], tk.quote
+			ts = tokenizeLoose(s)
+			m, i, j = search(ts, s, r)
+		case tWord:
+			m, j = matchAt(ts, s, r, n)
+		}
+		if m == nil {
+			continue
+		}
+		if group != "" {
+			i, j = m.caps[group][0], m.caps[group][1]
+		}
+		from, to := ts[i].start, ts[j-1].end
+		return s[from:to], func(with string) {
+			if owner >= 0 {
+				x.quotes[owner] = s[:from] + with + s[to:]
+			} else {
+				x.d = s[:from] + with + s[to:]
+			}
+		}
+	}
+	return "", nil
+}
+
+// readName reads the kind and the name from what is left of the description.
+func (t Target) readName(x *desc) Target {
+	first := -1
+	for _, q := range tokenize(x.d) {
+		if q.kind == tQuote {
+			first = q.quote
+			break
+		}
+	}
+	if first < 0 && read(mainMenu, x.d) != nil {
+		// "the main menu" is the page's menu button, an icon of three bars.
+		t.Name, t.Kind = "menu", "icon"
+		return t
+	}
+	outside := replaceQuotes(x.d, " ")
+	for i, k := range kinds {
+		if k.phrases == nil && read(seq(the, word(k.role), opt(word("field")), end), outside) != nil || k.phrases != nil && hasKindWord(outside, kindRules[i]) {
+			t.Kind = k.role
+			break
+		}
+	}
+	if first >= 0 {
+		t.Name, t.Quoted = x.quotes[first], true
+		return t
+	}
+	d := x.d
+	for i, k := range kinds {
+		if k.phrases != nil {
+			d = replaceWords(d, kindRules[i], " ")
+		}
+	}
+	// "the button" leaves no phrase: matchScore then matches on the role alone.
+	t.Name = strings.Join(strings.Fields(Fillers.ReplaceAllString(d, " ")), " ")
+	if read(resultsOf, t.Name) != nil {
+		// "the 2nd search result link" names no link: it counts the links of a list.
+		t.Name, t.InList = "", true
+	}
+	return t
+}
+
+// replaceWords writes with in place of each of the phrases in s, left to right.
+func replaceWords(s string, words rule, with string) string {
+	for from := 0; ; {
+		ts := tokenizeLoose(s[from:])
+		i, j := findWord(ts, words)
+		if i < 0 {
+			return s
+		}
+		at := from + ts[i].start
+		s = s[:at] + with + s[from+ts[j-1].end:]
+		from = at + len(with)
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}
