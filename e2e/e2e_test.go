@@ -27,6 +27,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -62,7 +63,7 @@ type stack struct {
 	client       client.Client
 	minioAddr    string
 	store        *store.MinIO
-	app          *demoapp.Server
+	app          *lab.Server
 	appURL       string
 }
 
@@ -71,7 +72,7 @@ func newStack(t *testing.T) *stack {
 	s := &stack{}
 	s.temporalAddr, s.client = testenv.Temporal(t)
 	s.minioAddr, s.store = testenv.MinIO(t)
-	s.app = demoapp.New()
+	s.app = lab.New()
 	s.serveApp(t)
 	return s
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -190,7 +191,7 @@ func TestServersRestartedMidRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stack{temporalAddr: temporal.Addr, client: c, minioAddr: minio.Addr, store: st, app: demoapp.New()}
+	s := &stack{temporalAddr: temporal.Addr, client: c, minioAddr: minio.Addr, store: st, app: lab.New()}
 	s.serveApp(t)
 	s.worker(t)
 	for _, srv := range []struct {
@@ -218,7 +219,7 @@ func TestServersRestartedMidRun(t *testing.T) {
 // no second browser, no "worker lost" warning.
 func TestSlowModelIsNotALostWorker(t *testing.T) {
 	s := newStack(t)
-	s.app = demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
+	s.app = lab.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	s.serveApp(t)
 	gemini := geminitest.New(t, func(c geminitest.Call, n int) geminitest.Reply {
 		r := archiveScript(c, n)

@@ -15,7 +15,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -271,7 +271,7 @@ func TestWebUIListShowsTheRuns(t *testing.T) {
 	var ui string
 	s.temporalAddr, s.client, ui = testenv.TemporalWithUI(t)
 	s.minioAddr, s.store = testenv.MinIO(t)
-	s.app = demoapp.New()
+	s.app = lab.New()
 	s.serveApp(t)
 	s.worker(t)
 	if _, errOut, code := s.starter(t, "run", "--url", s.appURL, demoGoal); code != 0 {

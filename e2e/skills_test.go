@@ -16,6 +16,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -107,7 +108,7 @@ func TestSkills(t *testing.T) {
 
 	t.Run("workflow 2 learns, workflow 1 reuses with no planner or decide calls, new values bind", func(t *testing.T) {
 		s := newStack(t)
-		s.app = demoapp.New(tracker...)
+		s.app = lab.New(tracker...)
 		s.serveApp(t)
 		gemini := geminitest.New(t, archiveScript)
 		s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEAVIATE_URL="+weaviate.Addr)

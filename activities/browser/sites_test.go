@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
@@ -21,7 +21,7 @@ import (
 // TestSitePolicy: a run that starts on the lab's site may not open a file, a browser page,
 // the cloud metadata address or another site — not by a NAVIGATE, and not by a link.
 func TestSitePolicy(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/widgets.html"
 	p := sites.For(start, nil, false)
@@ -52,7 +52,7 @@ func TestSitePolicy(t *testing.T) {
 
 // TestConfirmAsTheStepAsks: a confirm() is dismissed, unless the step says to accept it.
 func TestConfirmAsTheStepAsks(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "dialogs", browser.OpenOptions{URL: srv.URL + "/static/lab/widgets.html"})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -16,7 +16,7 @@ import (
 // itself the run is back where it was; a window the page opens when no step acts is
 // closed; a file the step downloads is kept, and is the click's effect.
 func TestOtherWindows(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/windows.html"
 	p := sites.For(start, nil, false)
@@ -49,7 +49,7 @@ func TestOtherWindows(t *testing.T) {
 	if !out.OK || len(out.Downloads) != 1 {
 		t.Fatalf("download: ok %v (%v), %d downloads, actions %q", out.OK, out.Feedback, len(out.Downloads), out.Actions)
 	}
-	if d := out.Downloads[0]; d.Name != "invoice-2026-11.csv" || string(d.Data) != demoapp.Invoice || d.Err != nil {
+	if d := out.Downloads[0]; d.Name != "invoice-2026-11.csv" || string(d.Data) != lab.Invoice || d.Err != nil {
 		t.Errorf("download: %q, %q, %v", d.Name, d.Data, d.Err)
 	}
 
