@@ -194,7 +194,7 @@ func TestWorkerChecksItsModels(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, workerBin)
-	cmd.Env = testenv.WorkerEnv(t, s.temporalAddr, s.minioAddr, append(key, "WEBAGENT_DECIDE_MODEL=gemini-3.9-flesh")...)
+	cmd.Env = testenv.WorkerEnv(t, s.Stack, append(key, "WEBAGENT_DECIDE_MODEL=gemini-3.9-flesh")...)
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || !strings.Contains(string(out), "gemini-3.9-flesh") || !strings.Contains(string(out), "set WEBAGENT_DECIDE_MODEL") {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/webagent-dev/webagent/activities/dataset"
 	"github.com/webagent-dev/webagent/internal/lab"
-	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -81,9 +80,9 @@ func TestDataset(t *testing.T) {
 
 // starterWithStore runs the starter with the test's Temporal and MinIO.
 func (s *stack) starterWithStore(t *testing.T, args ...string) (string, string, int) {
-	t.Setenv("MINIO_ENDPOINT", s.minioAddr)
-	t.Setenv("MINIO_ACCESS_KEY", testenv.MinIOUser)
-	t.Setenv("MINIO_SECRET_KEY", testenv.MinIOPassword)
-	t.Setenv("MINIO_BUCKET", testenv.MinIOBucket)
+	for _, kv := range s.MinIOEnv() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
 	return s.starter(t, args...)
 }

@@ -69,7 +69,7 @@ func TestWorkerKilled(t *testing.T) {
 				if p.env != "" {
 					env = append(env, fault.Env+"="+p.env)
 				}
-				w := testenv.StartWorker(t, hooked, s.temporalAddr, s.minioAddr, env...)
+				w := testenv.StartWorker(t, hooked, s.Stack, env...)
 				var once sync.Once
 				if p.name == "right after the request" {
 					s.app.OnCreate(func() { once.Do(w.Kill) })
@@ -185,13 +185,14 @@ func TestSilentSaveIsPressedOnce(t *testing.T) {
 // TestServersRestartedMidRun kills Temporal, then MinIO, in the middle of demo goals and
 // starts them again: the runs complete, and no request is sent twice.
 func TestServersRestartedMidRun(t *testing.T) {
-	temporal, c := testenv.RestartableTemporal(t)
+	temporal, c := testenv.RestartableTemporal(t, workflows.SearchAttributes)
 	minio := testenv.RestartableMinIO(t)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: minio.Addr, AccessKey: testenv.MinIOUser, SecretKey: testenv.MinIOPassword, Bucket: testenv.MinIOBucket})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stack{temporalAddr: temporal.Addr, client: c, minioAddr: minio.Addr, store: st, app: lab.New()}
+	at := testenv.Stack{TemporalAddr: temporal.Addr, Namespace: "default", MinIOAddr: minio.Addr, Bucket: testenv.MinIOBucket}
+	s := &stack{Stack: at, client: c, store: st, app: lab.New()}
 	s.serveApp(t)
 	s.worker(t)
 	for _, srv := range []struct {
