@@ -53,7 +53,7 @@ func StartDokuWiki(t testing.TB) *DokuWiki {
 	t.Helper()
 	php, err := exec.LookPath("php")
 	if err != nil || !exists(filepath.Join(dokuwikiDir, "doku.php")) {
-		t.Skip("DokuWiki or PHP is not installed: run `make setup` (it installs Debian's dokuwiki and php-cli)")
+		t.Skip("DokuWiki or PHP is not installed: run `make setup-test` (it installs Debian's dokuwiki and php-cli)")
 	}
 	root := t.TempDir()
 	code, conf, data := filepath.Join(root, "www"), filepath.Join(root, "conf"), filepath.Join(root, "data")
