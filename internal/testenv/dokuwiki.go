@@ -48,7 +48,7 @@ const (
 // StartDokuWiki copies DokuWiki's code and default configuration into a temporary folder,
 // gives it a fresh data folder, an administrator and the usual rights (anyone reads,
 // signed-in users edit), and serves it with php -S on a free port. It skips the test when
-// DokuWiki or PHP is missing: `make setup` installs them.
+// DokuWiki or PHP is missing: `make setup-test` installs them.
 func StartDokuWiki(t testing.TB) *DokuWiki {
 	t.Helper()
 	php, err := exec.LookPath("php")
