@@ -241,6 +241,7 @@ func TestDemoGoal(t *testing.T) {
 }
 
 func TestWorkerKilledMidRun(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	first := s.worker(t)
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL, Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second}})

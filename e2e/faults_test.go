@@ -45,11 +45,11 @@ func faultRuns() int {
 // worker that takes over is the one that ships, given the same WEBAGENT_FAULT: it must
 // ignore it, and pass the armed point of step 4 when it does the step again.
 func TestWorkerKilled(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	hooked, err := testenv.Build(t.TempDir(), "workers", fault.Tag)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newStack(t)
 	points := []struct {
 		name string
 		env  string // WEBAGENT_FAULT for the first worker, or ""
@@ -62,6 +62,8 @@ func TestWorkerKilled(t *testing.T) {
 	}
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel() // each point on a stack of its own, beside the others
+			s := newStack(t)
 			asked := 0
 			for k := range faultRuns() {
 				s.app.Reset()
@@ -185,6 +187,7 @@ func TestSilentSaveIsPressedOnce(t *testing.T) {
 // TestServersRestartedMidRun kills Temporal, then MinIO, in the middle of demo goals and
 // starts them again: the runs complete, and no request is sent twice.
 func TestServersRestartedMidRun(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	temporal, c := testenv.RestartableTemporal(t, workflows.SearchAttributes)
 	minio := testenv.RestartableMinIO(t)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: minio.Addr, AccessKey: testenv.MinIOUser, SecretKey: testenv.MinIOPassword, Bucket: testenv.MinIOBucket})
