@@ -44,9 +44,9 @@ test-checks:
 		echo "vet, staticcheck, workflowcheck: clean" && \
 		go test -count=1 -race $(RACE_PKGS)
 
-## test-go: every test; the end-to-end tests that mostly wait run up to four at once
+## test-go: every test (the end-to-end tests that mostly wait run two at a time, beside each other)
 test-go:
-	@source deploy/versions.sh && go test -count=1 -timeout 60m -parallel 4 ./...
+	@source deploy/versions.sh && go test -count=1 -timeout 60m ./...
 
 ## faults: kill the worker at each point of a state-changing step, FAULT_RUNS times each (default 10);
 ##         the hook itself first (internal/fault built with -tags faultinject, as the killed worker is)
