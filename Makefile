@@ -3,11 +3,15 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup up down demo test faults load miniwob check vet build clean
+.PHONY: setup setup-test up down demo test test-checks test-go faults load miniwob check vet build clean
 
-## setup: install what is missing (temporal CLI, MinIO, Chromium, Playwright driver)
+## setup: install what the demo's stack needs and is missing (Go check, temporal CLI, MinIO, Weaviate, Chromium, Playwright driver)
 setup:
-	@deploy/setup.sh
+	@deploy/setup.sh demo
+
+## setup-test: install what the tests need besides: the linters and the applications the end-to-end tests drive
+setup-test:
+	@deploy/setup.sh test
 
 ## up: start the local stack in the background (Temporal + Web UI, MinIO, demo app, worker)
 up: setup
@@ -25,15 +29,24 @@ demo: up
 # Packages whose tests start no stack: also run with the race detector.
 RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/... ./activities/browser/driver/...
 
-## test: set up, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
-test: setup
+## test: set up for the tests, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
+##       the checks and the race detector's runs (test-checks) use the CPU while the end-to-end tests mostly wait for
+##       browsers, servers and timeouts, so the two run side by side (test-go)
+test: setup-test
+	@$(MAKE) --no-print-directory -j2 --output-sync=line test-checks test-go
+
+## test-checks: vet, staticcheck and workflowcheck, then the race detector over the packages whose tests start no stack
+test-checks:
 	@source deploy/versions.sh && set -e && \
 		go vet ./... && go vet -tags faultinject ./internal/fault/ ./activities/browser/... && \
 		"$$STATICCHECK_BIN" ./... && "$$STATICCHECK_BIN" -tags faultinject ./internal/fault/ && \
 		"$$WORKFLOWCHECK_BIN" ./workflows/... && \
 		echo "vet, staticcheck, workflowcheck: clean" && \
-		go test -count=1 -race $(RACE_PKGS) && \
-		go test -count=1 -timeout 60m ./...
+		go test -count=1 -race $(RACE_PKGS)
+
+## test-go: every test (the end-to-end tests that mostly wait run two at a time, beside each other)
+test-go:
+	@source deploy/versions.sh && go test -count=1 -timeout 60m ./...
 
 ## faults: kill the worker at each point of a state-changing step, FAULT_RUNS times each (default 10);
 ##         the hook itself first (internal/fault built with -tags faultinject, as the killed worker is)
@@ -54,7 +67,7 @@ MINIWOB ?=
 SEEDS ?= 3
 miniwob:
 	@if [ -z "$(MINIWOB)" ]; then echo "make miniwob: set MINIWOB to the MiniWoB++ folder (the one holding miniwob/ and core/), e.g. make miniwob MINIWOB=/path/to/miniwob SEEDS=3" >&2; exit 2; fi
-	@deploy/setup.sh
+	@deploy/setup.sh demo
 	@source deploy/versions.sh && \
 		WEBAGENT_MINIWOB="$(abspath $(MINIWOB))" WEBAGENT_MINIWOB_SEEDS=$(SEEDS) \
 		WEBAGENT_MINIWOB_TASKS="$(TASKS)" WEBAGENT_MINIWOB_SKIP="$(SKIP)" \

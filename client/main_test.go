@@ -7,6 +7,7 @@ import (
 
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/workflows"
 )
 
 // app is the demo app the examples' runs drive.
@@ -21,9 +22,9 @@ func TestMain(m *testing.M) {
 	if err != nil {
 		t.Fatalf("%v", err)
 	}
-	temporalAddr, _ := testenv.Temporal(t)
+	temporalAddr, _ := testenv.Temporal(t, workflows.SearchAttributes)
 	minioAddr, _ := testenv.MinIO(t)
-	testenv.StartWorker(t, bin, temporalAddr, minioAddr)
+	testenv.StartWorker(t, bin, testenv.Stack{TemporalAddr: temporalAddr, Namespace: "default", MinIOAddr: minioAddr, Bucket: testenv.MinIOBucket})
 	app = demoapp.New()
 	srv := httptest.NewServer(app)
 	t.Cleanup(srv.Close)

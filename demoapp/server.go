@@ -49,25 +49,8 @@ type Server struct {
 	mux   *http.ServeMux
 	// actionsLabel is the accessible name of each row's menu button.
 	actionsLabel string
-	// observations are when the watch page saw the agent look at it.
-	observations []time.Time
-	// published counts the clicks on the canvas page's painted "Publish".
-	published int
-	// saves counts the settings page's "Save" requests.
-	saves int
-	// account may sign in at /lab/signin; signIns counts its sign-ins.
-	account Account
-	signIns int
-	// tickets are the sign-ins waiting for their one-time code.
-	tickets map[string]bool
 	// onCreate is called when a create request arrives, before it is answered.
 	onCreate func()
-	// choreList is the lab's chores list (nil: the default one); choreWrites counts the
-	// changes the page sent.
-	choreList   []Chore
-	choreWrites int
-	// states are what lab pages sent to /lab/state/{name}.
-	states map[string]json.RawMessage
 }
 
 // OnCreate sets a function called whenever a create request arrives, before it is
@@ -116,15 +99,6 @@ func New(seed ...Project) *Server {
 	s.mux.HandleFunc("POST /api/projects", s.create)
 	s.mux.HandleFunc("POST /api/projects/archive", s.archive)
 	s.mux.HandleFunc("POST /api/projects/rename", s.rename)
-	s.mux.HandleFunc("GET /lab/slow", s.slow)
-	s.mux.HandleFunc("POST /lab/observed", s.observed)
-	s.mux.HandleFunc("POST /lab/publish", s.publish)
-	s.mux.HandleFunc("POST /lab/save", s.save)
-	s.mux.HandleFunc("/lab/chores", s.chores)
-	s.mux.HandleFunc("/lab/state/{name}", s.labState)
-	s.mux.HandleFunc("/lab/signin", s.signin)
-	s.mux.HandleFunc("/lab/signin/code", s.signinCode)
-	s.mux.HandleFunc("GET /lab/invoice.csv", invoice)
 	s.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprintln(w, "ok") })
 	return s
 }

@@ -58,3 +58,20 @@ func TestAPI(t *testing.T) {
 		t.Fatalf("reset with a seed: %+v", app.Snapshot())
 	}
 }
+
+// The demo app serves the demo alone: the lab's pages and endpoints live with the tests
+// (internal/lab).
+func TestServesNoLab(t *testing.T) {
+	srv := httptest.NewServer(New())
+	defer srv.Close()
+	for _, path := range []string{"/static/lab/canvas.html", "/lab/signin", "/lab/slow?ms=1", "/lab/invoice.csv"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("GET %s: %d, want 404", path, resp.StatusCode)
+		}
+	}
+}

@@ -1,19 +1,23 @@
 #!/usr/bin/env bash
-# setup.sh installs what the local stack needs and is missing: the temporal CLI (dev
-# server + Web UI), the MinIO server and Weaviate built from the Go module proxy, Debian's Chromium,
-# the playwright-core driver layout that playwright-go expects, and the real applications the
-# end-to-end tests drive: Debian's DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC (`setup.sh apps`
-# installs only the npm ones). Built tools are cached
-# per version outside the repository, so only the first run pays for the builds.
+# setup.sh installs what is missing for one purpose, named by its first argument:
 #
-# It prints one line per tool and the environment file path the other scripts read.
+#   demo   what the local stack runs (`make setup`, `make up`, `make demo`): a check of the Go
+#          toolchain, the temporal CLI (dev server + Web UI), the MinIO server and Weaviate
+#          built from the Go module proxy, Debian's Chromium and the playwright-core driver
+#          layout that playwright-go expects.
+#   test   (the default) the demo's tools, the linters `make test` runs (staticcheck,
+#          workflowcheck), and the real applications the end-to-end tests drive: Debian's
+#          DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC.
+#   checks the linters alone; apps the npm applications alone; or one tool by its name.
+#
+# `setup.sh --plan WHAT` prints the tools WHAT installs, one a line, and installs nothing.
+# Built tools are cached per version outside the repository, so only the first run pays
+# for the builds. It prints one line per tool.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=deploy/versions.sh
 source "$here/versions.sh"
-
-mkdir -p "$WEBAGENT_TOOLS"
 
 log() { printf '%-11s %s\n' "$1" "$2"; }
 
@@ -161,18 +165,65 @@ install_tiddlywiki() { npm_app tiddlywiki tiddlywiki "$TIDDLYWIKI_VERSION" "$TID
 install_nodered() { npm_app node-red node-red "$NODE_RED_VERSION" "$NODE_RED_DIR" red.js; }
 install_todomvc() { npm_app todomvc todomvc "$TODOMVC_VERSION" "$TODOMVC_DIR" examples/vanillajs/index.html; }
 
-want="${1:-all}"
-case "$want" in
-all | temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;&
-all | minio) go_tool minio github.com/minio/minio "$MINIO_VERSION" minio ;;&
-all | weaviate) go_tool weaviate github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" weaviate-server ;;&
-all | checks | staticcheck) go_tool staticcheck honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION" staticcheck ;;&
-all | checks | workflowcheck) go_tool workflowcheck go.temporal.io/sdk/contrib/tools/workflowcheck "$WORKFLOWCHECK_VERSION" workflowcheck ;;&
-all | chromium) install_chromium ;;&
-all | playwright) install_driver ;;&
-all | dokuwiki) install_dokuwiki ;;&
-all | apps | tiddlywiki) install_tiddlywiki ;;&
-all | apps | node-red) install_nodered ;;&
-all | apps | todomvc) install_todomvc ;;&
-*) ;;
-esac
+# check_go checks that the Go toolchain is there and at least as new as go.mod asks: the
+# other tools are built with it, and so are the worker and the demo app.
+check_go() {
+	command -v go >/dev/null || { echo "go is required: install Go $(go_wanted) or newer (https://go.dev/dl/)" >&2; exit 1; }
+	local have
+	have=$(go env GOVERSION)
+	have=${have#go}
+	if [[ "$(printf '%s\n%s\n' "$(go_wanted)" "$have" | sort -V | head -1)" != "$(go_wanted)" ]]; then
+		echo "go $have is older than go.mod's $(go_wanted): install a newer Go" >&2
+		exit 1
+	fi
+	log go "$have"
+}
+
+# go_wanted is the Go version go.mod names.
+go_wanted() { awk '$1 == "go" { print $2; exit }' "$here/../go.mod"; }
+
+# plan WHAT prints the tools WHAT names, one a line, in the order they are installed.
+plan() {
+	local demo="go temporal minio weaviate chromium playwright"
+	local checks="staticcheck workflowcheck"
+	local apps="tiddlywiki node-red todomvc"
+	case "$1" in
+	demo) echo $demo ;;
+	test | all) echo $demo $checks dokuwiki $apps ;;
+	checks) echo $checks ;;
+	apps) echo $apps ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc) echo "$1" ;;
+	*)
+		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
+		return 2
+		;;
+	esac
+}
+
+# install TOOL installs one tool of a plan.
+install() {
+	case "$1" in
+	go) check_go ;;
+	temporal) go_tool temporal github.com/temporalio/cli/cmd/temporal "$TEMPORAL_CLI_VERSION" temporal ;;
+	minio) go_tool minio github.com/minio/minio "$MINIO_VERSION" minio ;;
+	weaviate) go_tool weaviate github.com/weaviate/weaviate/cmd/weaviate-server "$WEAVIATE_VERSION" weaviate-server ;;
+	staticcheck) go_tool staticcheck honnef.co/go/tools/cmd/staticcheck "$STATICCHECK_VERSION" staticcheck ;;
+	workflowcheck) go_tool workflowcheck go.temporal.io/sdk/contrib/tools/workflowcheck "$WORKFLOWCHECK_VERSION" workflowcheck ;;
+	chromium) install_chromium ;;
+	playwright) install_driver ;;
+	dokuwiki) install_dokuwiki ;;
+	tiddlywiki) install_tiddlywiki ;;
+	node-red) install_nodered ;;
+	todomvc) install_todomvc ;;
+	esac
+}
+
+if [[ "${1:-}" == --plan ]]; then
+	plan "${2:-test}" | tr ' ' '\n'
+	exit
+fi
+tools=$(plan "${1:-test}")
+mkdir -p "$WEBAGENT_TOOLS"
+for tool in $tools; do
+	install "$tool"
+done

@@ -167,7 +167,7 @@ func TestRunsCannotReadTheWorker(t *testing.T) {
 		"WEBAGENT_TEST_GRANTED="+granted, "WEBAGENT_TEST_CANARY="+canary)
 
 	// What the attacker is after: the worker's whole environment, and files.
-	env := testenv.WorkerEnv(t, s.temporalAddr, s.minioAddr, "WEBAGENT_TEST_GRANTED="+granted, "WEBAGENT_TEST_CANARY="+canary)
+	env := testenv.WorkerEnv(t, s.Stack, "WEBAGENT_TEST_GRANTED="+granted, "WEBAGENT_TEST_CANARY="+canary)
 	values := map[string]string{}
 	for _, kv := range env {
 		if k, v, ok := strings.Cut(kv, "="); ok {
@@ -205,7 +205,7 @@ func TestRunsCannotReadTheWorker(t *testing.T) {
 		attempt{"an internal address the worker does not grant, from a start URL on one", workflows.GoalInput{Goal: `go to ` + inside.URL + `/latest/meta-data/, then check that "instance-credentials" is visible`, StartURL: s.appURL, AllowPrivate: true, AllowedDomains: []string{"127.0.0.2"}}, "does not grant"},
 		attempt{"a start URL that redirects into the internal service", workflows.GoalInput{Goal: `check that "instance-credentials" is visible`, StartURL: redirect + "/", AllowPrivate: true, AllowedDomains: []string{"127.0.0.2"}}, "does not grant"},
 		attempt{"a NAVIGATE that redirects into the internal service", workflows.GoalInput{Goal: `go to ` + redirect + `/next, then check that "instance-credentials" is visible`, StartURL: s.appURL, AllowPrivate: true, AllowedDomains: []string{"127.0.0.2"}}, "does not grant"},
-		attempt{"another port of the granted address (MinIO's)", workflows.GoalInput{Goal: `check that "Bucket" is visible`, StartURL: "http://" + s.minioAddr + "/webagent/"}, "does not grant"},
+		attempt{"another port of the granted address (MinIO's)", workflows.GoalInput{Goal: `check that "Bucket" is visible`, StartURL: "http://" + s.MinIOAddr + "/webagent/"}, "does not grant"},
 		attempt{"a granted secret typed, then copied and pasted on the attacker's page", workflows.GoalInput{Goal: `type "{{secret:granted}}" into "User name", copy the text in "User name", go to ` + attacker.URL + `/form, paste it into "Query", click "Go"`, StartURL: origin + "/lab/signin"}, "never read back"},
 	)
 	var outputs []string

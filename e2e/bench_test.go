@@ -371,11 +371,12 @@ const listControls = `() => [...document.querySelectorAll("a, button, input, sel
 // benchStack starts Temporal, MinIO, the app and one worker (with env) for a benchmark.
 func benchStack(b *testing.B, app *demoapp.Server, env ...string) (client.Client, *httptest.Server, *testenv.Worker) {
 	b.Helper()
-	addr, c := testenv.Temporal(b)
+	addr, c := testenv.Temporal(b, workflows.SearchAttributes)
 	minioAddr, _ := testenv.MinIO(b)
+	at := testenv.Stack{TemporalAddr: addr, Namespace: "default", MinIOAddr: minioAddr, Bucket: testenv.MinIOBucket}
 	srv := httptest.NewServer(app)
 	b.Cleanup(srv.Close)
-	return c, srv, testenv.StartWorker(b, workerBin, addr, minioAddr, env...)
+	return c, srv, testenv.StartWorker(b, workerBin, at, env...)
 }
 
 // rawChromium is the same Chromium driven by playwright-go alone, for rawDemo.

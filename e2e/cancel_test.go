@@ -83,6 +83,7 @@ func TestCancelWhileWaiting(t *testing.T) {
 // worker-loss timeout of 5 s: the activity heartbeats all along, so the run goes on in the
 // same browser, without a recovery and with the step tried once.
 func TestSlowPageIsNotALostWorker(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	s.worker(t)
 	base := strings.TrimSuffix(s.appURL, "/projects")

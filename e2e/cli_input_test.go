@@ -42,7 +42,7 @@ func TestBadInputThroughTheCLI(t *testing.T) {
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			id := fmt.Sprintf("bad-input-%d-%d", time.Now().UnixNano(), i)
-			cmd := exec.Command(testenv.TemporalBin(t), "workflow", "start", "--address", s.temporalAddr,
+			cmd := exec.Command(testenv.TemporalBin(t), "workflow", "start", "--address", s.TemporalAddr, "--namespace", s.Namespace,
 				"--type", workflows.GoalWorkflowName, "--task-queue", workflows.TaskQueue, "--workflow-id", id, "--input", tt.input)
 			cmd.Env = os.Environ()
 			var out bytes.Buffer

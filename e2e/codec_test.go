@@ -45,9 +45,9 @@ func TestHistoryEncrypted(t *testing.T) {
 	// try runs `temporal workflow show`: its output, and its error with what it said.
 	try := func(extra ...string) (string, error) {
 		t.Helper()
-		args := append([]string{"workflow", "show", "--address", s.temporalAddr, "--workflow-id", res.Metadata.WorkflowID, "--output", "json"}, extra...)
+		args := append([]string{"workflow", "show", "--address", s.TemporalAddr, "--namespace", s.Namespace, "--workflow-id", res.Metadata.WorkflowID, "--output", "json"}, extra...)
 		cmd := exec.Command(testenv.TemporalBin(t), args...)
-		cmd.Env = append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr)
+		cmd.Env = append(os.Environ(), s.TemporalEnv()...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		if err := cmd.Run(); err != nil {

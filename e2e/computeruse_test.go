@@ -11,8 +11,8 @@ import (
 
 	"go.temporal.io/sdk/client"
 
-	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -47,7 +47,7 @@ func (s *stack) startCanvas(t *testing.T, limits workflows.Limits) client.Workfl
 // screenshot, the agent clicks there, and the step passes its check.
 func TestComputerUseClicksWhatTheDOMHides(t *testing.T) {
 	s := newStack(t)
-	s.app = demoapp.New()
+	s.app = lab.New()
 	s.serveApp(t)
 	gemini := geminitest.New(t, canvasScript(nil))
 	s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEBAGENT_COMPUTER_USE=on")
@@ -77,7 +77,7 @@ func TestComputerUseClicksWhatTheDOMHides(t *testing.T) {
 // nobody answers ends partial, having done nothing.
 func TestComputerUseWaitsForApproval(t *testing.T) {
 	s := newStack(t)
-	s.app = demoapp.New()
+	s.app = lab.New()
 	s.serveApp(t)
 	gemini := geminitest.New(t, canvasScript(&geminitest.SafetyDecision{Decision: "require_confirmation", Explanation: "Publishing makes the post public."}))
 	w := s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEBAGENT_COMPUTER_USE=on")
@@ -194,7 +194,7 @@ func TestWorkerChecksItsModels(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, workerBin)
-	cmd.Env = testenv.WorkerEnv(t, s.temporalAddr, s.minioAddr, append(key, "WEBAGENT_DECIDE_MODEL=gemini-3.9-flesh")...)
+	cmd.Env = testenv.WorkerEnv(t, s.Stack, append(key, "WEBAGENT_DECIDE_MODEL=gemini-3.9-flesh")...)
 	out, err := cmd.CombinedOutput()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || !strings.Contains(string(out), "gemini-3.9-flesh") || !strings.Contains(string(out), "set WEBAGENT_DECIDE_MODEL") {

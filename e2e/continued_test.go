@@ -32,6 +32,7 @@ const victimGoal = `Click "New project", type "Apollo" into "Project name", wait
 // of its own that asks the worker, by name, to open, use or close that session is refused
 // by the worker. The run whose browser it was completes as if nothing happened.
 func TestContinuedIsNotACallersToSet(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	w := s.worker(t)
 	victim := s.start(t, workflows.GoalInput{Goal: victimGoal, StartURL: s.appURL})

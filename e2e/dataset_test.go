@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/dataset"
-	"github.com/webagent-dev/webagent/demoapp"
-	"github.com/webagent-dev/webagent/internal/testenv"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -21,7 +20,7 @@ func TestDataset(t *testing.T) {
 	// The demo app's late "Import" button is a new state wherever it lands in the run, and
 	// a run that fast can meet it between the menu's opening and the next step (the menu
 	// seen again, with one more button). This test is about the dialog and the menu.
-	s.app = demoapp.New()
+	s.app = lab.New()
 	s.app.ControlDelay = time.Hour
 	s.serveApp(t)
 	s.worker(t)
@@ -81,9 +80,9 @@ func TestDataset(t *testing.T) {
 
 // starterWithStore runs the starter with the test's Temporal and MinIO.
 func (s *stack) starterWithStore(t *testing.T, args ...string) (string, string, int) {
-	t.Setenv("MINIO_ENDPOINT", s.minioAddr)
-	t.Setenv("MINIO_ACCESS_KEY", testenv.MinIOUser)
-	t.Setenv("MINIO_SECRET_KEY", testenv.MinIOPassword)
-	t.Setenv("MINIO_BUCKET", testenv.MinIOBucket)
+	for _, kv := range s.MinIOEnv() {
+		k, v, _ := strings.Cut(kv, "=")
+		t.Setenv(k, v)
+	}
 	return s.starter(t, args...)
 }

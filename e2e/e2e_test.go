@@ -27,6 +27,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -36,8 +37,15 @@ var updateScreenshots = flag.Bool("update-screenshots", false, "write the README
 
 var workerBin, starterBin string
 
+// shared are the Temporal dev server and the MinIO the tests share, each test in a
+// namespace and a bucket of its own (newStack); tests that kill or restart them start
+// their own.
+var shared *testenv.Shared
+
 func TestMain(m *testing.M) {
 	flag.Parse()
+	main := &testenv.MainTB{}
+	shared = testenv.NewShared(main, workflows.SearchAttributes)
 	dir, err := os.MkdirTemp("", "webagent-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -50,28 +58,31 @@ func TestMain(m *testing.M) {
 		}
 	}
 	code := m.Run()
+	main.Close()
 	os.RemoveAll(dir)
 	os.Exit(code)
 }
 
 const demoGoal = `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`
 
-// stack is one test's private Temporal, MinIO and demo app.
+// stack is one test's Temporal namespace, MinIO bucket and demo app (with the lab's
+// pages beside it).
 type stack struct {
-	temporalAddr string
-	client       client.Client
-	minioAddr    string
-	store        *store.MinIO
-	app          *demoapp.Server
-	appURL       string
+	testenv.Stack
+	client client.Client
+	store  *store.MinIO
+	app    *lab.Server
+	appURL string
 }
 
+// newStack is a namespace and a bucket of the test's own on the shared servers, and a
+// demo app of its own.
 func newStack(t *testing.T) *stack {
 	t.Helper()
-	s := &stack{}
-	s.temporalAddr, s.client = testenv.Temporal(t)
-	s.minioAddr, s.store = testenv.MinIO(t)
-	s.app = demoapp.New()
+	s := &stack{Stack: shared.Stack(t)}
+	s.client = s.Client(t)
+	s.store = s.Store(t)
+	s.app = lab.New()
 	s.serveApp(t)
 	return s
 }
@@ -84,7 +95,7 @@ func (s *stack) serveApp(t *testing.T) {
 }
 
 func (s *stack) worker(t *testing.T, env ...string) *testenv.Worker {
-	return testenv.StartWorker(t, workerBin, s.temporalAddr, s.minioAddr, env...)
+	return testenv.StartWorker(t, workerBin, s.Stack, env...)
 }
 
 func (s *stack) start(t *testing.T, in workflows.GoalInput) client.WorkflowRun {
@@ -230,6 +241,7 @@ func TestDemoGoal(t *testing.T) {
 }
 
 func TestWorkerKilledMidRun(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	first := s.worker(t)
 	run := s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL, Limits: workflows.Limits{WorkerLossTimeout: 5 * time.Second}})

@@ -16,6 +16,7 @@ import (
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -44,11 +45,11 @@ func faultRuns() int {
 // worker that takes over is the one that ships, given the same WEBAGENT_FAULT: it must
 // ignore it, and pass the armed point of step 4 when it does the step again.
 func TestWorkerKilled(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	hooked, err := testenv.Build(t.TempDir(), "workers", fault.Tag)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newStack(t)
 	points := []struct {
 		name string
 		env  string // WEBAGENT_FAULT for the first worker, or ""
@@ -61,6 +62,8 @@ func TestWorkerKilled(t *testing.T) {
 	}
 	for _, p := range points {
 		t.Run(p.name, func(t *testing.T) {
+			t.Parallel() // each point on a stack of its own, beside the others
+			s := newStack(t)
 			asked := 0
 			for k := range faultRuns() {
 				s.app.Reset()
@@ -68,7 +71,7 @@ func TestWorkerKilled(t *testing.T) {
 				if p.env != "" {
 					env = append(env, fault.Env+"="+p.env)
 				}
-				w := testenv.StartWorker(t, hooked, s.temporalAddr, s.minioAddr, env...)
+				w := testenv.StartWorker(t, hooked, s.Stack, env...)
 				var once sync.Once
 				if p.name == "right after the request" {
 					s.app.OnCreate(func() { once.Do(w.Kill) })
@@ -184,13 +187,15 @@ func TestSilentSaveIsPressedOnce(t *testing.T) {
 // TestServersRestartedMidRun kills Temporal, then MinIO, in the middle of demo goals and
 // starts them again: the runs complete, and no request is sent twice.
 func TestServersRestartedMidRun(t *testing.T) {
-	temporal, c := testenv.RestartableTemporal(t)
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
+	temporal, c := testenv.RestartableTemporal(t, workflows.SearchAttributes)
 	minio := testenv.RestartableMinIO(t)
 	st, err := store.Open(context.Background(), store.Config{Endpoint: minio.Addr, AccessKey: testenv.MinIOUser, SecretKey: testenv.MinIOPassword, Bucket: testenv.MinIOBucket})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stack{temporalAddr: temporal.Addr, client: c, minioAddr: minio.Addr, store: st, app: demoapp.New()}
+	at := testenv.Stack{TemporalAddr: temporal.Addr, Namespace: "default", MinIOAddr: minio.Addr, Bucket: testenv.MinIOBucket}
+	s := &stack{Stack: at, client: c, store: st, app: lab.New()}
 	s.serveApp(t)
 	s.worker(t)
 	for _, srv := range []struct {
@@ -218,7 +223,7 @@ func TestServersRestartedMidRun(t *testing.T) {
 // no second browser, no "worker lost" warning.
 func TestSlowModelIsNotALostWorker(t *testing.T) {
 	s := newStack(t)
-	s.app = demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
+	s.app = lab.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	s.serveApp(t)
 	gemini := geminitest.New(t, func(c geminitest.Call, n int) geminitest.Reply {
 		r := archiveScript(c, n)

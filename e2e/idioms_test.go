@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -37,7 +37,7 @@ func TestEverydayIdioms(t *testing.T) {
 			s.app.ResetChores()
 			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
 			list, _ := s.app.Chores()
-			if got := demoapp.Line(list); got != tt.want {
+			if got := lab.Line(list); got != tt.want {
 				t.Errorf("the server's list is %q, want %q", got, tt.want)
 			}
 			if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {

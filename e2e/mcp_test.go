@@ -34,7 +34,7 @@ type mcpClient struct {
 }
 
 func (s *stack) mcpEnv() []string {
-	return append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr, "TEMPORAL_UI_URL=http://ui.test", "WEBAGENT_START_URL="+s.appURL)
+	return append(append(os.Environ(), s.TemporalEnv()...), "TEMPORAL_UI_URL=http://ui.test", "WEBAGENT_START_URL="+s.appURL)
 }
 
 func newMCPClient(t *testing.T, transport mcp.Transport) *mcpClient {
@@ -169,7 +169,7 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 	if res.IsError || json.Unmarshal([]byte(text), &out) != nil {
 		t.Fatalf("run_goal: %s", text)
 	}
-	if out.Result.Execution.Status != workflows.StatusSuccess || !strings.HasPrefix(out.UIURL, "http://ui.test/namespaces/default/workflows/"+out.WorkflowID) {
+	if out.Result.Execution.Status != workflows.StatusSuccess || !strings.HasPrefix(out.UIURL, "http://ui.test/namespaces/"+s.Namespace+"/workflows/"+out.WorkflowID) {
 		t.Fatalf("run_goal: status %s, link %s", out.Result.Execution.Status, out.UIURL)
 	}
 	if n := s.app.Snapshot().CreateRequests; n != 1 {

@@ -12,6 +12,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -63,7 +64,7 @@ func (s *stack) modelWorker(t *testing.T, gemini *geminitest.Server, key string)
 
 func TestModelReplansAfterFeedback(t *testing.T) {
 	s := newStack(t)
-	s.app = demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
+	s.app = lab.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	s.serveApp(t)
 	gemini := geminitest.New(t, archiveScript)
 	s.modelWorker(t, gemini, "test-key")
@@ -223,7 +224,7 @@ func TestLiveGemini(t *testing.T) {
 		t.Skip("SKIPPED: the live Gemini test needs GEMINI_API_KEY; the stand-in tests ran instead")
 	}
 	s := newStack(t)
-	s.app = demoapp.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
+	s.app = lab.New(demoapp.Project{Name: "Website relaunch", Priority: "High"}, demoapp.Project{Name: "Q4-bugs", Priority: "Medium"})
 	s.serveApp(t)
 	s.worker(t, "GEMINI_API_KEY="+key)
 	res := s.result(t, s.start(t, workflows.GoalInput{Goal: archiveGoal, StartURL: s.appURL}))

@@ -15,7 +15,7 @@ import (
 	"go.temporal.io/api/workflowservice/v1"
 	"go.temporal.io/sdk/workflow"
 
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -101,7 +101,7 @@ func TestSchedulesAndSearchAttributes(t *testing.T) {
 	if code != 0 || !strings.Contains(desc, "paused") || !strings.Contains(desc, " success ") {
 		t.Errorf("schedule describe: exit %d\n%s", code, desc)
 	}
-	cli := exec.Command(testenv.TemporalBin(t), "schedule", "list", "--address", s.temporalAddr)
+	cli := exec.Command(testenv.TemporalBin(t), "schedule", "list", "--address", s.TemporalAddr, "--namespace", s.Namespace)
 	list, err := cli.CombinedOutput()
 	if err != nil || !strings.Contains(string(list), "demo-canary") {
 		t.Errorf("temporal schedule list: %v\n%s", err, list)
@@ -267,11 +267,13 @@ func TestRunReport(t *testing.T) {
 // With -update-screenshots it writes the README's picture.
 func TestWebUIListShowsTheRuns(t *testing.T) {
 	t.Parallel() // mostly waiting: it runs beside the other waiting tests
-	s := &stack{}
+	// A dev server of its own, with the Web UI the shared one does not start.
+	s := &stack{Stack: shared.Stack(t)}
 	var ui string
-	s.temporalAddr, s.client, ui = testenv.TemporalWithUI(t)
-	s.minioAddr, s.store = testenv.MinIO(t)
-	s.app = demoapp.New()
+	s.TemporalAddr, s.client, ui = testenv.TemporalWithUI(t, workflows.SearchAttributes)
+	s.Namespace = "default"
+	s.store = s.Store(t)
+	s.app = lab.New()
 	s.serveApp(t)
 	s.worker(t)
 	if _, errOut, code := s.starter(t, "run", "--url", s.appURL, demoGoal); code != 0 {

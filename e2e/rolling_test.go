@@ -16,6 +16,7 @@ import (
 // and exits; the run succeeds on the new worker with one create request, no step in
 // doubt and nobody asked (a doubt would wait for a person, and the run would not end).
 func TestRollingRestart(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	old := s.worker(t, "WEBAGENT_STOP_TIMEOUT=1m")
 	created := make(chan struct{})
@@ -73,6 +74,7 @@ func TestRollingRestart(t *testing.T) {
 // so it does not wait out its stop timeout: a few seconds after its step, it exits; the
 // run carries on with the new worker, its step done, nothing in doubt.
 func TestOnlyWorkerReplaced(t *testing.T) {
+	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
 	old := s.worker(t, "WEBAGENT_STOP_TIMEOUT=1m")
 	var once sync.Once

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -33,7 +33,7 @@ func TestSecretsStaySecret(t *testing.T) {
 	const password, pin, seed = "canary-7Qx9@pass word&", "40961357", "JBSWY3DPEHPK3PXPCANARY7Q"
 	weaviate := testenv.Weaviate(t)
 	s := newStack(t)
-	s.app.SetAccount(demoapp.Account{User: "ada", Password: password, PIN: pin, TOTPSeed: seed})
+	s.app.SetAccount(lab.Account{User: "ada", Password: password, PIN: pin, TOTPSeed: seed})
 	dir := t.TempDir()
 	pinFile, seedFile := filepath.Join(dir, "pin"), filepath.Join(dir, "seed")
 	for f, v := range map[string]string{pinFile: pin + "\n", seedFile: seed + "\n"} {

@@ -16,6 +16,7 @@ import (
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/geminitest"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
@@ -107,7 +108,7 @@ func TestSkills(t *testing.T) {
 
 	t.Run("workflow 2 learns, workflow 1 reuses with no planner or decide calls, new values bind", func(t *testing.T) {
 		s := newStack(t)
-		s.app = demoapp.New(tracker...)
+		s.app = lab.New(tracker...)
 		s.serveApp(t)
 		gemini := geminitest.New(t, archiveScript)
 		s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL, "WEAVIATE_URL="+weaviate.Addr)
@@ -219,10 +220,11 @@ func TestSkills(t *testing.T) {
 	})
 
 	t.Run("weaviate down: runs still succeed, the save waits", func(t *testing.T) {
-		down := testenv.Weaviate(t)
-		down.Kill()
+		// An address no Weaviate answers at, as when it has died: a free port (starting one
+		// to kill it tells the worker nothing more, and costs ten seconds).
+		down := testenv.Addr(testenv.FreePort(t))
 		s := newStack(t)
-		s.worker(t, "WEAVIATE_URL="+down.Addr)
+		s.worker(t, "WEAVIATE_URL="+down)
 		res := s.result(t, s.start(t, workflows.GoalInput{Goal: demoGoal, StartURL: s.appURL}))
 		if res.Execution.Status != workflows.StatusSuccess || !strings.Contains(strings.Join(res.Summary.Warnings, "\n"), "skills library is unavailable") {
 			t.Fatalf("status %s warnings %v", res.Execution.Status, res.Summary.Warnings)

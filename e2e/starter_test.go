@@ -17,7 +17,7 @@ import (
 func (s *stack) starter(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
 	cmd := exec.Command(starterBin, args...)
-	cmd.Env = append(os.Environ(), "TEMPORAL_ADDRESS="+s.temporalAddr, "TEMPORAL_UI_URL=http://ui.test", "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=")
+	cmd.Env = append(append(os.Environ(), s.TemporalEnv()...), "TEMPORAL_UI_URL=http://ui.test", "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
@@ -49,7 +49,7 @@ func TestStarter(t *testing.T) {
 			t.Fatalf("result %+v", res.Execution)
 		}
 		// Progress goes to stderr with --json: the UI link and every step's completion.
-		for _, want := range []string{"http://ui.test/namespaces/default/workflows/" + res.Metadata.WorkflowID, "completed  click \"Create\""} {
+		for _, want := range []string{"http://ui.test/namespaces/" + s.Namespace + "/workflows/" + res.Metadata.WorkflowID, "completed  click \"Create\""} {
 			if !strings.Contains(stderr, want) {
 				t.Errorf("progress should contain %q:\n%s", want, stderr)
 			}

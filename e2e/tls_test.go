@@ -78,13 +78,15 @@ func tlsFront(t *testing.T, addr string) (string, string) {
 func TestTemporalOverTLS(t *testing.T) {
 	t.Parallel() // mostly waiting: it runs beside the other waiting tests
 	s := newStack(t)
-	front, ca := tlsFront(t, s.temporalAddr)
+	front, ca := tlsFront(t, s.TemporalAddr)
 	tlsEnv := []string{"TEMPORAL_TLS=true", "TEMPORAL_TLS_CA=" + ca, "TEMPORAL_TLS_SERVER_NAME=localhost", "TEMPORAL_API_KEY=test-key"}
-	testenv.StartWorker(t, workerBin, front, s.minioAddr, tlsEnv...)
+	at := s.Stack
+	at.TemporalAddr = front
+	testenv.StartWorker(t, workerBin, at, tlsEnv...)
 
 	run := func(env ...string) (string, int) {
 		cmd := exec.Command(starterBin, "run", "--url", s.appURL, demoGoal)
-		cmd.Env = append(os.Environ(), append([]string{"TEMPORAL_ADDRESS=" + front, "GEMINI_API_KEY=", "GOOGLE_API_KEY="}, env...)...)
+		cmd.Env = append(os.Environ(), append([]string{"TEMPORAL_ADDRESS=" + front, "TEMPORAL_NAMESPACE=" + s.Namespace, "GEMINI_API_KEY=", "GOOGLE_API_KEY="}, env...)...)
 		out, err := cmd.CombinedOutput()
 		code := 0
 		if ee, ok := err.(*exec.ExitError); ok {

@@ -81,7 +81,7 @@ func TestMultiByteMessagesEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := client.Dial(client.Options{HostPort: s.temporalAddr, DataConverter: cd.DataConverter(), FailureConverter: cd.FailureConverter(),
+		c, err := client.Dial(client.Options{HostPort: s.TemporalAddr, Namespace: s.Namespace, DataConverter: cd.DataConverter(), FailureConverter: cd.FailureConverter(),
 			Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))})
 		if err != nil {
 			t.Fatal(err)

@@ -48,12 +48,12 @@ const (
 // StartDokuWiki copies DokuWiki's code and default configuration into a temporary folder,
 // gives it a fresh data folder, an administrator and the usual rights (anyone reads,
 // signed-in users edit), and serves it with php -S on a free port. It skips the test when
-// DokuWiki or PHP is missing: `make setup` installs them.
+// DokuWiki or PHP is missing: `make setup-test` installs them.
 func StartDokuWiki(t testing.TB) *DokuWiki {
 	t.Helper()
 	php, err := exec.LookPath("php")
 	if err != nil || !exists(filepath.Join(dokuwikiDir, "doku.php")) {
-		t.Skip("DokuWiki or PHP is not installed: run `make setup` (it installs Debian's dokuwiki and php-cli)")
+		t.Skip("DokuWiki or PHP is not installed: run `make setup-test` (it installs Debian's dokuwiki and php-cli)")
 	}
 	root := t.TempDir()
 	code, conf, data := filepath.Join(root, "www"), filepath.Join(root, "conf"), filepath.Join(root, "data")

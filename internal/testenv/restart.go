@@ -32,10 +32,10 @@ func (s *Server) Restart() { s.p = s.start() }
 // Output is what the server logged since it last started.
 func (s *Server) Output() string { return s.p.out.String() }
 
-// RestartableTemporal starts a Temporal dev server that keeps its state in a file, so
-// that it can be killed and started again mid-run, and returns it with a client (which
-// reconnects by itself after a restart).
-func RestartableTemporal(t testing.TB) (*Server, client.Client) {
+// RestartableTemporal starts a Temporal dev server of the test's own, with the search
+// attributes attrs, that keeps its state in a file, so that it can be killed and started
+// again mid-run, and returns it with a client (which reconnects by itself after a restart).
+func RestartableTemporal(t testing.TB, attrs []SearchAttribute) (*Server, client.Client) {
 	t.Helper()
 	port := FreePort(t)
 	s := &Server{Addr: Addr(port)}
@@ -45,7 +45,7 @@ func RestartableTemporal(t testing.TB) (*Server, client.Client) {
 		cmd := exec.Command(bin, "server", "start-dev", "--ip", "127.0.0.1", "--port", strconv.Itoa(port),
 			"--headless", "--db-filename", db, "--log-level", "error",
 			"--dynamic-config-value", "frontend.enableServerVersionCheck=false")
-		cmd.Args = append(cmd.Args, SearchAttributeArgs()...)
+		cmd.Args = append(cmd.Args, SearchAttributeArgs(attrs)...)
 		p := start(t, "temporal", cmd)
 		deadline := time.Now().Add(60 * time.Second)
 		for {

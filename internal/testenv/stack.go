@@ -22,19 +22,21 @@ import (
 
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/sites"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
-// Temporal starts an in-memory Temporal dev server on free ports for the test and
-// returns its address and a client; both are closed when the test ends.
-func Temporal(t testing.TB) (string, client.Client) {
+// Temporal starts an in-memory Temporal dev server of the test's own on free ports, with
+// the search attributes attrs (the caller's: workflows.SearchAttributes), and returns its
+// address and a client of its default namespace; both are closed when the test ends.
+// extra are more arguments of `temporal server start-dev`. Tests that share one server
+// take a namespace of it from Shared instead.
+func Temporal(t testing.TB, attrs []SearchAttribute, extra ...string) (string, client.Client) {
 	t.Helper()
 	addr := Addr(FreePort(t))
 	srv, err := testsuite.StartDevServer(context.Background(), testsuite.DevServerOptions{
 		ExistingPath:  TemporalBin(t),
 		ClientOptions: &client.Options{HostPort: addr, Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
 		LogLevel:      "error",
-		ExtraArgs:     SearchAttributeArgs(),
+		ExtraArgs:     append(SearchAttributeArgs(attrs), extra...),
 		Stdout:        &bytes.Buffer{},
 		Stderr:        &bytes.Buffer{},
 	})
@@ -46,7 +48,7 @@ func Temporal(t testing.TB) (string, client.Client) {
 }
 
 // TemporalWithUI is Temporal with its Web UI, whose address it returns too.
-func TemporalWithUI(t testing.TB) (string, client.Client, string) {
+func TemporalWithUI(t testing.TB, attrs []SearchAttribute) (string, client.Client, string) {
 	t.Helper()
 	port := FreePort(t)
 	ui := FreePort(t)
@@ -56,7 +58,7 @@ func TemporalWithUI(t testing.TB) (string, client.Client, string) {
 		LogLevel:      "error",
 		EnableUI:      true,
 		UIPort:        strconv.Itoa(ui),
-		ExtraArgs:     SearchAttributeArgs(),
+		ExtraArgs:     SearchAttributeArgs(attrs),
 		Stdout:        &bytes.Buffer{},
 		Stderr:        &bytes.Buffer{},
 	})
@@ -175,14 +177,14 @@ func (p *process) Kill() {
 // Worker is a worker process started by a test.
 type Worker struct{ *process }
 
-// StartWorker starts the worker binary against the given Temporal and MinIO and waits
-// until it says it is ready. It is stopped when the test ends. It has no Gemini
-// credentials and no skills library unless env gives them (GEMINI_API_KEY=...,
+// StartWorker starts the worker binary against the test's Temporal namespace and MinIO
+// bucket and waits until it says it is ready. It is stopped when the test ends. It has
+// no Gemini credentials and no skills library unless env gives them (GEMINI_API_KEY=...,
 // GOOGLE_GEMINI_BASE_URL=..., WEAVIATE_URL=...).
-func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...string) *Worker {
+func StartWorker(t testing.TB, bin string, at Stack, env ...string) *Worker {
 	t.Helper()
 	cmd := exec.Command(bin)
-	cmd.Env = WorkerEnv(t, temporalAddr, minioAddr, env...)
+	cmd.Env = WorkerEnv(t, at, env...)
 	w := &Worker{start(t, "the worker", cmd)}
 	t.Cleanup(func() {
 		if t.Failed() {
@@ -207,12 +209,12 @@ func StartWorker(t testing.TB, bin, temporalAddr, minioAddr string, env ...strin
 // WorkerEnv is the environment StartWorker gives the worker: the test's stack, no Gemini
 // credentials, no skills library, no secrets granted, loopback granted (the test's pages
 // are served there), and a model-check cache of the test's own, then env.
-func WorkerEnv(t testing.TB, temporalAddr, minioAddr string, env ...string) []string {
+func WorkerEnv(t testing.TB, at Stack, env ...string) []string {
 	out := append(os.Environ(), "GEMINI_API_KEY=", "GOOGLE_API_KEY=", "GOOGLE_GENAI_USE_VERTEXAI=", "WEAVIATE_URL=off",
 		"WEBAGENT_SECRETS=", "WEBAGENT_INTERNAL_ADDRESSES=loopback")
+	out = append(out, at.TemporalEnv()...)
+	out = append(out, at.MinIOEnv()...)
 	out = append(out,
-		"TEMPORAL_ADDRESS="+temporalAddr,
-		"MINIO_ENDPOINT="+minioAddr, "MINIO_ACCESS_KEY="+MinIOUser, "MINIO_SECRET_KEY="+MinIOPassword, "MINIO_BUCKET="+MinIOBucket,
 		"PLAYWRIGHT_DRIVER_DIR="+DriverDir(t), "CHROMIUM_PATH="+Chromium(t),
 		"WEBAGENT_LOG_LEVEL=info", "WEBAGENT_MODEL_CHECK_CACHE="+filepath.Join(t.TempDir(), "models.json"),
 	)
@@ -295,10 +297,16 @@ func startWeaviate(t testing.TB) (*WeaviateServer, bool) {
 	return w, w.ready("http://"+w.Addr+"/v1/.well-known/ready", 90*time.Second)
 }
 
-// SearchAttributeArgs register the runs' search attributes on a dev server.
-func SearchAttributeArgs() []string {
+// SearchAttribute is a custom search attribute a dev server registers: workflows'
+// SearchAttributes are a list of them, which the tests pass in (testenv does not import
+// the workflows it serves).
+type SearchAttribute = struct{ Name, Type string }
+
+// SearchAttributeArgs register the search attributes attrs on a dev server (in each
+// namespace it creates).
+func SearchAttributeArgs(attrs []SearchAttribute) []string {
 	var args []string
-	for _, a := range workflows.SearchAttributes {
+	for _, a := range attrs {
 		args = append(args, "--search-attribute", a.Name+"="+a.Type)
 	}
 	return args

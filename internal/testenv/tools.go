@@ -1,6 +1,7 @@
 // Package testenv finds the tools the integration tests run for real — the Temporal dev
 // server, MinIO, Chromium and the Playwright driver — where `make setup` installed them,
-// and starts them on free ports of their own.
+// and starts them on free ports of their own: a package's tests share one Temporal and
+// one MinIO (Shared), each test in a namespace and a bucket of its own.
 package testenv
 
 import (

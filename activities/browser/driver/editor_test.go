@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -72,7 +72,7 @@ func doAll(t *testing.T, s *driver.Session, steps []plan.Step) (bool, string) {
 
 // waitSaved waits for the editor page to have saved what the test wants (an empty want
 // is not looked at).
-func waitSaved(t *testing.T, app *demoapp.Server, html, country string) {
+func waitSaved(t *testing.T, app *lab.Server, html, country string) {
 	t.Helper()
 	var got struct{ HTML, Country string }
 	labSaved(app, "editor", func(saved string) bool {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -48,7 +48,7 @@ func TestIdiomsOfRealApps(t *testing.T) {
 			var got string
 			for time.Now().Before(deadline) {
 				list, _ := app.Chores()
-				if got = demoapp.Line(list); got == tt.want {
+				if got = lab.Line(list); got == tt.want {
 					return
 				}
 				time.Sleep(50 * time.Millisecond)
@@ -94,9 +94,9 @@ func TestDragAndSlide(t *testing.T) {
 
 // openLab opens a lab page of a fresh demo app in a session of pool named name, closed
 // with the test; the app is the page's server, where the test reads what it saved.
-func openLab(t *testing.T, pool *driver.Pool, name, page string) (*driver.Session, *demoapp.Server) {
+func openLab(t *testing.T, pool *driver.Pool, name, page string) (*driver.Session, *lab.Server) {
 	t.Helper()
-	app := demoapp.New()
+	app := lab.New()
 	srv := httptest.NewServer(app)
 	t.Cleanup(srv.Close)
 	s, _, err := pool.Open(t.Context(), name, driver.OpenOptions{URL: srv.URL + "/static/lab/" + page})
@@ -109,7 +109,7 @@ func openLab(t *testing.T, pool *driver.Pool, name, page string) (*driver.Sessio
 
 // labSaved waits, up to 2 s, for what the lab page last saved under name to be done, and
 // returns it: what it last was, when it never was.
-func labSaved(app *demoapp.Server, name string, done func(string) bool) string {
+func labSaved(app *lab.Server, name string, done func(string) bool) string {
 	got := string(app.LabState(name))
 	for deadline := time.Now().Add(2 * time.Second); !done(got) && time.Now().Before(deadline); got = string(app.LabState(name)) {
 		time.Sleep(50 * time.Millisecond)

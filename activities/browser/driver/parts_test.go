@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -16,7 +16,7 @@ import (
 // parts and not all, so a wrong pick is possible. Each page writes what was clicked: the
 // test fails when the wrong element is, and when a refusal clicked anything at all.
 func TestEveryPartOfATarget(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	pool := newPool(t)
 	tests := []struct {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -21,7 +21,7 @@ import (
 // right element is found and acted on, or, correctly, that none or several are.
 func TestPerception(t *testing.T) {
 	ctx := t.Context()
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	pool := newPool(t)
 	tests := []struct {
@@ -138,7 +138,7 @@ func TestPerception(t *testing.T) {
 // TestObservationSeesFramesAndShadowRoots checks what the element list says of them.
 func TestObservationSeesFramesAndShadowRoots(t *testing.T) {
 	ctx := t.Context()
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	pool := newPool(t)
 	for name, want := range map[string]func(e page.Element) bool{
@@ -194,7 +194,7 @@ func TestTypeAtAPoint(t *testing.T) {
 // named exactly, and refuses a list of which one part is no option: nothing is selected.
 func TestSeveralOptionsExactly(t *testing.T) {
 	ctx := t.Context()
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(ctx, "several", driver.OpenOptions{URL: srv.URL + "/static/lab/widgets.html"})
 	if err != nil {

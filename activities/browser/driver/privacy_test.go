@@ -9,7 +9,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/visual"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -17,7 +17,7 @@ import (
 // screenshot, element list or page text holds them.
 func TestSecretsAreMasked(t *testing.T) {
 	ctx := t.Context()
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "login", driver.OpenOptions{URL: srv.URL + "/static/lab/login.html"})
 	if err != nil {

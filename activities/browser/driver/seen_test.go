@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -17,7 +17,7 @@ import (
 // host): once hidden, its name is not visible, and before, it is. Text hidden only from
 // screen readers (aria-hidden) is seen; a screen-reader-only label is not.
 func TestVisibleMeansSeenByAPerson(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "seen", driver.OpenOptions{URL: srv.URL + "/static/lab/hidden.html"})
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/plan"
@@ -22,7 +22,7 @@ import (
 // the cloud metadata address or another site — not by a NAVIGATE, and not by a link.
 func TestSitePolicy(t *testing.T) {
 	skipPopupsUnderRace(t)
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/widgets.html"
 	p := sites.For(start, nil, false)
@@ -53,7 +53,7 @@ func TestSitePolicy(t *testing.T) {
 
 // TestConfirmAsTheStepAsks: a confirm() is dismissed, unless the step says to accept it.
 func TestConfirmAsTheStepAsks(t *testing.T) {
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	s, _, err := newPool(t).Open(t.Context(), "dialogs", driver.OpenOptions{URL: srv.URL + "/static/lab/widgets.html"})
 	if err != nil {

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/demoapp"
+	"github.com/webagent-dev/webagent/internal/lab"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -17,7 +17,7 @@ import (
 // closed; a file the step downloads is kept, and is the click's effect.
 func TestOtherWindows(t *testing.T) {
 	skipPopupsUnderRace(t)
-	srv := httptest.NewServer(demoapp.New())
+	srv := httptest.NewServer(lab.New())
 	defer srv.Close()
 	start := srv.URL + "/static/lab/windows.html"
 	p := sites.For(start, nil, false)
@@ -50,7 +50,7 @@ func TestOtherWindows(t *testing.T) {
 	if !out.OK || len(out.Downloads) != 1 {
 		t.Fatalf("download: ok %v (%v), %d downloads, actions %q", out.OK, out.Feedback, len(out.Downloads), out.Actions)
 	}
-	if d := out.Downloads[0]; d.Name != "invoice-2026-11.csv" || string(d.Data) != demoapp.Invoice || d.Err != nil {
+	if d := out.Downloads[0]; d.Name != "invoice-2026-11.csv" || string(d.Data) != lab.Invoice || d.Err != nil {
 		t.Errorf("download: %q, %q, %v", d.Name, d.Data, d.Err)
 	}
 

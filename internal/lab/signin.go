@@ -1,4 +1,4 @@
-package demoapp
+package lab
 
 import (
 	"crypto/hmac"
@@ -8,79 +8,10 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
-
-// MaxSlow caps how long the slow page keeps a request waiting.
-const MaxSlow = time.Minute
-
-// slow answers after ms milliseconds (at most MaxSlow): a page that takes long to load,
-// to check that a browser step busy with it is not taken for a lost worker.
-func (s *Server) slow(w http.ResponseWriter, r *http.Request) {
-	d := time.Second
-	if v, err := strconv.Atoi(r.URL.Query().Get("ms")); err == nil && v >= 0 {
-		d = min(time.Duration(v)*time.Millisecond, MaxSlow)
-	}
-	select {
-	case <-time.After(d):
-	case <-r.Context().Done():
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Slow report · Lab</title></head>
-<body><main><h1>Slow report</h1><p>This page took %s to answer.</p><a href="/projects">Back to projects</a></main></body></html>`, html.EscapeString(d.String()))
-}
-
-// observed records that the page at /static/lab/watch.html saw the agent look at it.
-func (s *Server) observed(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	s.observations = append(s.observations, time.Now())
-	s.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// Observations returns when the watch page saw the agent look at it, in order: a test
-// uses it to tell when the browser stopped acting.
-func (s *Server) Observations() []time.Time {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return slices.Clone(s.observations)
-}
-
-// publish records a click on the canvas page's painted "Publish" button: a test counts
-// them on the server side to tell whether, and how often, the agent acted.
-func (s *Server) publish(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	s.published++
-	s.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// Published is how often the canvas page's "Publish" was clicked.
-func (s *Server) Published() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.published
-}
-
-// save records a click on the settings page's "Save", which changes server state and
-// nothing the page shows: a test counts them to tell a click done once from one repeated.
-func (s *Server) save(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	s.saves++
-	s.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
-}
-
-// Saves is how often the settings page's "Save" reached the server.
-func (s *Server) Saves() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.saves
-}
 
 // Account is the lab sign-in page's one user. With a TOTPSeed (base32), a sign-in asks for
 // the current one-time code after the password, as two-step verification does.
@@ -205,13 +136,4 @@ func totp(seed string, step int64) string {
 	sum := m.Sum(nil)
 	off := sum[19] & 0x0f
 	return fmt.Sprintf("%06d", (binary.BigEndian.Uint32(sum[off:])&0x7fffffff)%1000000)
-}
-
-// Invoice is the file the windows page's "Download the invoice" sends as an attachment.
-const Invoice = "item,amount\nHosting,120.00\nSupport,80.00\n"
-
-func invoice(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="invoice-2026-11.csv"`)
-	fmt.Fprint(w, Invoice)
 }

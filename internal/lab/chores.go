@@ -1,4 +1,4 @@
-package demoapp
+package lab
 
 import (
 	"encoding/json"
