@@ -24,7 +24,8 @@
 // The parts, a file each: the pool (pool.go, spare.go, refill.go, occupancy.go); the
 // session and its parts (session.go; turn, traffic, dialogs, windows and follow,
 // downloads, notes, shots and screenshot, pace, runfiles, sites, redact and scrub); an
-// attempt (do.go, attempt.go); the actions (act.go dispatches to the handlers in
+// attempt (outcome.go: what goes in and comes out; attempt.go, without.go, and do.go on
+// top, which runs its parts); the actions (act.go dispatches to the handlers in
 // handlers.go, fields.go, drag.go, move.go, sortlist.go, upload.go, when.go, ...; what a
 // handler is given is in action.go); targeting (target.go, textual.go, labelled.go,
 // paging.go, reveal.go, refind.go); checks (check.go, change.go, read.go, seen.go). No
