@@ -84,6 +84,23 @@ func detached(err error) bool {
 	return strings.Contains(m, "not attached") || strings.Contains(m, "detached")
 }
 
+// attached reports whether el is still on the page.
+func attached(el playwright.ElementHandle) bool {
+	v, err := el.Evaluate(`(el) => el.isConnected`)
+	return err == nil && v == true
+}
+
+// clicked is how a refusal says which click was done.
+func clicked(a plan.Action) string {
+	switch a {
+	case plan.DoubleClick:
+		return "double-clicked"
+	case plan.RightClick:
+		return "right-clicked"
+	}
+	return "clicked"
+}
+
 // tableFill is one field to fill: its node, its label and the value its label's row gives.
 type tableFill struct {
 	el           playwright.ElementHandle

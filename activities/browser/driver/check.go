@@ -173,14 +173,3 @@ func shownValue(el playwright.ElementHandle) string {
 	}
 	return v
 }
-
-// clicked is how a refusal says which click was done.
-func clicked(a plan.Action) string {
-	switch a {
-	case plan.DoubleClick:
-		return "double-clicked"
-	case plan.RightClick:
-		return "right-clicked"
-	}
-	return "clicked"
-}

@@ -3,88 +3,12 @@ package driver
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/webagent-dev/webagent/activities/page"
-	"github.com/webagent-dev/webagent/internal/secret"
+	"github.com/webagent-dev/webagent/internal/fault"
 	"github.com/webagent-dev/webagent/plan"
 )
-
-// DoOptions tune one attempt at a step.
-type DoOptions struct {
-	// WaitBudget is how long to wait for a target, or an asserted text, to appear.
-	WaitBudget time.Duration
-	// Secret reads the value of a {{secret:name}} or {{totp:name}} at the moment of
-	// typing into a field of the page or frame at the address at; it refuses a secret the
-	// worker does not grant, or one not granted for that site.
-	Secret func(u secret.Use, at string) (string, error)
-	// SettleTimeout bounds the wait for the page to settle after acting.
-	SettleTimeout time.Duration
-	// Element, when set, is the index of the element to act on (a decision made
-	// elsewhere, by the model), instead of resolving the target description here.
-	Element *int
-	// ElementWas is that element as the decision saw it: if the page changed since, the
-	// same element (role and name, nearest box) is found again, or the attempt fails.
-	ElementWas *page.Element
-	// Point, when set, is where to click in the viewport (x, y), instead of an element.
-	Point *[2]float64
-	// BeforeAct, when set, is called right before the action is dispatched; an error
-	// stops the attempt before it acts.
-	BeforeAct func(context.Context) error
-	// OnPhase is told the attempt's phase as it goes, so the caller can heartbeat and
-	// know whether an interrupted attempt had acted.
-	OnPhase func(Phase)
-	// OnBefore gets the "before" screenshot and observation just before the action, so
-	// that the caller can work on them (draw the numbered copy, store them) while the
-	// page acts.
-	OnBefore func(png []byte, obs page.Observation)
-	// ChangeTimeout is how long a click that changed nothing waits for a late change
-	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
-	ChangeTimeout time.Duration
-	// PaceNext says a WAIT's next step acts in this browser: the WAIT may leave the last
-	// part of its time to that step, which then acts on time (pace.go). Without it a WAIT
-	// sleeps all of its time itself.
-	PaceNext bool
-	// File reads a file the run was given, by name, for an UPLOAD; nil: the run has none.
-	File func(ctx context.Context, name string) ([]byte, error)
-	// ExpectState, when set, is the state (Observation.State) the page must be in before
-	// acting — a replayed step's check; within the wait budget, or the attempt fails
-	// without acting.
-	ExpectState string
-}
-
-// Outcome is what happened in one attempt at a step.
-type Outcome struct {
-	// typed is what a TYPE typed once its secrets were read: checked, never reported.
-	typed string
-	// ownCheck: the action checked its effect itself (a sorted list read in its order),
-	// so that the page changed is not its evidence, nor that it did not its failure.
-	ownCheck bool
-	OK       bool
-	Feedback *plan.Feedback
-	// Acted reports whether the action was sent to the page.
-	Acted bool
-	// Mutated reports whether the page sent a state-changing request (POST, PUT, PATCH,
-	// DELETE...) while acting: such a step must never be replayed.
-	Mutated bool
-	// ActedInPart reports that a step on every element so named acted on some of them,
-	// then failed.
-	ActedInPart bool
-	Before      page.Observation
-	BeforePNG   []byte
-	After       page.Observation
-	AfterPNG    []byte
-	Target      *page.Element
-	// Candidates are the elements that matched equally well when the target was ambiguous.
-	Candidates []page.Element
-	Actions    []string
-	Extracted  map[string]any
-	// Unchanged: the only check, that the page changed, found nothing changed.
-	Unchanged bool
-	// Downloads are the files the page downloaded while the step acted.
-	Downloads []Download
-}
 
 // downloadWait is how long a step waits for the downloads it started to finish.
 const downloadWait = time.Minute
@@ -123,16 +47,6 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	return at.finish(ctx, fb), nil
 }
 
-// without ends an attempt that did not act: the page as it is, and why.
-func (s *Session) without(ctx context.Context, out *Outcome, obs page.Observation, fb *plan.Feedback) (*Outcome, error) {
-	png, err := s.Screenshot(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out.Before, out.After, out.BeforePNG, out.AfterPNG, out.Feedback = obs, obs, png, png, fb
-	return out, nil
-}
-
 // awaitState looks again, within the wait budget, until the page is in the state a
 // replayed step expects.
 func (s *Session) awaitState(ctx context.Context, obs page.Observation, opts DoOptions) (page.Observation, error) {
@@ -149,44 +63,248 @@ func (s *Session) awaitState(ctx context.Context, obs page.Observation, opts DoO
 	return obs, nil
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// look observes the page and finds the step's target. An Outcome it returns ends the
+// attempt there, without acting: the page is not in the state a replayed step expects,
+// the target cannot be told, or the step read what it wanted off the page.
+func (at *attempt) look(ctx context.Context) (*Outcome, error) {
+	s, step, opts := at.s, at.step, at.opts
+	if at.timed && !at.spec.Acts {
+		// A step that does not act keeps the time a WAIT set before it looks.
+		at.timed = false
+		if err := s.pace.keep(ctx); err != nil {
+			return nil, err
+		}
 	}
-	return x
+	opts.OnPhase(PhaseObserving)
+	obs, err := s.Observe(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if opts.ExpectState != "" {
+		if obs, err = s.awaitState(ctx, obs, opts); err != nil {
+			return nil, err
+		}
+		if got := obs.State(); got != opts.ExpectState {
+			return s.without(ctx, at.out, obs, &plan.Feedback{Type: plan.PageState,
+				Details:    fmt.Sprintf("the page is in state %q, but the step was learned in state %q", got, opts.ExpectState),
+				Suggestion: "the site changed since the skill was learned: replan from here"})
+		}
+	}
+	if step.FillsFromTable() && opts.Point == nil {
+		return at.fromTable(ctx, obs)
+	}
+	if step.Action == plan.Extract && opts.Point == nil {
+		// Text a person reads off the page that is not a control: a labelled value, a word.
+		if m := labelledValue.FindStringSubmatch(step.TargetDescription); m != nil {
+			return s.readLabelled(ctx, at.out, obs, step, m[1])
+		}
+		if m := wordOf.FindStringSubmatch(step.TargetDescription); m != nil {
+			return s.readWord(ctx, at.out, obs, step, m[1], m[2])
+		}
+	}
+	return at.target(ctx, obs)
 }
 
-func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs page.Observation) *plan.Feedback {
-	if len(res.Candidates) > 0 {
-		refs := make([]string, len(res.Candidates))
-		for i, c := range res.Candidates {
-			refs[i] = c.Ref()
-			if c.Row != "" {
-				refs[i] += fmt.Sprintf(" in row %q", page.Truncate(c.Row, 40))
+// target resolves the step's target, when it names one, waiting for it within the wait
+// budget; the observation it was found in is the page before the action.
+func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, error) {
+	s, step, opts := at.s, at.step, at.opts
+	if opts.Point == nil {
+		// "the paragraph", "the 2nd paragraph", "the list of numbers": what the page
+		// shows, not a control.
+		if el, t, why, ok := s.shownTarget(step); ok {
+			if el == nil {
+				return s.without(ctx, at.out, obs, &plan.Feedback{Type: plan.NotVisible, Details: why})
+			}
+			at.out.Target, at.el, at.out.Before = &t, el, obs
+			return nil, nil
+		}
+	}
+	if parts := step.Parts(); parts.Every && opts.Point == nil {
+		return at.targetEvery(ctx, obs, parts)
+	} else if parts.Labelled && opts.Point == nil && opts.Element == nil && at.spec.Acts {
+		// "the value of "Phone" for "Ann"", to act on (a read has its own, read.go).
+		return at.targetLabelled(ctx, parts)
+	}
+	if opts.Point == nil && step.TargetDescription != "" && at.spec.Target != plan.None {
+		if step.Action == plan.Wait {
+			opts.OnPhase(PhaseWaiting)
+		}
+		res, o, err := s.resolveWaiting(ctx, step, obs, opts)
+		if err != nil {
+			return nil, err
+		}
+		obs = o
+		if !res.Resolved() && len(res.Candidates) == 0 && textAimed[step.Action] {
+			// A double or right click may be aimed at an item's text, which is no control.
+			el, t, why := s.textTarget(step.Parts(), step.TargetDescription)
+			if el != nil {
+				at.out.Target, at.el, at.out.Before = &t, el, obs
+				return nil, nil
+			}
+			if why != "" {
+				res.Reason = why
 			}
 		}
-		return &plan.Feedback{
-			Type:       plan.WrongElement,
-			Details:    res.Reason,
-			Suggestion: "name the one meant by its row, its container or its position (\"the second ...\", \"... in the row 'X'\")",
-			Candidates: refs,
+		if res.Resolved() && textAimed[step.Action] && !namedExactly(obs.Elements[res.Index], step.Parts()) {
+			// "drag Olwen": the list whose text holds Olwen among others is no match for
+			// the item that says exactly that.
+			if el, t, _ := s.textTarget(step.Parts(), step.TargetDescription); el != nil {
+				at.out.Target, at.el, at.out.Before = &t, el, obs
+				return nil, nil
+			}
+		}
+		if !res.Resolved() {
+			at.out.Candidates = res.Candidates
+			return s.without(ctx, at.out, obs, unresolved(step, res, opts.WaitBudget, obs))
+		}
+		t := obs.Elements[res.Index]
+		at.out.Target = &t
+		if at.el, err = s.element(res.Index); err != nil {
+			return nil, err
 		}
 	}
-	fb := &plan.Feedback{
-		Type:            plan.NotVisible,
-		Details:         fmt.Sprintf("%s after waiting %s; the page %q shows %d controls", res.Reason, waited.Round(100*time.Millisecond), obs.Title, len(obs.Elements)),
-		Suggestion:      "the page may need another step first (open a dialog, a menu or a tab), or the target is described differently on the page",
-		ExpectedElement: step.TargetDescription,
+	at.out.Before = obs
+	return nil, nil
+}
+
+// shootBefore takes (or reuses) the screenshot before the action and hands it to the
+// caller, to work on while the page acts.
+func (at *attempt) shootBefore(ctx context.Context) error {
+	var err error
+	if at.out.BeforePNG, at.shotAt, err = at.s.beforeShot(ctx, at.out.Before); err != nil {
+		return err
 	}
-	if obs.Truncated {
-		fb.Details += fmt.Sprintf(" (of %d on the page: the list keeps an open dialog or menu and what is in view first)", obs.Total)
-		fb.Suggestion = "scroll to the target first, or name it as the page does; " + fb.Suggestion
+	if at.opts.OnBefore != nil {
+		at.opts.OnBefore(at.out.BeforePNG, at.out.Before)
 	}
-	for _, c := range page.Closest(step.Parts(), obs.Elements, 3) {
-		fb.Candidates = append(fb.Candidates, c.Ref())
+	return ctx.Err()
+}
+
+// act does the step's action. The run is told the attempt may act before anything is
+// sent to the page (BeforeAct): an attempt whose intent could not be recorded ends here,
+// having done nothing. A step that acts then settles, and a window it opened is followed.
+func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
+	s := at.s
+	if at.spec.Acts && at.opts.BeforeAct != nil {
+		if err := at.opts.BeforeAct(ctx); err != nil {
+			return nil, fmt.Errorf("did not act: the intent to act could not be recorded: %w", err)
+		}
+		fault.At(ctx, fault.BeforeAct)
 	}
-	if len(fb.Candidates) > 0 {
-		fb.Details += "; the closest are " + strings.Join(fb.Candidates, ", ")
+	at.opts.OnPhase(PhaseActing)
+	at.m0 = s.Mutations()
+	at.out.Acted = true
+	s.dialogs.expect(at.step.AcceptDialog)
+	s.windows.setActing(true)
+	leadIn := time.Since(at.began)
+	a := at.action()
+	fb, err := s.act(ctx, a, at.timed)
+	for i := 0; err == nil && fb == nil && i < len(at.more); i++ {
+		// "every": the next one, once the page has settled after the last. One that
+		// fails after others acted leaves the step done in part: never redone whole.
+		if err = s.Settle(ctx, at.opts.SettleTimeout); err == nil {
+			a.el, a.ref = at.more[i], at.moreRefs[i]
+			fb, err = s.act(ctx, a, false)
+		}
+		at.out.ActedInPart = err != nil || fb != nil
 	}
-	return fb
+	if err != nil {
+		return nil, err
+	}
+	if at.spec.Acts {
+		// An action is timed from when it is started, until a WAIT reads when the page
+		// saw its input (pacer.wait).
+		s.pace.acted(a.at, leadIn)
+		s.traffic.touch()
+		fault.At(ctx, fault.Settle)
+		if err := s.Settle(ctx, at.opts.SettleTimeout); err != nil {
+			return nil, err
+		}
+		s.awaitWindow(ctx, a.at)
+		fb = at.foundAgain(ctx, a, fb)
+	}
+	s.windows.setActing(false)
+	return fb, at.followWindows(ctx)
+}
+
+// followWindows moves to a window the action opened, or back from one that closed.
+func (at *attempt) followWindows(ctx context.Context) error {
+	followed, err := at.s.follow(ctx, at.opts.SettleTimeout)
+	if err != nil {
+		return err
+	}
+	at.out.Actions = append(at.out.Actions, followed...)
+	if note := at.s.back(); note != "" {
+		at.out.Actions = append(at.out.Actions, note)
+	}
+	return nil
+}
+
+// observeAfter observes the page after the action and takes its screenshot; after an
+// action whose only evidence is a visible change (acted: it did not fail) and that
+// changed nothing yet, it waits a little for a late change.
+func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
+	s, out := at.s, at.out
+	at.opts.OnPhase(PhaseChecking)
+	out.Mutated = s.Mutations() > at.m0
+	var err error
+	if out.After, err = s.Observe(ctx); err != nil {
+		return err
+	}
+	if !at.spec.Acts && out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(at.shotAt) < reuseShot {
+		// A step that does not act (a check, a wait, a read) on a page whose elements
+		// did not change: the screenshot before is the one after.
+		out.AfterPNG = out.BeforePNG
+	} else {
+		at.shotAt = time.Now()
+		if out.AfterPNG, err = s.Screenshot(ctx); err != nil {
+			return err
+		}
+	}
+	if !acted || !at.spec.VisibleEffectOnly || out.After.Fingerprint != out.Before.Fingerprint {
+		return nil
+	}
+	// Nothing visible yet: some pages answer late (an animation, a slow request).
+	_, obs, png, err := s.WaitForChange(ctx, out.BeforePNG, out.Before.Fingerprint, at.opts.ChangeTimeout, ChangeThreshold)
+	if err != nil {
+		return err
+	}
+	out.After, out.AfterPNG = obs, png
+	out.Mutated = s.Mutations() > at.m0
+	return nil
+}
+
+// finish completes the outcome with what the page did meanwhile (dialogs, windows,
+// blocked navigations, downloads) and the step's verdict.
+func (at *attempt) finish(ctx context.Context, fb *plan.Feedback) *Outcome {
+	s, out, spec := at.s, at.out, at.spec
+	out.Actions = append(out.Actions, s.dialogs.answered.take()...)
+	out.Actions = append(out.Actions, s.notes.take()...)
+	for _, b := range s.sites.blocked.take() {
+		out.Actions = append(out.Actions, "blocked a navigation: "+b)
+	}
+	for _, r := range s.sites.refused.take() {
+		out.Actions = append(out.Actions, "the worker's egress proxy refused a connection: "+r)
+	}
+	if reason := s.keepOnSites(); reason != "" {
+		// The page landed outside the run's sites (a redirect the first request did not
+		// show): the step ends there, and the page does not stay.
+		out.Actions = append(out.Actions, "left it: "+reason)
+		fb = &plan.Feedback{Type: plan.PageState, Details: reason,
+			Suggestion: "a run goes only to its start URL's site and the domains it allows (--allow-domain)"}
+	}
+	if spec.Acts {
+		out.Downloads = s.downloads.take(ctx, downloadWait)
+		if len(out.Downloads) > 0 && fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState {
+			// The file is the click's effect, where a person would look for it.
+			out.Actions = append(out.Actions, "the page did not change; the effect is the download")
+			fb = nil
+		}
+	}
+	out.Feedback = fb
+	out.OK = fb == nil
+	s.shots.remember(out.After, out.AfterPNG, at.shotAt)
+	out.Unchanged = fb != nil && spec.Check == plan.CheckPageChanged && fb.Type == plan.PageState && !out.ownCheck
+	return out
 }

@@ -21,12 +21,14 @@
 // observations and screenshots, and Session.Scrub takes them out of whatever the caller
 // hands on.
 //
-// The parts, a file each: the pool (pool.go, spare.go, refill.go, occupancy.go); the
-// session and its parts (session.go; turn, traffic, dialogs, windows and follow,
-// downloads, notes, shots and screenshot, pace, runfiles, sites, redact and scrub); an
-// attempt (do.go, attempt.go); the actions (act.go dispatches to the handlers in
-// handlers.go, fields.go, drag.go, move.go, sortlist.go, upload.go, when.go, ...; what a
-// handler is given is in action.go); targeting (target.go, textual.go, labelled.go,
-// paging.go, reveal.go, refind.go); checks (check.go, change.go, read.go, seen.go). No
-// file names anything of a file that names it back.
+// The parts, a file each: the pool (pool.go, spare.go, refill.go, occupancy.go, and on
+// top start.go and open.go); the session and its parts (session.go, acquire.go; turn,
+// traffic, dialogs, windows and follow, downloads, notes, shots and screenshot, pace,
+// runfiles, sites, redact and scrub); an attempt (outcome.go: what goes in and comes
+// out; attempt.go, without.go, and do.go on top, which runs its parts); the actions
+// (act.go dispatches to the handlers in handlers.go, fields.go, drag.go, move.go,
+// sortlist.go, upload.go, when.go, ...; what a handler is given is in action.go);
+// targeting (target.go, textual.go, labelled.go, paging.go, reveal.go, refind.go);
+// checks (check.go, change.go, read.go, seen.go). No file names anything of a file that
+// names it back.
 package driver

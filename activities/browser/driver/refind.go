@@ -43,12 +43,6 @@ func (at *attempt) foundAgain(ctx context.Context, a *action, fb *plan.Feedback)
 	return nil
 }
 
-// attached reports whether el is still on the page.
-func attached(el playwright.ElementHandle) bool {
-	v, err := el.Evaluate(`(el) => el.isConnected`)
-	return err == nil && v == true
-}
-
 // refind finds the target again on the page as it is now: by the step's description when
 // it was found by it (described) and that names an element of the same role and name, else
 // as the element it was.

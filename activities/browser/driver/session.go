@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -61,15 +60,6 @@ type Session struct {
 	// uploads is the folder of the files the run gave the page (runfiles.go), removed with
 	// the session.
 	uploads uploads
-}
-
-func newSession(id string, bctx playwright.BrowserContext, page playwright.Page, px *egress.Proxy) *Session {
-	s := &Session{ID: id, ctx: bctx, page: page, egress: px}
-	s.turn.ch = make(chan struct{}, 1)
-	s.turn.touch()
-	s.watch(page)
-	bctx.OnPage(s.onPage)
-	return s
 }
 
 // watch follows page p's events: its requests, dialogs and downloads.
@@ -142,24 +132,6 @@ func (s *Session) Title() string {
 	}
 	return t
 }
-
-// Acquire takes the page for one activity, waiting for the one before to release it or
-// for ctx to end; Release gives it back.
-func (s *Session) Acquire(ctx context.Context) error {
-	select {
-	case s.turn.ch <- struct{}{}:
-		s.turn.touch()
-		if note := s.back(); note != "" {
-			s.notes.add(note)
-		}
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("wait for the browser session: %w", context.Cause(ctx))
-	}
-}
-
-// Release gives the page back.
-func (s *Session) Release() { s.turn.touch(); <-s.turn.ch }
 
 // LastUsed is when an activity last used the session.
 func (s *Session) LastUsed() time.Time { return time.Unix(0, s.turn.lastUsed.Load()) }

@@ -100,3 +100,10 @@ func decided(i int, was *page.Element, obs page.Observation) page.Resolution {
 	}
 	return page.Resolution{Index: found[0].Index, Matched: "decision"}
 }
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
