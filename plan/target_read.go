@@ -241,51 +241,39 @@ func positionInName(name string) bool {
 	return m != nil
 }
 
-// readOrdinal reads "the 2nd of 3" into t and drops it. An ordinal is looked for in the
-// quoted names too, as the description was always read: `"First name"` is read as the
-// first element named " name".
+// readOrdinal reads "the 2nd of 3" into t and drops it. A quoted name is the name as the
+// page writes it, never read for an ordinal: `the "First name" field` is the field named
+// "First name", not the first field named " name".
 func (t *Target) readOrdinal(x *desc) {
-	if text, drop := x.findAnywhere(ofCount, "of"); text != "" {
+	if text, drop := x.findOutside(ofCount, "of"); text != "" {
 		t.Of = countOf(text)
 		drop("") // the ordinal stays
 	}
-	if text, drop := x.findAnywhere(ordinalTok, ""); text != "" {
+	if text, drop := x.findOutside(ordinalTok, ""); text != "" {
 		t.Ordinal = ReadOrdinal(text)
 		drop(" ")
 	}
 }
 
-// findAnywhere finds the leftmost match of r in the description, its quoted names
-// included: the text of its operand group (or of the whole match when group is ""), and
-// a function that writes something in its place.
-func (x *desc) findAnywhere(r rule, group string) (string, func(with string)) {
-	outer := tokenizeLoose(x.d)
-	for n, tk := range outer {
-		s, ts, owner := x.d, outer, -1
-		var m *match
-		i, j := n, -1
-		switch tk.kind {
-		case tQuote:
-			s, owner = x.quotes[tk.quote], tk.quote
-			ts = tokenizeLoose(s)
-			m, i, j = search(ts, s, r)
-		case tWord:
-			m, j = matchAt(ts, s, r, n)
+// findOutside finds the leftmost match of r in the description outside its quoted names:
+// the text of its operand group (or of the whole match when group is ""), and a function
+// that writes something in its place.
+func (x *desc) findOutside(r rule, group string) (string, func(with string)) {
+	ts := tokenizeLoose(x.d)
+	for n, tk := range ts {
+		if tk.kind != tWord {
+			continue
 		}
+		m, j := matchAt(ts, x.d, r, n)
 		if m == nil {
 			continue
 		}
+		i := n
 		if group != "" {
 			i, j = m.caps[group][0], m.caps[group][1]
 		}
-		from, to := ts[i].start, ts[j-1].end
-		return s[from:to], func(with string) {
-			if owner >= 0 {
-				x.quotes[owner] = s[:from] + with + s[to:]
-			} else {
-				x.d = s[:from] + with + s[to:]
-			}
-		}
+		s, from, to := x.d, ts[i].start, ts[j-1].end
+		return s[from:to], func(with string) { x.d = s[:from] + with + s[to:] }
 	}
 	return "", nil
 }

@@ -132,3 +132,19 @@ func TestValueInACard(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedNameIsNoOrdinal: a quoted name is the page's words, read for no ordinal; an
+// ordinal outside the quotes still counts.
+func TestQuotedNameIsNoOrdinal(t *testing.T) {
+	for desc, want := range map[string]Target{
+		`the "First name" field`:      {Name: "First name", Quoted: true, Kind: "field"},
+		`"Item 2nd"`:                  {Name: "Item 2nd", Quoted: true},
+		`the "Last item" link`:        {Name: "Last item", Quoted: true, Kind: "link"},
+		`the 2nd "Delete" button`:     {Name: "Delete", Quoted: true, Kind: "button", Ordinal: 2},
+		`the last "First name" field`: {Name: "First name", Quoted: true, Kind: "field", Ordinal: -1},
+	} {
+		if got := ParseTarget(desc); got != want {
+			t.Errorf("%s read as %+v, want %+v", desc, got, want)
+		}
+	}
+}
