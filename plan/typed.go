@@ -12,20 +12,32 @@ import (
 // operand moves to the field that says what it is, read into its type, and nothing after
 // that reads a string the planner already read.
 
+// textOperand is the field that holds the operand of an action whose operand is text of
+// its own (a URL, a key, a direction, a name), or nil: the one place typed, typedField
+// and Operand look it up.
+func (s *Step) textOperand() *string {
+	switch s.Action {
+	case Navigate:
+		return &s.URL
+	case Press:
+		return &s.Key
+	case Scroll:
+		return &s.Scroll
+	case Extract:
+		return &s.Into
+	case Upload:
+		return &s.File
+	}
+	return nil
+}
+
 // typedField reports whether the step's action has an operand field of its own and it is
 // set: a step in the typed form, whose "value", if any, is the copy MarshalJSON writes.
 func (s Step) typedField() bool {
+	if p := s.textOperand(); p != nil {
+		return *p != ""
+	}
 	switch s.Action {
-	case Navigate:
-		return s.URL != ""
-	case Press:
-		return s.Key != ""
-	case Scroll:
-		return s.Scroll != ""
-	case Extract:
-		return s.Into != ""
-	case Upload:
-		return s.File != ""
 	case Check:
 		return s.Uncheck
 	case Wait:
@@ -38,34 +50,31 @@ func (s Step) typedField() bool {
 
 // typed returns the step with its operand, written in Value as the core spec's schema
 // writes it, moved to its own field and read into its type. A step already typed is
-// returned as it is; an operand that cannot be read stays in Value, for Validate to say
-// what is wrong with it.
+// returned as it is, without the copy of its operand; an operand that cannot be read
+// stays in Value, for Validate to say what is wrong with it.
 func (s Step) typed() Step {
-	v := s.Value
 	if s.typedField() {
 		s.Value = ""
+		return s
 	}
-	if strings.TrimSpace(v) == "" || s.typedField() {
+	v := s.Value
+	if strings.TrimSpace(v) == "" {
 		return s
 	}
 	moved := true
-	switch s.Action {
-	case Navigate:
-		s.URL = strings.TrimSpace(v)
-	case Press:
-		s.Key = strings.TrimSpace(v)
-	case Scroll:
-		s.Scroll = strings.ToLower(strings.TrimSpace(v))
-	case Extract:
-		s.Into = v
-	case Upload:
-		s.File = v
-	case Check:
+	switch p := s.textOperand(); {
+	case s.Action == Scroll:
+		*p = strings.ToLower(strings.TrimSpace(v))
+	case s.Action == Navigate, s.Action == Press:
+		*p = strings.TrimSpace(v)
+	case p != nil: // a name: as written
+		*p = v
+	case s.Action == Check:
 		s.Uncheck = unchecks(v)
-	case Wait:
+	case s.Action == Wait:
 		d, err := ParseDuration(v)
 		s.Wait, moved = d, err == nil
-	case Drag:
+	case s.Action == Drag:
 		if mv, ok := ParseMove(v); ok {
 			s.Move = &mv
 		} else {
@@ -132,19 +141,11 @@ func (s Step) MarshalJSON() ([]byte, error) {
 // Operand is the step's operand as the core spec's schema writes it in "value": what a
 // model is shown of a step, and what it writes back.
 func (s Step) Operand() string {
-	switch {
+	switch p := s.textOperand(); {
 	case s.Value != "":
 		return s.Value
-	case s.Action == Navigate:
-		return s.URL
-	case s.Action == Press:
-		return s.Key
-	case s.Action == Scroll:
-		return s.Scroll
-	case s.Action == Extract:
-		return s.Into
-	case s.Action == Upload:
-		return s.File
+	case p != nil:
+		return *p
 	case s.Action == Check && s.Uncheck:
 		return "false"
 	case s.Action == Wait && s.Wait > 0:

@@ -214,7 +214,9 @@ func checkSteps(s Skill, siteOK bool) []string {
 				}
 			}
 		}
-		elsewhere := []string{st.TargetDescription, st.URL, st.Key, st.To, st.File, st.ExpectedOutcome, st.RequiredState, st.State, cond}
+		notValue := st
+		notValue.Value = ""
+		elsewhere := append(notValue.Texts(), st.ExpectedOutcome, st.RequiredState, st.State, cond)
 		if plan.HasSecret(strings.Join(elsewhere, "\x00")) || (st.Action != plan.Type && plan.HasSecret(st.Value)) {
 			bad = append(bad, fmt.Sprintf("step %d: a secret is only typed: {{secret:name}} may be a TYPE step's value, and nowhere else", st.Step))
 		}
