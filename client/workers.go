@@ -10,7 +10,6 @@ import (
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/internal/secret"
-	"github.com/webagent-dev/webagent/plan"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -42,11 +41,7 @@ func (c *Client) Grants(ctx context.Context) (activities.WorkerGrantsResult, err
 // would use: the {{secret:name}} and {{totp:name}} its goal and plan write, and the names
 // the caller says it means to use. A [*BadInputError] names each one they do not grant.
 func (c *Client) CheckSecrets(ctx context.Context, in GoalInput, names ...string) error {
-	texts := []string{in.Goal}
-	for _, s := range in.Plan {
-		texts = append(texts, s.Texts()...)
-	}
-	uses := plan.SecretUses(texts...)
+	uses := in.SecretUses()
 	for _, n := range names {
 		uses = append(uses, secret.Use{Name: n})
 	}

@@ -41,7 +41,7 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 		SessionID:       activities.SessionName(info.WorkflowExecution.ID, info.WorkflowExecution.RunID, b.gen),
 		URL:             url,
 		StorageStateKey: stateKey,
-		Secrets:         b.in.secretUses(),
+		Secrets:         b.in.SecretUses(),
 	}
 	if workflow.GetVersion(ctx, "site-policy", workflow.DefaultVersion, 1) == 1 {
 		p := b.in.Sites()

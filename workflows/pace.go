@@ -16,10 +16,7 @@ func (r *run) beforeWait(seq int, purpose activities.Purpose) time.Duration {
 		return 0
 	}
 	next, ok := r.stepAfter(seq)
-	if !ok || next.Action != plan.Wait || next.TargetDescription != "" {
-		return 0
-	}
-	if next.Wait <= 0 {
+	if !ok || next.Action != plan.Wait || next.TargetDescription != "" || next.Wait <= 0 {
 		return 0
 	}
 	return max(next.Wait/2, time.Millisecond)

@@ -15,10 +15,11 @@ func legacySecrets(ctx workflow.Context, has bool) bool {
 	return has && workflow.GetVersion(ctx, "worker-secrets", workflow.DefaultVersion, 1) == workflow.DefaultVersion
 }
 
-// secretUses are the secrets the goal and its given plan name, for the worker that opens
-// the browser to check, before anything starts, that it grants them all. A plan written
-// later (by a model, or replanned) is checked at the moment of typing.
-func (in GoalInput) secretUses() []secret.Use {
+// SecretUses are the secrets the goal and its given plan name: what the worker that opens
+// the browser checks, before anything starts, that it grants them all, and what a caller
+// checks before it starts the run. A plan written later (by a model, or replanned) is
+// checked at the moment of typing.
+func (in GoalInput) SecretUses() []secret.Use {
 	texts := []string{in.Goal}
 	for _, s := range in.Plan {
 		texts = append(texts, s.Texts()...)
