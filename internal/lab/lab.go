@@ -57,8 +57,8 @@ func New(seed ...demoapp.Project) *Server {
 	s.mux.Handle("GET /static/lab/", http.StripPrefix("/static/lab", http.FileServerFS(sub)))
 	s.mux.HandleFunc("GET /lab/slow", s.slow)
 	s.mux.HandleFunc("POST /lab/observed", s.observed)
-	s.mux.HandleFunc("POST /lab/publish", s.publish)
-	s.mux.HandleFunc("POST /lab/save", s.save)
+	s.mux.HandleFunc("POST /lab/publish", s.count(&s.published))
+	s.mux.HandleFunc("POST /lab/save", s.count(&s.saves))
 	s.mux.HandleFunc("/lab/chores", s.chores)
 	s.mux.HandleFunc("/lab/state/{name}", s.labState)
 	s.mux.HandleFunc("/lab/signin", s.signin)
@@ -110,37 +110,30 @@ func (s *Server) Observations() []time.Time {
 	return slices.Clone(s.observations)
 }
 
-// publish records a click on the canvas page's painted "Publish" button: a test counts
-// them on the server side to tell whether, and how often, the agent acted.
-func (s *Server) publish(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	s.published++
-	s.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
+// count answers a request to an endpoint by counting it in *n: a test reads the count on
+// the server side to tell whether, and how often, the agent acted.
+func (s *Server) count(n *int) http.HandlerFunc {
+	return func(w http.ResponseWriter, _ *http.Request) {
+		s.mu.Lock()
+		*n++
+		s.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}
 }
 
-// Published is how often the canvas page's "Publish" was clicked.
-func (s *Server) Published() int {
+// counted is *n, read under the lock.
+func (s *Server) counted(n *int) int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.published
+	return *n
 }
 
-// save records a click on the settings page's "Save", which changes server state and
-// nothing the page shows: a test counts them to tell a click done once from one repeated.
-func (s *Server) save(w http.ResponseWriter, _ *http.Request) {
-	s.mu.Lock()
-	s.saves++
-	s.mu.Unlock()
-	w.WriteHeader(http.StatusNoContent)
-}
+// Published is how often the canvas page's painted "Publish" was clicked.
+func (s *Server) Published() int { return s.counted(&s.published) }
 
-// Saves is how often the settings page's "Save" reached the server.
-func (s *Server) Saves() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.saves
-}
+// Saves is how often the settings page's "Save" reached the server: it changes server
+// state and nothing the page shows, so a test tells a click done once from one repeated.
+func (s *Server) Saves() int { return s.counted(&s.saves) }
 
 // Invoice is the file the windows page's "Download the invoice" sends as an attachment.
 const Invoice = "item,amount\nHosting,120.00\nSupport,80.00\n"
