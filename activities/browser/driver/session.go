@@ -70,30 +70,12 @@ func (s *Session) watch(p playwright.Page) {
 	p.OnDownload(s.downloads.keep)
 }
 
-// close closes the session's context and its egress proxy. The site guard's route comes
-// off first, and the judgements in flight are waited for (unrouteWait at most): the
-// library reads, unlocked, whether a context was closed as it hands a request to a route,
-// so a close under a route in flight is a data race (seen under -race at a pool's
-// shutdown).
 func (s *Session) close() error {
 	defer s.uploads.remove()
-	unrouted := make(chan struct{})
-	go func() {
-		defer close(unrouted)
-		_ = s.ctx.UnrouteAll(playwright.BrowserContextUnrouteAllOptions{Behavior: playwright.UnrouteBehaviorWait})
-	}()
-	select {
-	case <-unrouted:
-	case <-time.After(unrouteWait):
-	}
 	err := s.ctx.Close()
 	_ = s.egress.Close()
 	return err
 }
-
-// unrouteWait bounds the wait for the route's judgements in flight when a session
-// closes: a navigation's check takes at most lookupTimeout.
-const unrouteWait = lookupTimeout + time.Second
 
 // closeQuietly lets the page finish what it is sending, then closes it.
 func (s *Session) closeQuietly() error {
