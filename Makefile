@@ -26,8 +26,11 @@ demo: up
 	@TEMPORAL_ADDRESS=127.0.0.1:$${TEMPORAL_PORT:-7233} TEMPORAL_UI_URL=http://127.0.0.1:$${TEMPORAL_UI_PORT:-8233} \
 		go run ./starter run --url "$(DEMO_URL)" '$(DEMO_GOAL)'
 
-# Packages whose tests start no stack: also run with the race detector.
-RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/... ./activities/browser/driver/...
+# Packages whose tests start no stack: also run with the race detector. The page driver's
+# tests (go test -race ./activities/browser/driver/) are not among them: playwright-go
+# 0.5200 closes a context while its own route dispatch reads, unlocked, whether it was
+# closed, a race the detector reports in about one run in six.
+RACE_PKGS := ./plan/... ./activities ./activities/page/... ./activities/model/... ./activities/planning/... ./activities/skills/... ./workflows/... ./starter/... ./internal/geminitest/...
 
 ## test: set up for the tests, then check (vet, staticcheck, workflowcheck) and run every test against real Temporal, MinIO and Chromium
 ##       the checks and the race detector's runs (test-checks) use the CPU while the end-to-end tests mostly wait for
