@@ -106,6 +106,10 @@ type RunStepInput struct {
 	// Decision, when set, is the model's choice of element or point, which replaces
 	// DOM-first resolution.
 	Decision *Decision `json:"decision,omitempty"`
+	// Avoid are the elements the step's earlier attempts acted on and found wrong (the
+	// evaluator vetoed, the checks failed): DOM-first resolution passes over them, and a
+	// decision for one of them is refused, not acted on.
+	Avoid []ElementRef `json:"avoid,omitempty"`
 	// CheckState: the page must be in the step's learned State before acting.
 	CheckState bool `json:"checkState,omitempty"`
 	// Numbered asks for the numbered copy of the "before" screenshot as evidence (runs

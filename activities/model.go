@@ -50,6 +50,10 @@ type DecideInput struct {
 	Page Snapshot `json:"page"`
 	// Turns are the step's earlier computer-use actions, with what came of them.
 	Turns []ComputerUseTurn `json:"turns,omitempty"`
+	// Avoid are the elements the step's earlier attempts acted on and found wrong: a
+	// decision for one of them is refused, never acted on.
+	Avoid  []ElementRef `json:"avoid,omitempty"`
+	Budget Budget       `json:"budget,omitempty"`
 }
 
 // DecideResult is the model's decision: Decision when it chose, Failure when it did not.
@@ -72,6 +76,7 @@ type EvaluateStepInput struct {
 	CheckDetails string            `json:"checkDetails,omitempty"`
 	Before       Snapshot          `json:"before"`
 	After        Snapshot          `json:"after"`
+	Budget       Budget            `json:"budget,omitempty"`
 }
 
 // EvaluateStepResult is the model's verdict on an attempt.
@@ -91,6 +96,19 @@ type JudgeGoalInput struct {
 	// Checks is what the page's own checks found, when the plan had any.
 	Checks string   `json:"checks,omitempty"`
 	Final  Snapshot `json:"final"`
+	// Trajectory is the run's path: each step that acted, with the page it left when it
+	// changed the page, so that the judge sees what was done and not only where it ended.
+	Trajectory []TrajectoryStep `json:"trajectory,omitempty"`
+	Budget     Budget           `json:"budget,omitempty"`
+}
+
+// TrajectoryStep is one step of a run's path, as the judge sees it.
+type TrajectoryStep struct {
+	// Line is the step, its status and what it did, one line.
+	Line string `json:"line"`
+	// After is the page the step left, when it changed the page (its screenshot key is
+	// empty otherwise).
+	After Snapshot `json:"after,omitempty"`
 }
 
 // JudgeGoalResult is the model's verdict on the goal.
@@ -108,6 +126,7 @@ type SummarizeInput struct {
 	Steps     []string `json:"steps"`
 	Errors    []string `json:"errors,omitempty"`
 	Extracted string   `json:"extracted,omitempty"`
+	Budget    Budget   `json:"budget,omitempty"`
 }
 
 // SummarizeResult is the closing summary.
@@ -123,10 +142,28 @@ type ExtractInput struct {
 	Params map[string]string `json:"params,omitempty"`
 	Schema map[string]any    `json:"schema,omitempty"`
 	Page   Snapshot          `json:"page"`
+	Budget Budget            `json:"budget,omitempty"`
 }
 
 // ExtractResult is the data read.
 type ExtractResult struct {
 	Data  map[string]any `json:"data"`
 	Usage Usage          `json:"usage"`
+}
+
+// Budget is what a run has left to spend on the model when it starts a model activity;
+// a zero field is no limit. The activity stops before a call (a first try, a repair)
+// that the budget cannot pay for, so a budget holds inside an activity and not only
+// between steps.
+type Budget struct {
+	Calls   int     `json:"calls,omitempty"`
+	Tokens  int     `json:"tokens,omitempty"`
+	CostUSD float64 `json:"costUsd,omitempty"`
+}
+
+// Spent reports whether u has used up the budget.
+func (b Budget) Spent(u Usage) bool {
+	return (b.Calls > 0 && u.Calls >= b.Calls) ||
+		(b.Tokens > 0 && u.InputTokens+u.OutputTokens+u.ThinkingTokens >= b.Tokens) ||
+		(b.CostUSD > 0 && u.CostUSD >= b.CostUSD)
 }

@@ -28,7 +28,8 @@ type PlanGoalInput struct {
 	// Observation is the first look at the page, for a model that plans.
 	Observation *Snapshot `json:"observation,omitempty"`
 	// SkipSkills: plan afresh, without looking for a skill.
-	SkipSkills bool `json:"skipSkills,omitempty"`
+	SkipSkills bool   `json:"skipSkills,omitempty"`
+	Budget     Budget `json:"budget,omitempty"`
 }
 
 // SkillMatch is the skill a goal reuses.
@@ -78,7 +79,8 @@ type ReplanInput struct {
 	// Strategies are the ones already tried for this failed step.
 	Strategies []string `json:"strategies,omitempty"`
 	// Hint is a person's advice for the failed step (the hint Update).
-	Hint string `json:"hint,omitempty"`
+	Hint   string `json:"hint,omitempty"`
+	Budget Budget `json:"budget,omitempty"`
 }
 
 // Replanning strategies (see plan.Strategy*).
