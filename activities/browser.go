@@ -199,13 +199,16 @@ type RunStepResult struct {
 	Mutated bool `json:"mutated"`
 	// ActedInPart reports that a step on every element so named acted on some of them
 	// and then failed: it is never tried again as if nothing happened.
-	ActedInPart bool           `json:"actedInPart,omitempty"`
-	Before      Snapshot       `json:"before"`
-	After       Snapshot       `json:"after"`
-	Target      string         `json:"target,omitempty"`
-	Candidates  []string       `json:"candidates,omitempty"`
-	Actions     []string       `json:"actions"`
-	Extracted   map[string]any `json:"extracted,omitempty"`
+	ActedInPart bool     `json:"actedInPart,omitempty"`
+	Before      Snapshot `json:"before"`
+	After       Snapshot `json:"after"`
+	Target      string   `json:"target,omitempty"`
+	// Element is the element the attempt acted on (Target, as the page had it), when it
+	// acted on one: what the run keeps from later attempts if it was the wrong one.
+	Element    *ElementRef    `json:"element,omitempty"`
+	Candidates []string       `json:"candidates,omitempty"`
+	Actions    []string       `json:"actions"`
+	Extracted  map[string]any `json:"extracted,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string        `json:"storageStateKey,omitempty"`
 	Duration        time.Duration `json:"duration"`

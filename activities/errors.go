@@ -44,11 +44,14 @@ const (
 	ErrModelRateLimited = "ModelRateLimited"
 	// ErrModelUnavailable: 5xx or a timeout; retried with backoff.
 	ErrModelUnavailable = "ModelUnavailable"
+	// ErrModelBudget: the run's budget of model calls, tokens or cost is spent; no call
+	// is made past it, and the run ends.
+	ErrModelBudget = "ModelBudget"
 )
 
 // ModelNonRetryable lists the model error types that no retry can fix.
-var ModelNonRetryable = []string{ErrModelBadRequest, ErrModelAuth, ErrModelNotFound, ErrModelSafetyBlock, ErrModelInvalidOutput}
+var ModelNonRetryable = []string{ErrModelBadRequest, ErrModelAuth, ErrModelNotFound, ErrModelSafetyBlock, ErrModelInvalidOutput, ErrModelBudget}
 
 // ModelFatal lists the model error types that mean the model will not work at all
 // (credentials, a missing model, a malformed request): nothing that needs it can.
-var ModelFatal = []string{ErrModelAuth, ErrModelNotFound, ErrModelBadRequest}
+var ModelFatal = []string{ErrModelAuth, ErrModelNotFound, ErrModelBadRequest, ErrModelBudget}

@@ -38,3 +38,22 @@ func UsageOf(err error) Usage {
 	}
 	return u
 }
+
+// The model activities' inputs take the budget the run has left (WithBudget), and their
+// results say what they spent (Spent), so that the workflow runs them all one way.
+
+func (in DecideInput) WithBudget(b Budget) DecideInput             { in.Budget = b; return in }
+func (in EvaluateStepInput) WithBudget(b Budget) EvaluateStepInput { in.Budget = b; return in }
+func (in JudgeGoalInput) WithBudget(b Budget) JudgeGoalInput       { in.Budget = b; return in }
+func (in SummarizeInput) WithBudget(b Budget) SummarizeInput       { in.Budget = b; return in }
+func (in ExtractInput) WithBudget(b Budget) ExtractInput           { in.Budget = b; return in }
+func (in PlanGoalInput) WithBudget(b Budget) PlanGoalInput         { in.Budget = b; return in }
+func (in ReplanInput) WithBudget(b Budget) ReplanInput             { in.Budget = b; return in }
+
+func (r DecideResult) Spent() Usage       { return r.Usage }
+func (r EvaluateStepResult) Spent() Usage { return r.Usage }
+func (r JudgeGoalResult) Spent() Usage    { return r.Usage }
+func (r SummarizeResult) Spent() Usage    { return r.Usage }
+func (r ExtractResult) Spent() Usage      { return r.Usage }
+func (r PlanGoalResult) Spent() Usage     { return r.Usage }
+func (r ReplanResult) Spent() Usage       { return r.Usage }

@@ -44,6 +44,9 @@ func (s *stepRun) try(ctx workflow.Context) (bool, error) {
 		if stop {
 			return done, err
 		}
+		if s.replanNow {
+			return false, nil
+		}
 	}
 	return false, nil
 }
@@ -108,10 +111,21 @@ func (s *stepRun) attemptEnded(ctx workflow.Context, res activities.RunStepResul
 		rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: nothing visible changed%s, and no model can judge it; not clicked again: done, unverified", attempt, sent))
 		res.OK = true
 	}
+	if fb := res.Feedback; !res.OK && res.Acted && fb != nil && fb.Type == plan.WrongElement {
+		s.avoid(res.Element)
+	}
 	switch {
 	case res.OK:
 		s.complete(ctx, res)
 		return true, true, nil
+	case res.Mutated && s.vetoed && r.wary:
+		// It sent a state-changing request, and the evaluator says it did the wrong
+		// thing: nothing the run does now can take that back, and doing more would build
+		// on it. The run stops here for a person to look.
+		rec.Status, rec.Mutated = StepFailed, true
+		s.wrongEffect = true
+		r.res.addError(ctx, rec.Order, "wrong_effect", fmt.Sprintf("step %d (%s) sent a state-changing request, and the evaluator says it did the wrong thing: %s; the run stops here (trying again would act twice) for a person to check", rec.Order, rec.Description, failure(res).String()), false)
+		return false, true, nil
 	case res.Mutated:
 		// It sent a state-changing request: never tried again as if nothing happened.
 		return s.settle(ctx, "it sent a state-changing request, and then "+failure(res).String(), true, false)

@@ -114,10 +114,9 @@ func (s *stepRun) effect(ctx workflow.Context) (present, known bool, how string,
 	if err != nil {
 		return false, false, "", err
 	}
-	ev, err := activities.EvaluateStep.Execute(r.modelOptions(ctx, fmt.Sprintf("step %d: did it happen?", rec.Order)), activities.EvaluateStepInput{
+	ev, err := askModel(ctx, r, rec, "evaluate", activities.EvaluateStep, fmt.Sprintf("step %d: did it happen?", rec.Order), activities.EvaluateStepInput{
 		Goal: r.in.Goal, Step: rec.Step, Params: r.params, Before: rec.before, After: after,
 		Actions: []string{"the attempt may have acted and its worker was lost before it could say: judge only whether the step's effect is on the page now"}})
-	r.res.addUsage(rec, "evaluate", ev.Usage)
 	if err != nil {
 		if modelFatal(err) {
 			return false, false, "", err

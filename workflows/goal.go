@@ -32,6 +32,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 		r.carryOn(in.Continued)
 	}
 	r.attrs.indexed = workflow.GetVersion(ctx, "search-attributes", workflow.DefaultVersion, 1) == 1
+	r.wary = workflow.GetVersion(ctx, "model-held-to-account", workflow.DefaultVersion, 1) == 1
 	r.attrs.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
 	r.attrs.status = StatusRunning
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
@@ -69,6 +70,11 @@ type run struct {
 	steps   []StepRecord
 	// model says whether the workers can ask a model; modelPlanned, whether it wrote the plan.
 	model, modelPlanned bool
+	// wary: the run holds the model to account — its tries counted one by one, every
+	// effect it chose evaluated, a fail on a page the run did not touch replanned at
+	// once, a wrong state-changing effect the end of the run (versioned: runs started
+	// before make the calls they made then).
+	wary bool
 	// browser is the run's hold on its browser.
 	browser browserLease
 	// last is the latest observation, for the replanner and the final URL.
@@ -203,8 +209,7 @@ func (r *run) planGoal(ctx workflow.Context, first *activities.Snapshot) (activi
 	if first == nil && len(r.in.Plan) == 0 && !r.in.SkipSkills {
 		summary = "find a skill, or plan the goal"
 	}
-	pr, err := activities.PlanGoal.Execute(r.modelOptions(ctx, summary), in)
-	r.res.addUsage(nil, "plan", pr.Usage)
+	pr, err := askModel(ctx, r, nil, "plan", activities.PlanGoal, summary, in)
 	if err != nil {
 		r.res.addError(ctx, 0, planningErrorType(err), rootMessage(err), false)
 		return pr, err

@@ -146,7 +146,10 @@ func (d *draft) unverified(steps []StepRecord) {
 	}
 	var why []string
 	for _, s := range steps {
-		if s.Unverified {
+		switch {
+		case s.Unverified && s.UnverifiedWhy != "":
+			why = append(why, fmt.Sprintf("step %d (%s): %s", s.Order, s.Description, s.UnverifiedWhy))
+		case s.Unverified:
 			why = append(why, fmt.Sprintf("step %d (%s) changed nothing visible", s.Order, s.Description))
 		}
 	}
@@ -160,33 +163,85 @@ func (d *draft) unverified(steps []StepRecord) {
 	d.warn("not verified: " + strings.Join(why, "; ") + `; add a closing check ("then check that ... is visible") or configure a model`)
 }
 
-// judge has the model look at the final page as well.
+// judge has the model look at the final page as well, and at the run's path to it. A
+// judge that errs or is not sure never makes a run a success where the model chose what
+// the run did: a closing check the model wrote ("Project archived" is visible) holds for
+// the wrong project as well as for the right one.
 func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, checks activities.ValidateGoalResult) error {
 	var steps []string
 	for _, s := range r.steps {
 		steps = append(steps, fmt.Sprintf("%s: %s", s.Status, s.Step.Described(r.params)))
 	}
-	ji := activities.JudgeGoalInput{Goal: r.in.Goal, Steps: steps, Final: checks.Final}
+	ji := activities.JudgeGoalInput{Goal: r.in.Goal, Steps: steps, Final: checks.Final, Trajectory: r.trajectory()}
 	if len(in.Checks) > 0 {
 		ji.Checks = checks.Reason
 	}
-	v, err := activities.JudgeGoal.Execute(r.modelOptions(ctx, "judge the goal with the model"), ji)
-	r.res.addUsage(nil, "judge", v.Usage)
-	if err != nil {
-		if temporal.IsCanceledError(err) {
-			return err
-		}
+	v, err := askModel(ctx, r, nil, "judge", activities.JudgeGoal, "judge the goal with the model", ji)
+	val := &r.res.Validation
+	switch {
+	case err != nil && temporal.IsCanceledError(err):
+		return err
+	case err != nil && r.modelChoseAny():
+		val.Verified = false
+		val.Reason += "; not verified: the model chose what the run did, and could not judge the goal (" + rootMessage(err) + ")"
+		r.res.warn("the model could not validate the goal (" + rootMessage(err) + "); the run's steps were the model's choices, so the page's own checks do not verify it alone")
+		return nil
+	case err != nil:
 		r.res.warn("the model could not validate the goal (" + rootMessage(err) + "); the page's own checks stand")
 		return nil
 	}
-	r.res.Validation.Success = v.Success && checks.Success
-	r.res.Validation.Verified = r.res.Validation.Success
-	r.res.Validation.Confidence = v.Confidence
-	r.res.Validation.Reason = v.Reason
+	val.Success = v.Success && checks.Success
+	val.Verified = val.Success && v.Confidence >= judgeSure
+	val.Confidence = v.Confidence
+	val.Reason = v.Reason
+	if val.Success && !val.Verified {
+		val.Reason += fmt.Sprintf("; not verified: the model was not sure (confidence %.2f)", v.Confidence)
+	}
 	if len(in.Checks) > 0 {
-		r.res.Validation.Reason += "; " + checks.Reason
+		val.Reason += "; " + checks.Reason
 	}
 	return nil
+}
+
+// judgeSure is the confidence below which a judge's success verifies nothing.
+const judgeSure = 0.7
+
+// modelChoseAny reports whether a model chose anything the run did: it wrote the plan or
+// a step, or picked an element.
+func (r *run) modelChoseAny() bool {
+	if r.modelPlanned {
+		return true
+	}
+	for _, s := range r.steps {
+		if s.ModelWritten || s.ModelPicked || s.Status == StepReplanned {
+			return true
+		}
+	}
+	return false
+}
+
+// trajectory is the run's path for the judge: each step that ran, with what it did and
+// the page it left.
+func (r *run) trajectory() []activities.TrajectoryStep {
+	var out []activities.TrajectoryStep
+	for _, s := range r.steps {
+		if s.Attempts == 0 {
+			continue
+		}
+		line := fmt.Sprintf("step %d, %s after %s: %s", s.Order, s.Status, attempts(s.Attempts), s.Description)
+		if n := len(s.Actions); n > 0 {
+			line += " — " + oneLine(s.Actions[n-1])
+		}
+		if s.Mutated {
+			line += " (it sent a state-changing request)"
+		}
+		t := activities.TrajectoryStep{Line: line}
+		if s.Step.Action.Spec().Acts && s.Evidence.AfterScreenshot != "" {
+			t.After = activities.Snapshot{URL: s.URL, ScreenshotKey: s.Evidence.AfterScreenshot, ElementsKey: s.Evidence.AfterElements}
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // finish counts, decides the status and writes the summary. A run is StatusSuccess only
@@ -282,8 +337,7 @@ func (r *run) summarize(ctx workflow.Context) {
 		b, _ := json.Marshal(r.res.ExtractedData.Structured)
 		in.Extracted = string(b)
 	}
-	res, err := activities.Summarize.Execute(r.modelOptions(ctx, "summarize the run"), in)
-	r.res.addUsage(nil, "summarize", res.Usage)
+	res, err := askModel(ctx, r, nil, "summarize", activities.Summarize, "summarize the run", in)
 	if err != nil {
 		r.res.warn("the model could not summarise the run: " + rootMessage(err))
 		return

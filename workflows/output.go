@@ -150,6 +150,19 @@ type StepRecord struct {
 	// Unverified marks a step counted done without evidence that it worked (a click that
 	// changed nothing visible, with no model to judge it): the goal's validation decides.
 	Unverified bool `json:"unverified,omitempty"`
+	// UnverifiedWhy says why the step is unverified, when it is for another reason than
+	// a click that changed nothing: a model chose what it did and no evaluation of it
+	// could be had, or the evaluator was not sure.
+	UnverifiedWhy string `json:"unverifiedWhy,omitempty"`
+	// ModelWritten marks a step a model wrote (a replan's): what it does is the model's
+	// choice, and is evaluated like one.
+	ModelWritten bool `json:"modelWritten,omitempty"`
+	// ModelPicked marks a step one of whose attempts acted on the element a model picked.
+	ModelPicked bool `json:"modelPicked,omitempty"`
+	// Avoided are the elements the step's attempts acted on and the run found wrong (the
+	// evaluator vetoed them, or named them the wrong element): no later attempt of the
+	// step, nor a replan's repeat of it, acts on them again.
+	Avoided []activities.ElementRef `json:"avoided,omitempty"`
 	// StorageStateKey names the cookies and local storage saved after the step.
 	StorageStateKey string `json:"storageStateKey,omitempty"`
 	// ApprovedBy is the person who approved the step, when it waited for one.

@@ -24,6 +24,15 @@ type stepRun struct {
 	// attempt is the attempt being made, or about to be: the step's attempts so far and one.
 	attempt  int
 	deadline time.Time
+	// decided says the attempt acts on the model's choice of element; vetoed, that the
+	// evaluator found what it did wrong.
+	decided, vetoed bool
+	// replanNow says the step's attempts are over before its limit: the model found
+	// nothing on the page to do it with, and the page will not change by asking again.
+	replanNow bool
+	// wrongEffect says the step sent a state-changing request the evaluator found wrong:
+	// the run stops.
+	wrongEffect bool
 }
 
 // step starts the work on step i, which must be done by deadline.
@@ -66,6 +75,7 @@ func (s *stepRun) once(ctx workflow.Context) (activities.RunStepResult, error) {
 		// Deterministic replay: DOM-first, the learned page state checked, no model.
 		return s.act(ctx, nil)
 	}
+	s.decided, s.vetoed = false, false
 	if r.model && rec.Step.Action == plan.Extract {
 		return s.extract(ctx)
 	}
@@ -86,14 +96,25 @@ func (s *stepRun) once(ctx workflow.Context) (activities.RunStepResult, error) {
 
 // decideAndAct has the model decide on the observation res.Before, then the browser act
 // on its decision. An action the model asks a person to confirm waits for the approval.
+// The model is told what DOM-first resolution found on the same page (res.Feedback: its
+// reason and candidates). A model that finds nothing to act on ends the step's attempts:
+// nothing acted, so the page is what it was, and asking again would get the same answer;
+// the replan starts at once, with the model's reason and the page's candidates.
 func (s *stepRun) decideAndAct(ctx workflow.Context, res activities.RunStepResult) (activities.RunStepResult, error) {
 	rec := s.rec
-	dec, err := s.decide(ctx, res.Before)
+	dec, err := s.decide(ctx, res.Before, res.Feedback)
 	if err != nil {
 		return res, err
 	}
-	if dec.Failure != nil {
-		res.Feedback = dec.Failure
+	if f := dec.Failure; f != nil {
+		if f.Type == plan.NotVisible && s.r.wary {
+			s.replanNow = true
+			if res.Feedback != nil {
+				f.Candidates = append(f.Candidates, res.Feedback.Candidates...)
+				f.Details += "; the page's own search: " + res.Feedback.Details
+			}
+		}
+		res.Feedback = f
 		return res, nil
 	}
 	d := dec.Decision
@@ -104,6 +125,7 @@ func (s *stepRun) decideAndAct(ctx workflow.Context, res activities.RunStepResul
 			return res, err
 		}
 	}
+	s.decided, rec.ModelPicked = true, true
 	decided, err := s.act(ctx, d)
 	if err == nil {
 		decided.Actions = append([]string{"the model chose: " + dec.Reason}, decided.Actions...)
@@ -124,5 +146,5 @@ func (s *stepRun) decideAndAct(ctx workflow.Context, res activities.RunStepResul
 // act runs the attempt in the run's browser, on the model's decision dec when there is one.
 func (s *stepRun) act(ctx workflow.Context, dec *activities.Decision) (activities.RunStepResult, error) {
 	return s.r.browserStep(ctx, activities.RunStepInput{Step: s.rec.Step, Seq: s.rec.Order, Attempt: s.attempt,
-		Purpose: activities.PurposeAttempt, Feedback: s.rec.Feedback, Decision: dec})
+		Purpose: activities.PurposeAttempt, Feedback: s.rec.Feedback, Decision: dec, Avoid: s.rec.Avoided})
 }

@@ -54,6 +54,10 @@ func (r *run) execute(ctx workflow.Context) error {
 		if ok {
 			continue
 		}
+		if s.wrongEffect {
+			r.skipFrom(i + 1)
+			return nil
+		}
 		if workflow.Now(ctx).After(deadline) {
 			continue // the next turn reports the deadline
 		}
@@ -145,8 +149,7 @@ func (r *run) replan(ctx workflow.Context, i int, hint string) bool {
 	for _, s := range r.steps[i+1:] {
 		in.Remaining = append(in.Remaining, s.Step)
 	}
-	res, err := activities.Replan.Execute(r.modelOptions(ctx, fmt.Sprintf("replan after step %d failed", rec.Order)), in)
-	r.res.addUsage(rec, "replan", res.Usage)
+	res, err := askModel(ctx, r, rec, "replan", activities.Replan, fmt.Sprintf("replan after step %d failed", rec.Order), in)
 	if err != nil {
 		r.res.addError(ctx, rec.Order, "replan", rootMessage(err), false)
 		return false
@@ -174,5 +177,20 @@ func (r *run) replan(ctx workflow.Context, i int, hint string) bool {
 	r.res.warn(fmt.Sprintf("step %d (%s) failed after %s; replanned (%s): %s", rec.Order, rec.Description, attempts(rec.Attempts), res.Strategy, res.Reason))
 	r.steps = r.steps[:i+1]
 	r.appendSteps(res.Steps)
+	r.written(i)
 	return true
+}
+
+// written marks the steps a replan wrote after step i as the model's, and gives a step
+// that repeats the failed one (the same action on the same description) the elements
+// found wrong there: a replan that says the same again does not get to act on them.
+func (r *run) written(i int) {
+	failed := r.steps[i]
+	for j := i + 1; j < len(r.steps); j++ {
+		s := &r.steps[j]
+		s.ModelWritten = true
+		if s.Step.Action == failed.Step.Action && s.Description == failed.Description {
+			s.Avoided = append(s.Avoided, failed.Avoided...)
+		}
+	}
 }

@@ -76,6 +76,9 @@ func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early 
 	if d := in.Decision; d != nil {
 		opts.Element, opts.ElementWas, opts.Point = d.Element, elementWas(d.ElementWas), d.Point
 	}
+	for _, r := range in.Avoid {
+		opts.Avoid = append(opts.Avoid, *elementWas(&r))
+	}
 	if in.CheckState {
 		opts.ExpectState = in.Step.State
 	}
@@ -106,8 +109,9 @@ func stepResult(out *driver.Outcome) activities.RunStepResult {
 		OK: out.OK, Feedback: out.Feedback, Acted: out.Acted, Mutated: out.Mutated, ActedInPart: out.ActedInPart, Unchanged: out.Unchanged,
 		Actions: out.Actions, Extracted: out.Extracted, BeforeState: out.Before.State(),
 	}
-	if out.Target != nil {
-		res.Target = out.Target.Ref()
+	if t := out.Target; t != nil {
+		res.Target = t.Ref()
+		res.Element = &activities.ElementRef{Index: t.Index, Role: t.Role, Name: t.Name, Box: activities.Box(t.Box), Row: t.Row, Container: t.Container}
 	}
 	for _, c := range out.Candidates {
 		res.Candidates = append(res.Candidates, c.Ref())

@@ -102,7 +102,10 @@ func (at *attempt) look(ctx context.Context) (*Outcome, error) {
 			return s.readWord(ctx, at.out, obs, step, m[1], m[2])
 		}
 	}
-	return at.target(ctx, obs)
+	if out, err := at.target(ctx, obs); out != nil || err != nil {
+		return out, err
+	}
+	return at.refuseAvoided(ctx)
 }
 
 // target resolves the step's target, when it names one, waiting for it within the wait

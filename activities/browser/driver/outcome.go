@@ -50,6 +50,11 @@ type DoOptions struct {
 	// acting — a replayed step's check; within the wait budget, or the attempt fails
 	// without acting.
 	ExpectState string
+	// Avoid are elements the step's earlier attempts acted on and the run found wrong (a
+	// model vetoed the attempt, or its checks failed): the attempt never acts on one of
+	// them again, whether DOM-first resolution or a decision named it; it ends without
+	// acting, saying so, for the model or a replan to find another way.
+	Avoid []page.Element
 }
 
 // Outcome is what happened in one attempt at a step.
