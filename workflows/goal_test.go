@@ -63,7 +63,9 @@ func failed(fb plan.Feedback) activities.RunStepResult {
 	return activities.RunStepResult{Feedback: &fb, After: activities.Snapshot{URL: startURL}}
 }
 
-func newEnv(t *testing.T, f *fakeBrowser) *testsuite.TestWorkflowEnvironment {
+// newEnv is a test environment with the workflow, the planner, f as the browser and the
+// activities register puts in (before any mock: the test suite wants them first).
+func newEnv(t *testing.T, f *fakeBrowser, register ...func(*testsuite.TestWorkflowEnvironment)) *testsuite.TestWorkflowEnvironment {
 	t.Helper()
 	var suite testsuite.WorkflowTestSuite
 	env := suite.NewTestWorkflowEnvironment()
@@ -76,6 +78,9 @@ func newEnv(t *testing.T, f *fakeBrowser) *testsuite.TestWorkflowEnvironment {
 	b := &browser.Activities{}
 	env.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: activities.ValidateGoal.Name})
 	env.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: activities.CloseBrowser.Name})
+	for _, r := range register {
+		r(env)
+	}
 	env.OnActivity("CloseBrowser", mock.Anything, mock.Anything).Return(activities.CloseBrowserResult{}, nil)
 	return env
 }
