@@ -28,6 +28,8 @@ func canvasScript(safety *geminitest.SafetyDecision) geminitest.Script {
 		switch c.Role {
 		case "computer_use":
 			return geminitest.Reply{Text: "Publishing the post.", Call: &geminitest.FunctionCall{Name: "click_at", Args: publishAt, Safety: safety}}
+		case "evaluator":
+			return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.9, "reasoning": "the post is published"}}
 		case "validator":
 			return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.9, "reason": "the page says Post published"}}
 		case "summarizer":

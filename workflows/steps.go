@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"go.temporal.io/sdk/temporal"
@@ -150,6 +151,14 @@ func (r *run) replan(ctx workflow.Context, i int, hint string) bool {
 		in.Remaining = append(in.Remaining, s.Step)
 	}
 	res, err := askModel(ctx, r, rec, "replan", activities.Replan, fmt.Sprintf("replan after step %d failed", rec.Order), in)
+	if err == nil && r.wary && repeats(res, rec) {
+		// A replan that says the same again would fail the same way (the loop a model
+		// falls into): it is told so, once, and asked again.
+		in.Feedback = append(slices.Clip(in.Feedback), plan.Feedback{Type: plan.Other,
+			Details:    fmt.Sprintf("the new plan begins with the step that failed (%s), unchanged, on the same page: it would fail the same way", rec.Description),
+			Suggestion: "reach the goal another way: open what holds the element first, or name the element by what it shows, its row or its container"})
+		res, err = askModel(ctx, r, rec, "replan", activities.Replan, fmt.Sprintf("replan after step %d failed, again", rec.Order), in)
+	}
 	if err != nil {
 		r.res.addError(ctx, rec.Order, "replan", rootMessage(err), false)
 		return false
@@ -193,4 +202,14 @@ func (r *run) written(i int) {
 			s.Avoided = append(s.Avoided, failed.Avoided...)
 		}
 	}
+}
+
+// repeats reports whether a replan begins with the failed step itself, unchanged, other
+// than to wait for it.
+func repeats(res activities.ReplanResult, failed *StepRecord) bool {
+	if res.Strategy == activities.StrategyAbort || res.Strategy == activities.StrategyWaitAndRetry || len(res.Steps) == 0 {
+		return false
+	}
+	first := res.Steps[0]
+	return first.Action == failed.Step.Action && first.TargetDescription == failed.Step.TargetDescription && first.Value == failed.Step.Value
 }
