@@ -227,3 +227,25 @@ func TestEveryModelTryIsCounted(t *testing.T) {
 		t.Errorf("%d evaluations under a budget of 4 calls (1 planning, 2 per failed try); status %s", m.count("evaluate"), res.Execution.Status)
 	}
 }
+
+// TestReplanThatRepeatsIsAskedAgain: a replan that begins with the step that failed,
+// unchanged, is told so and asked once more, rather than run into the same failure.
+func TestReplanThatRepeatsIsAskedAgain(t *testing.T) {
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		return failed(plan.Feedback{Type: plan.NotVisible, Details: "no Archive on the page"}), nil
+	}}
+	var told []bool
+	m := &fakeModel{
+		decide: func(in activities.DecideInput, n int) (activities.DecideResult, error) {
+			return activities.DecideResult{Failure: &plan.Feedback{Type: plan.NotVisible, Details: "no Archive"}, Usage: activities.Usage{Calls: 1}}, nil
+		},
+		replan: func(in activities.ReplanInput) (activities.ReplanResult, error) {
+			told = append(told, slices.ContainsFunc(in.Feedback, func(f plan.Feedback) bool { return strings.Contains(f.Details, "begins with the step that failed") }))
+			return activities.ReplanResult{Strategy: "retry_differently", Reason: "try again", Steps: []plan.Step{in.Failed}, Usage: activities.Usage{Calls: 1}}, nil
+		},
+	}
+	execute(t, modelEnv(t, f, m, `click "Archive"`), workflows.GoalInput{Goal: "archive it", StartURL: startURL, Limits: workflows.Limits{Replans: 1}})
+	if len(told) != 2 || told[0] || !told[1] {
+		t.Errorf("replans %v: want a second one told that the first repeated the failed step", told)
+	}
+}
