@@ -127,7 +127,9 @@ func (s *stepRun) attemptEnded(ctx workflow.Context, res activities.RunStepResul
 		r.res.addError(ctx, rec.Order, "wrong_effect", fmt.Sprintf("step %d (%s) sent a state-changing request, and the evaluator says it did the wrong thing: %s; the run stops here (trying again would act twice) for a person to check", rec.Order, rec.Description, failure(res).String()), false)
 		return false, true, nil
 	case res.Mutated:
-		// It sent a state-changing request: never tried again as if nothing happened.
+		// It sent a state-changing request: never tried again as if nothing happened,
+		// nor by a replan.
+		rec.Mutated = true
 		return s.settle(ctx, "it sent a state-changing request, and then "+failure(res).String(), true, false)
 	case res.ActedInPart:
 		// It acted on some of every element so named, made some of a sort's drags, or

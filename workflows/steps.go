@@ -151,13 +151,16 @@ func (r *run) replan(ctx workflow.Context, i int, hint string) bool {
 		in.Remaining = append(in.Remaining, s.Step)
 	}
 	res, err := askModel(ctx, r, rec, "replan", activities.Replan, fmt.Sprintf("replan after step %d failed", rec.Order), in)
-	if err == nil && r.wary && repeats(res, rec) {
+	if fb := r.replanFlaw(res, i); err == nil && r.wary && fb != nil {
 		// A replan that says the same again would fail the same way (the loop a model
-		// falls into): it is told so, once, and asked again.
-		in.Feedback = append(slices.Clip(in.Feedback), plan.Feedback{Type: plan.Other,
-			Details:    fmt.Sprintf("the new plan begins with the step that failed (%s), unchanged, on the same page: it would fail the same way", rec.Description),
-			Suggestion: "reach the goal another way: open what holds the element first, or name the element by what it shows, its row or its container"})
+		// falls into), and one that does again what already changed the site would do
+		// it twice: it is told so, once, and asked again.
+		in.Feedback = append(slices.Clip(in.Feedback), *fb)
 		res, err = askModel(ctx, r, rec, "replan", activities.Replan, fmt.Sprintf("replan after step %d failed, again", rec.Order), in)
+		if fb := r.replanFlaw(res, i); err == nil && fb != nil && fb.Type == plan.PageState {
+			r.res.addError(ctx, rec.Order, "replan", "the new plan would do again what the run already did: "+fb.Details, false)
+			return false
+		}
 	}
 	if err != nil {
 		r.res.addError(ctx, rec.Order, "replan", rootMessage(err), false)
@@ -204,12 +207,33 @@ func (r *run) written(i int) {
 	}
 }
 
-// repeats reports whether a replan begins with the failed step itself, unchanged, other
-// than to wait for it.
-func repeats(res activities.ReplanResult, failed *StepRecord) bool {
-	if res.Strategy == activities.StrategyAbort || res.Strategy == activities.StrategyWaitAndRetry || len(res.Steps) == 0 {
-		return false
+// replanFlaw says what is wrong with a replan that cannot be run as it is (nil when
+// nothing is): it does again a step of the run that sent a state-changing request, or it
+// begins with the failed step unchanged, other than to wait for it.
+func (r *run) replanFlaw(res activities.ReplanResult, i int) *plan.Feedback {
+	if res.Strategy == activities.StrategyAbort || len(res.Steps) == 0 {
+		return nil
 	}
-	first := res.Steps[0]
-	return first.Action == failed.Step.Action && first.TargetDescription == failed.Step.TargetDescription && first.Value == failed.Step.Value
+	same := func(a, b plan.Step) bool {
+		return a.Action == b.Action && a.TargetDescription == b.TargetDescription && a.Value == b.Value
+	}
+	for _, done := range r.steps[:i+1] {
+		if !done.Mutated {
+			continue
+		}
+		for _, s := range res.Steps {
+			if same(s, done.Step) {
+				return &plan.Feedback{Type: plan.PageState,
+					Details:    fmt.Sprintf("step %d (%s) already sent its request to the site; the new plan does it again, which would do it twice", done.Order, done.Description),
+					Suggestion: "plan only what is left to do, from the page as it is now"}
+			}
+		}
+	}
+	failed := r.steps[i]
+	if res.Strategy != activities.StrategyWaitAndRetry && same(res.Steps[0], failed.Step) {
+		return &plan.Feedback{Type: plan.Other,
+			Details:    fmt.Sprintf("the new plan begins with the step that failed (%s), unchanged, on the same page: it would fail the same way", failed.Description),
+			Suggestion: "reach the goal another way: open what holds the element first, or name the element by what it shows, its row or its container"}
+	}
+	return nil
 }
