@@ -44,10 +44,13 @@ const (
 	ErrModelRateLimited = "ModelRateLimited"
 	// ErrModelUnavailable: 5xx or a timeout; retried with backoff.
 	ErrModelUnavailable = "ModelUnavailable"
+	// ErrModelBudget: the run's model budget (calls, tokens or cost) ran out inside an
+	// activity, before a call it would have made; a retry would spend past it.
+	ErrModelBudget = "ModelBudget"
 )
 
 // ModelNonRetryable lists the model error types that no retry can fix.
-var ModelNonRetryable = []string{ErrModelBadRequest, ErrModelAuth, ErrModelNotFound, ErrModelSafetyBlock, ErrModelInvalidOutput}
+var ModelNonRetryable = []string{ErrModelBadRequest, ErrModelAuth, ErrModelNotFound, ErrModelSafetyBlock, ErrModelInvalidOutput, ErrModelBudget}
 
 // ModelFatal lists the model error types that mean the model will not work at all
 // (credentials, a missing model, a malformed request): nothing that needs it can.

@@ -95,14 +95,15 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	if a.Client.Config().ComputerUse && UsesComputerUse(in.Step.Action) {
 		res, err := a.computerUse(ctx, ComputerUseInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
 		res.MarkedKey = key
-		if err == nil {
-			activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
+		if err != nil {
+			return activities.DecideResult{}, activities.WithUsage(err, res.Usage)
 		}
-		return res, err
+		activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
+		return res, nil
 	}
 	d, u, err := a.Client.Decide(ctx, DecideInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
 	if err != nil {
-		return activities.DecideResult{}, err
+		return activities.DecideResult{}, activities.WithUsage(err, u)
 	}
 	res := activities.DecideResult{MarkedKey: key, Usage: u, Reason: d.Reason}
 	switch d.Action {
@@ -150,7 +151,7 @@ func (a *Activities) EvaluateStep(ctx context.Context, in activities.EvaluateSte
 	bound.Step = in.Step.Bind(in.Params)
 	ev, u, err := a.Client.Evaluate(ctx, EvaluateInput{EvaluateStepInput: bound, After: after.page(), Before: before, AfterShot: after.shot})
 	if err != nil {
-		return activities.EvaluateStepResult{}, err
+		return activities.EvaluateStepResult{}, activities.WithUsage(err, u)
 	}
 	return activities.EvaluateStepResult{Success: ev.Success, Confidence: ev.Confidence, Reasoning: ev.Reasoning, Feedback: ev.Feedback, Usage: u}, nil
 }
@@ -163,7 +164,7 @@ func (a *Activities) JudgeGoal(ctx context.Context, in activities.JudgeGoalInput
 	}
 	v, u, err := a.Client.Judge(ctx, JudgeInput{JudgeGoalInput: in, Page: p.page(), Text: p.text, Screenshot: p.shot})
 	if err != nil {
-		return activities.JudgeGoalResult{}, err
+		return activities.JudgeGoalResult{}, activities.WithUsage(err, u)
 	}
 	return activities.JudgeGoalResult{Success: v.Success, Confidence: v.Confidence, Reason: v.Reason, Usage: u}, nil
 }
@@ -172,7 +173,7 @@ func (a *Activities) JudgeGoal(ctx context.Context, in activities.JudgeGoalInput
 func (a *Activities) Summarize(ctx context.Context, in activities.SummarizeInput) (activities.SummarizeResult, error) {
 	s, u, err := a.Client.Summarize(ctx, in)
 	if err != nil {
-		return activities.SummarizeResult{}, err
+		return activities.SummarizeResult{}, activities.WithUsage(err, u)
 	}
 	return activities.SummarizeResult{Summary: s, Usage: u}, nil
 }
@@ -188,7 +189,7 @@ func (a *Activities) ExtractData(ctx context.Context, in activities.ExtractInput
 	bound.Step = in.Step.Bind(in.Params)
 	data, u, err := a.Client.Extract(ctx, ExtractInput{ExtractInput: bound, Page: p.page(), Text: p.text, Screenshot: p.shot})
 	if err != nil {
-		return activities.ExtractResult{}, err
+		return activities.ExtractResult{}, activities.WithUsage(err, u)
 	}
 	return activities.ExtractResult{Data: data, Usage: u}, nil
 }
@@ -209,7 +210,8 @@ func (p *Planner) Plan(ctx context.Context, in activities.PlanGoalInput) (PlanOu
 	if err != nil {
 		return PlanOutput{}, activities.Usage{}, err
 	}
-	return p.Client.Plan(ctx, PlanInput{PlanGoalInput: in, Page: pg.page(), Screenshot: pg.shot})
+	out, u, err := p.Client.Plan(ctx, PlanInput{PlanGoalInput: in, Page: pg.page(), Screenshot: pg.shot})
+	return out, u, activities.WithUsage(err, u)
 }
 
 // Replan rewrites the rest of the plan from a failure, on the numbered current page.
@@ -222,7 +224,8 @@ func (p *Planner) Replan(ctx context.Context, in activities.ReplanInput) (Replan
 	if err != nil {
 		return ReplanOutput{}, activities.Usage{}, err
 	}
-	return p.Client.Replan(ctx, ReplanInput{ReplanInput: in, Page: pg.page(), Marked: img})
+	out, u, err := p.Client.Replan(ctx, ReplanInput{ReplanInput: in, Page: pg.page(), Marked: img})
+	return out, u, activities.WithUsage(err, u)
 }
 
 func truncateText(s string, n int) string { return textcut.Cut(s, n, "\n[…]") }

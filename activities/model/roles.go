@@ -61,7 +61,7 @@ func validateSteps(steps []plan.Step, min int) error {
 // Plan writes the initial plan for a goal from the first observation of the page.
 func (c *Client) Plan(ctx context.Context, in PlanInput) (PlanOutput, activities.Usage, error) {
 	var out PlanOutput
-	u, err := c.ask(ctx, RolePlan, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, planSchema, &out)
+	u, err := c.ask(ctx, RolePlan, in.Budget, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, planSchema, &out)
 	return out, u, err
 }
 
@@ -123,7 +123,7 @@ func (d *decision) Validate() error {
 // Decide picks the element for a step that DOM search could not resolve.
 func (c *Client) Decide(ctx context.Context, in DecideInput) (Decision, activities.Usage, error) {
 	out := decision{count: in.Page.Count, width: in.Width, height: in.Height}
-	u, err := c.ask(ctx, RoleDecide, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, decideSchema, &out)
+	u, err := c.ask(ctx, RoleDecide, in.Budget, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, decideSchema, &out)
 	return out.Decision, u, err
 }
 
@@ -167,7 +167,7 @@ func (e *Evaluation) Validate() error {
 func (c *Client) Evaluate(ctx context.Context, in EvaluateInput) (Evaluation, activities.Usage, error) {
 	var out Evaluation
 	imgs := []Image{{Label: "Before:", PNG: in.Before}, {Label: "After:", PNG: in.AfterShot}}
-	u, err := c.ask(ctx, RoleEvaluate, in, imgs, evaluateSchema, &out)
+	u, err := c.ask(ctx, RoleEvaluate, in.Budget, in, imgs, evaluateSchema, &out)
 	return out, u, err
 }
 
@@ -209,7 +209,7 @@ func (r *ReplanOutput) Validate() error {
 // Replan rewrites the rest of the plan from a failure.
 func (c *Client) Replan(ctx context.Context, in ReplanInput) (ReplanOutput, activities.Usage, error) {
 	var out ReplanOutput
-	u, err := c.ask(ctx, RoleReplan, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, replanSchema, &out)
+	u, err := c.ask(ctx, RoleReplan, in.Budget, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, replanSchema, &out)
 	return out, u, err
 }
 
@@ -242,7 +242,7 @@ func (v *Verdict) Validate() error {
 // Judge decides from the final page whether the goal was reached.
 func (c *Client) Judge(ctx context.Context, in JudgeInput) (Verdict, activities.Usage, error) {
 	var out Verdict
-	u, err := c.ask(ctx, RoleJudge, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, judgeSchema, &out)
+	u, err := c.ask(ctx, RoleJudge, in.Budget, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, judgeSchema, &out)
 	return out, u, err
 }
 
@@ -260,7 +260,7 @@ func (s *summary) Validate() error {
 // Summarize writes the closing summary.
 func (c *Client) Summarize(ctx context.Context, in activities.SummarizeInput) (activities.Summary, activities.Usage, error) {
 	var out summary
-	u, err := c.ask(ctx, RoleSummarize, in, nil, summarySchema, &out)
+	u, err := c.ask(ctx, RoleSummarize, in.Budget, in, nil, summarySchema, &out)
 	return out.Summary, u, err
 }
 
@@ -313,11 +313,11 @@ func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, activ
 			}
 		}
 	}
-	u, err := c.ask(ctx, RoleExtract, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, schema, &out)
+	u, err := c.ask(ctx, RoleExtract, in.Budget, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, schema, &out)
 	return out.data, u, err
 }
 
-func (c *Client) ask(ctx context.Context, role Role, data any, imgs []Image, schema map[string]any, out Output) (activities.Usage, error) {
+func (c *Client) ask(ctx context.Context, role Role, budget activities.Budget, data any, imgs []Image, schema map[string]any, out Output) (activities.Usage, error) {
 	system, user, err := Render(string(role), data)
 	if err != nil {
 		return activities.Usage{}, err
@@ -328,5 +328,5 @@ func (c *Client) ask(ctx context.Context, role Role, data any, imgs []Image, sch
 			attached = append(attached, img)
 		}
 	}
-	return c.generate(ctx, call{role: role, cfg: c.cfg.Role(role), system: system, user: user, images: attached, schema: schema}, out)
+	return c.generate(ctx, call{role: role, cfg: c.cfg.Role(role), system: system, user: user, images: attached, schema: schema, budget: budget}, out)
 }
