@@ -139,3 +139,26 @@ func TestARepairSendsTheModelsOwnTurn(t *testing.T) {
 		t.Fatalf("the repair should send the model's turn with its parts and signature: %+v", turn)
 	}
 }
+
+// TestSchemasPutReasonsFirst checks every answer's schema, as sent, lists the reason
+// before the verdict: in its properties, its required list and its propertyOrdering.
+func TestSchemasPutReasonsFirst(t *testing.T) {
+	for name, s := range map[string]map[string]any{"decide": decideSchema, "evaluate": evaluateSchema, "judge": judgeSchema, "replan": replanSchema, "plan": planSchema, "feedback": feedbackSchema} {
+		b, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sent struct {
+			Properties json.RawMessage `json:"properties"`
+			Required   []string        `json:"required"`
+			Ordering   []string        `json:"propertyOrdering"`
+		}
+		if err := json.Unmarshal(b, &sent); err != nil {
+			t.Fatal(err)
+		}
+		first := strings.Trim(strings.SplitN(string(sent.Properties), ":", 2)[0], `{"`)
+		if !strings.HasPrefix(first, "reason") && first != "details" || sent.Required[0] != first || sent.Ordering[0] != first {
+			t.Errorf("%s: the reason must come first; properties open with %q, required %v, ordering %v", name, first, sent.Required, sent.Ordering)
+		}
+	}
+}
