@@ -98,6 +98,9 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 		if err != nil {
 			return activities.DecideResult{}, activities.WithUsage(err, res.Usage)
 		}
+		if d := res.Decision; d != nil && d.Point != nil {
+			res = refuse(res, heldPoint(bound.Step, p.obs, *d.Point, in.Avoid))
+		}
 		activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
 		return res, nil
 	}
@@ -111,14 +114,25 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 		was := p.obs.Elements[*d.Element]
 		res.Decision = &activities.Decision{Element: d.Element, ElementWas: &activities.ElementRef{
 			Index: was.Index, Role: was.Role, Name: was.Name, Box: activities.Box(was.Box), Row: was.Row, Container: was.Container}}
+		res = refuse(res, held(bound.Step, p.obs, was, in.Avoid))
 	case DecideCoordinates:
 		res.Decision = &activities.Decision{Point: &[2]float64{*d.X, *d.Y}}
+		res = refuse(res, heldPoint(bound.Step, p.obs, *res.Decision.Point, in.Avoid))
 	default:
 		res.Failure = &plan.Feedback{Type: plan.NotVisible, Details: "the model could not find it: " + d.Reason, Suggestion: d.Suggestion,
 			ExpectedElement: in.Step.TargetDescription, Candidates: d.VisibleAlternatives}
 	}
-	activity.GetLogger(ctx).Info("decided", "step", in.Step.String(), "action", d.Action, "reason", d.Reason)
+	activity.GetLogger(ctx).Info("decided", "step", in.Step.String(), "action", d.Action, "reason", d.Reason, "refused", res.Failure != nil)
 	return res, nil
+}
+
+// refuse turns a decision into the failure f, when there is one: a refused pick is never
+// returned to be acted on.
+func refuse(res activities.DecideResult, f *plan.Feedback) activities.DecideResult {
+	if f != nil {
+		res.Decision, res.Failure = nil, f
+	}
+	return res
 }
 
 // computerUse decides with the computer-use tool, with the pages the step's earlier tool
