@@ -32,7 +32,8 @@ type Activities struct {
 type loaded struct {
 	obs  page.Observation
 	shot []byte
-	text string
+	// text is the page's text cut for a prompt; full is all of it.
+	text, full string
 }
 
 // load reads an observation's element list and screenshot (and its text, when asked).
@@ -56,7 +57,8 @@ func load(ctx context.Context, st Store, snap activities.Snapshot, withText bool
 		if err != nil {
 			return p, err
 		}
-		p.text = truncateText(string(t), 6000)
+		p.full = string(t)
+		p.text = truncateText(p.full, 6000)
 	}
 	return p, nil
 }
@@ -201,7 +203,7 @@ func (a *Activities) ExtractData(ctx context.Context, in activities.ExtractInput
 	}
 	bound := in
 	bound.Step = in.Step.Bind(in.Params)
-	data, u, err := a.Client.Extract(ctx, ExtractInput{ExtractInput: bound, Page: p.page(), Text: p.text, Screenshot: p.shot})
+	data, u, err := a.Client.Extract(ctx, ExtractInput{ExtractInput: bound, Page: p.page(), Text: p.text, Screenshot: p.shot, FullText: p.full})
 	if err != nil {
 		return activities.ExtractResult{}, activities.WithUsage(err, u)
 	}

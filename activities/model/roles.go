@@ -272,6 +272,9 @@ type ExtractInput struct {
 	Page       Page
 	Text       string
 	Screenshot []byte
+	// FullText is the page's whole text, uncut, that every value read must occur in; ""
+	// checks nothing.
+	FullText string `json:"-"`
 }
 
 // Extracted is data read off a page.
@@ -280,6 +283,7 @@ type Extracted map[string]any
 type extracted struct {
 	data     map[string]any
 	required []string
+	page     *pageText
 }
 
 func (e *extracted) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.data) }
@@ -294,6 +298,11 @@ func (e *extracted) Validate() error {
 	if len(missing) > 0 {
 		return fmt.Errorf("required fields are missing: %s", strings.Join(missing, ", "))
 	}
+	if e.page != nil {
+		if v, bad := e.page.ungrounded(map[string]any(e.data)); bad {
+			return groundError(v)
+		}
+	}
 	return nil
 }
 
@@ -306,6 +315,9 @@ func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, activ
 	b, _ := json.MarshalIndent(schema, "", "  ")
 	in.SchemaJSON = string(b)
 	out := extracted{}
+	if in.FullText != "" {
+		out.page = newPageText(in.FullText)
+	}
 	if req, ok := schema["required"].([]any); ok {
 		for _, r := range req {
 			if s, ok := r.(string); ok {
