@@ -64,7 +64,7 @@ func load(ctx context.Context, st Store, snap activities.Snapshot, withText bool
 }
 
 func (p loaded) page() Page {
-	return Page{URL: p.obs.URL, Title: p.obs.Title, Elements: p.obs.Compact(), Count: len(p.obs.Elements)}
+	return Page{URL: p.obs.URL, Title: p.obs.Title, Elements: p.obs.Compact(), Count: len(p.obs.Elements), Outline: p.obs.Outline()}
 }
 
 // marked draws the elements' numbers on the screenshot and stores the copy beside it.

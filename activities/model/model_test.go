@@ -21,7 +21,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden prompts under testdata/golden")
 
 var samplePage = Page{URL: "http://app.test/projects", Title: "Projects", Count: 3,
-	Elements: "#0 button \"New project\"\n#1 button \"Project actions\" in row \"Q4-bugs\"\n#2 tab \"Archived\"\n"}
+	Elements: "#0 button \"New project\"\n#1 button \"Project actions\" in row \"Q4-bugs\"\n#2 tab \"Archived\" selected (below the viewport)\n",
+	Outline:  "heading: \"Projects\"\nstatus: \"Project \\\"Q4-bugs\\\" archived\" (below the viewport)\nthe page goes on for 900 px below the viewport\n"}
 
 var archive = plan.Step{Step: 2, Action: plan.Click, TargetDescription: `the "Archive" button in the row "Q4-bugs"`, ExpectedOutcome: "Q4-bugs leaves the Active list"}
 
@@ -32,7 +33,8 @@ var feedback = []plan.Feedback{{Type: plan.NotVisible, Details: `no visible elem
 func TestPromptsRender(t *testing.T) {
 	cases := map[string]any{
 		"plan":   PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
-		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
+		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback,
+			Avoid: []activities.ElementRef{{Index: 1, Role: "button", Name: "Project actions", Row: "Website relaunch"}}}, Page: samplePage},
 		"evaluate": EvaluateInput{EvaluateStepInput: activities.EvaluateStepInput{Goal: "Archive Q4-bugs", Step: archive, Actions: []string{`clicked #1 button "Project actions"`},
 			CheckDetails: "nothing on the page changed"}, After: samplePage},
 		"replan": ReplanInput{ReplanInput: activities.ReplanInput{Goal: `Archive the project "Q4-bugs"`, Completed: []plan.Step{{Step: 1, Action: plan.Click, TargetDescription: "Active"}},

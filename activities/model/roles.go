@@ -21,6 +21,9 @@ type Page struct {
 	Elements string
 	// Count is the number of elements in the list.
 	Count int
+	// Outline is the page's headings and announcements, and how far it goes on past the
+	// viewport (page.Observation.Outline).
+	Outline string
 }
 
 // PlanInput is generate_initial_plan's input: the activity's, with the page it names.
