@@ -32,7 +32,7 @@ var feedback = []plan.Feedback{{Type: plan.NotVisible, Details: `no visible elem
 // golden file: a change to a prompt shows up as a diff in review.
 func TestPromptsRender(t *testing.T) {
 	cases := map[string]any{
-		"plan":   PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
+		"plan": PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
 		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback,
 			Avoid: []activities.ElementRef{{Index: 1, Role: "button", Name: "Project actions", Row: "Website relaunch"}}}, Page: samplePage},
 		"evaluate": EvaluateInput{EvaluateStepInput: activities.EvaluateStepInput{Goal: "Archive Q4-bugs", Step: archive, Actions: []string{`clicked #1 button "Project actions"`},
