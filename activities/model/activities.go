@@ -172,13 +172,23 @@ func (a *Activities) EvaluateStep(ctx context.Context, in activities.EvaluateSte
 	return activities.EvaluateStepResult{Success: ev.Success, Confidence: ev.Confidence, Reasoning: ev.Reasoning, Feedback: ev.Feedback, Usage: u}, nil
 }
 
-// JudgeGoal asks the model whether the goal was reached, from the final page.
+// JudgeGoal asks the model whether the goal was reached, from the final page, the
+// screenshots of the last steps that changed the page, and the run's path.
 func (a *Activities) JudgeGoal(ctx context.Context, in activities.JudgeGoalInput) (activities.JudgeGoalResult, error) {
 	p, err := load(ctx, a.Store, in.Final, true)
 	if err != nil {
 		return activities.JudgeGoalResult{}, err
 	}
-	v, u, err := a.Client.Judge(ctx, JudgeInput{JudgeGoalInput: in, Page: p.page(), Text: p.text, Screenshot: p.shot})
+	shots, path, err := trajectoryShots(ctx, a.Store, in.Trajectory)
+	if err != nil {
+		return activities.JudgeGoalResult{}, err
+	}
+	var alerts []string
+	for _, b := range p.obs.Alerts() {
+		alerts = append(alerts, fmt.Sprintf("%s: %q", b.Kind, b.Text))
+	}
+	v, u, err := a.Client.Judge(ctx, JudgeInput{JudgeGoalInput: in, Page: p.page(), Text: judgeText(p.full, in.Goal),
+		Alerts: alerts, Path: path, Shots: shots, Screenshot: p.shot})
 	if err != nil {
 		return activities.JudgeGoalResult{}, activities.WithUsage(err, u)
 	}

@@ -219,8 +219,15 @@ func (c *Client) Replan(ctx context.Context, in ReplanInput) (ReplanOutput, acti
 // JudgeInput is validate_success's input: the activity's, with the final page.
 type JudgeInput struct {
 	activities.JudgeGoalInput
-	Page       Page
-	Text       string
+	Page Page
+	// Text is the final page's text around what the goal names (judgeText); Alerts, what
+	// the page announces, wherever it is on the page.
+	Text   string
+	Alerts []string
+	// Path is the run's trajectory, a line a step, marked where a screenshot of the page
+	// it left is attached (Shots, in order).
+	Path       []string
+	Shots      []Image
 	Screenshot []byte
 }
 
@@ -245,7 +252,8 @@ func (v *Verdict) Validate() error {
 // Judge decides from the final page whether the goal was reached.
 func (c *Client) Judge(ctx context.Context, in JudgeInput) (Verdict, activities.Usage, error) {
 	var out Verdict
-	u, err := c.ask(ctx, RoleJudge, in.Budget, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, judgeSchema, &out)
+	imgs := append(append([]Image(nil), in.Shots...), Image{Label: "Final screenshot:", PNG: in.Screenshot})
+	u, err := c.ask(ctx, RoleJudge, in.Budget, in, imgs, judgeSchema, &out)
 	return out, u, err
 }
 
