@@ -44,8 +44,8 @@ const (
 	ErrModelRateLimited = "ModelRateLimited"
 	// ErrModelUnavailable: 5xx or a timeout; retried with backoff.
 	ErrModelUnavailable = "ModelUnavailable"
-	// ErrModelBudget: the run's budget of model calls, tokens or cost is spent; no call
-	// is made past it, and the run ends.
+	// ErrModelBudget: the run's model budget (calls, tokens or cost) ran out inside an
+	// activity, before a call it would have made; a retry would spend past it, and the run ends.
 	ErrModelBudget = "ModelBudget"
 )
 

@@ -32,7 +32,8 @@ type Activities struct {
 type loaded struct {
 	obs  page.Observation
 	shot []byte
-	text string
+	// text is the page's text cut for a prompt; full is all of it.
+	text, full string
 }
 
 // load reads an observation's element list and screenshot (and its text, when asked).
@@ -56,13 +57,14 @@ func load(ctx context.Context, st Store, snap activities.Snapshot, withText bool
 		if err != nil {
 			return p, err
 		}
-		p.text = truncateText(string(t), 6000)
+		p.full = string(t)
+		p.text = truncateText(p.full, 6000)
 	}
 	return p, nil
 }
 
 func (p loaded) page() Page {
-	return Page{URL: p.obs.URL, Title: p.obs.Title, Elements: p.obs.Compact(), Count: len(p.obs.Elements)}
+	return Page{URL: p.obs.URL, Title: p.obs.Title, Elements: p.obs.Compact(), Count: len(p.obs.Elements), Outline: p.obs.Outline()}
 }
 
 // marked draws the elements' numbers on the screenshot and stores the copy beside it.
@@ -95,14 +97,18 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	if a.Client.Config().ComputerUse && UsesComputerUse(in.Step.Action) {
 		res, err := a.computerUse(ctx, ComputerUseInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
 		res.MarkedKey = key
-		if err == nil {
-			activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
+		if err != nil {
+			return activities.DecideResult{}, activities.WithUsage(err, res.Usage)
 		}
-		return res, err
+		if d := res.Decision; d != nil && d.Point != nil {
+			res = refuse(res, heldPoint(bound.Step, p.obs, *d.Point, in.Avoid))
+		}
+		activity.GetLogger(ctx).Info("decided with the computer-use tool", "step", in.Step.String(), "reason", res.Reason)
+		return res, nil
 	}
 	d, u, err := a.Client.Decide(ctx, DecideInput{DecideInput: bound, Page: p.page(), Marked: img, Width: w, Height: h})
 	if err != nil {
-		return activities.DecideResult{}, err
+		return activities.DecideResult{}, activities.WithUsage(err, u)
 	}
 	res := activities.DecideResult{MarkedKey: key, Usage: u, Reason: d.Reason}
 	switch d.Action {
@@ -110,14 +116,25 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 		was := p.obs.Elements[*d.Element]
 		res.Decision = &activities.Decision{Element: d.Element, ElementWas: &activities.ElementRef{
 			Index: was.Index, Role: was.Role, Name: was.Name, Box: activities.Box(was.Box), Row: was.Row, Container: was.Container}}
+		res = refuse(res, held(bound.Step, p.obs, was, in.Avoid))
 	case DecideCoordinates:
 		res.Decision = &activities.Decision{Point: &[2]float64{*d.X, *d.Y}}
+		res = refuse(res, heldPoint(bound.Step, p.obs, *res.Decision.Point, in.Avoid))
 	default:
 		res.Failure = &plan.Feedback{Type: plan.NotVisible, Details: "the model could not find it: " + d.Reason, Suggestion: d.Suggestion,
 			ExpectedElement: in.Step.TargetDescription, Candidates: d.VisibleAlternatives}
 	}
-	activity.GetLogger(ctx).Info("decided", "step", in.Step.String(), "action", d.Action, "reason", d.Reason)
+	activity.GetLogger(ctx).Info("decided", "step", in.Step.String(), "action", d.Action, "reason", d.Reason, "refused", res.Failure != nil)
 	return res, nil
+}
+
+// refuse turns a decision into the failure f, when there is one: a refused pick is never
+// returned to be acted on.
+func refuse(res activities.DecideResult, f *plan.Feedback) activities.DecideResult {
+	if f != nil {
+		res.Decision, res.Failure = nil, f
+	}
+	return res
 }
 
 // computerUse decides with the computer-use tool, with the pages the step's earlier tool
@@ -150,20 +167,30 @@ func (a *Activities) EvaluateStep(ctx context.Context, in activities.EvaluateSte
 	bound.Step = in.Step.Bind(in.Params)
 	ev, u, err := a.Client.Evaluate(ctx, EvaluateInput{EvaluateStepInput: bound, After: after.page(), Before: before, AfterShot: after.shot})
 	if err != nil {
-		return activities.EvaluateStepResult{}, err
+		return activities.EvaluateStepResult{}, activities.WithUsage(err, u)
 	}
 	return activities.EvaluateStepResult{Success: ev.Success, Confidence: ev.Confidence, Reasoning: ev.Reasoning, Feedback: ev.Feedback, Usage: u}, nil
 }
 
-// JudgeGoal asks the model whether the goal was reached, from the final page.
+// JudgeGoal asks the model whether the goal was reached, from the final page, the
+// screenshots of the last steps that changed the page, and the run's path.
 func (a *Activities) JudgeGoal(ctx context.Context, in activities.JudgeGoalInput) (activities.JudgeGoalResult, error) {
 	p, err := load(ctx, a.Store, in.Final, true)
 	if err != nil {
 		return activities.JudgeGoalResult{}, err
 	}
-	v, u, err := a.Client.Judge(ctx, JudgeInput{JudgeGoalInput: in, Page: p.page(), Text: p.text, Screenshot: p.shot})
+	shots, path, err := trajectoryShots(ctx, a.Store, in.Trajectory)
 	if err != nil {
 		return activities.JudgeGoalResult{}, err
+	}
+	var alerts []string
+	for _, b := range p.obs.Alerts() {
+		alerts = append(alerts, fmt.Sprintf("%s: %q", b.Kind, b.Text))
+	}
+	v, u, err := a.Client.Judge(ctx, JudgeInput{JudgeGoalInput: in, Page: p.page(), Text: judgeText(p.full, in.Goal),
+		Alerts: alerts, Path: path, Shots: shots, Screenshot: p.shot})
+	if err != nil {
+		return activities.JudgeGoalResult{}, activities.WithUsage(err, u)
 	}
 	return activities.JudgeGoalResult{Success: v.Success, Confidence: v.Confidence, Reason: v.Reason, Usage: u}, nil
 }
@@ -172,7 +199,7 @@ func (a *Activities) JudgeGoal(ctx context.Context, in activities.JudgeGoalInput
 func (a *Activities) Summarize(ctx context.Context, in activities.SummarizeInput) (activities.SummarizeResult, error) {
 	s, u, err := a.Client.Summarize(ctx, in)
 	if err != nil {
-		return activities.SummarizeResult{}, err
+		return activities.SummarizeResult{}, activities.WithUsage(err, u)
 	}
 	return activities.SummarizeResult{Summary: s, Usage: u}, nil
 }
@@ -186,9 +213,9 @@ func (a *Activities) ExtractData(ctx context.Context, in activities.ExtractInput
 	}
 	bound := in
 	bound.Step = in.Step.Bind(in.Params)
-	data, u, err := a.Client.Extract(ctx, ExtractInput{ExtractInput: bound, Page: p.page(), Text: p.text, Screenshot: p.shot})
+	data, u, err := a.Client.Extract(ctx, ExtractInput{ExtractInput: bound, Page: p.page(), Text: p.text, Screenshot: p.shot, FullText: p.full})
 	if err != nil {
-		return activities.ExtractResult{}, err
+		return activities.ExtractResult{}, activities.WithUsage(err, u)
 	}
 	return activities.ExtractResult{Data: data, Usage: u}, nil
 }
@@ -209,7 +236,8 @@ func (p *Planner) Plan(ctx context.Context, in activities.PlanGoalInput) (PlanOu
 	if err != nil {
 		return PlanOutput{}, activities.Usage{}, err
 	}
-	return p.Client.Plan(ctx, PlanInput{PlanGoalInput: in, Page: pg.page(), Screenshot: pg.shot})
+	out, u, err := p.Client.Plan(ctx, PlanInput{PlanGoalInput: in, Page: pg.page(), Screenshot: pg.shot})
+	return out, u, activities.WithUsage(err, u)
 }
 
 // Replan rewrites the rest of the plan from a failure, on the numbered current page.
@@ -222,7 +250,8 @@ func (p *Planner) Replan(ctx context.Context, in activities.ReplanInput) (Replan
 	if err != nil {
 		return ReplanOutput{}, activities.Usage{}, err
 	}
-	return p.Client.Replan(ctx, ReplanInput{ReplanInput: in, Page: pg.page(), Marked: img})
+	out, u, err := p.Client.Replan(ctx, ReplanInput{ReplanInput: in, Page: pg.page(), Marked: img})
+	return out, u, activities.WithUsage(err, u)
 }
 
 func truncateText(s string, n int) string { return textcut.Cut(s, n, "\n[…]") }

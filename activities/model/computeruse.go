@@ -75,12 +75,8 @@ func (c *Client) ComputerUse(ctx context.Context, in ComputerUseInput) (activiti
 		return res, err
 	}
 	rc := c.cfg.Role(RoleComputerUse)
-	resp, err := c.gc.Models.GenerateContent(ctx, rc.Model, computerUseContents(user, in), computerUseConfig(rc, system, fn))
+	resp, err := c.send(ctx, rc, in.Budget, &res.Usage, computerUseContents(user, in), computerUseConfig(rc, system, fn))
 	if err != nil {
-		return res, classify(rc, err)
-	}
-	c.count(&res.Usage, rc.Model, resp)
-	if err := blocked(resp); err != nil {
 		return res, err
 	}
 	fc, sig := functionCall(resp)

@@ -30,10 +30,13 @@ type call struct {
 	user   string
 	images []Image
 	schema map[string]any
+	// budget is what the run has left; the call stops before a try it cannot pay for.
+	budget activities.Budget
 }
 
 // generate sends the call and decodes the answer into out. An answer that is not JSON, or
-// does not validate, is sent back with the error, up to cfg.Repairs times.
+// does not validate, is sent back with the error, up to cfg.Repairs times. The usage
+// counts every try, the failed ones too, and comes back with the error as well.
 func (c *Client) generate(ctx context.Context, k call, out Output) (activities.Usage, error) {
 	var u activities.Usage
 	parts := []*genai.Part{genai.NewPartFromText(k.user)}
@@ -47,12 +50,8 @@ func (c *Client) generate(ctx context.Context, k call, out Output) (activities.U
 	cfg.ResponseJsonSchema = k.schema
 	var lastErr error
 	for try := 0; try <= c.cfg.Repairs; try++ {
-		resp, err := c.gc.Models.GenerateContent(ctx, k.cfg.Model, contents, cfg)
+		resp, err := c.send(ctx, k.cfg, k.budget, &u, contents, cfg)
 		if err != nil {
-			return u, classify(k.cfg, err)
-		}
-		c.count(&u, k.cfg.Model, resp)
-		if err := blocked(resp); err != nil {
 			return u, err
 		}
 		text := resp.Text()
@@ -60,12 +59,22 @@ func (c *Client) generate(ctx context.Context, k call, out Output) (activities.U
 		if lastErr == nil {
 			return u, nil
 		}
-		contents = append(contents,
-			genai.NewContentFromText(text, genai.RoleModel),
+		contents = append(contents, answered(resp, text),
 			genai.NewContentFromText(fmt.Sprintf("That answer cannot be used: %v. Answer again with only the JSON the schema describes.", lastErr), genai.RoleUser))
 	}
 	return u, temporal.NewNonRetryableApplicationError(
 		fmt.Sprintf("the %s answer was still invalid after %d tries: %v", k.role, c.cfg.Repairs+1, lastErr), activities.ErrModelInvalidOutput, lastErr)
+}
+
+// answered is the model's own turn, sent back with a repair: its content as it came, every
+// part with its thought signature, which a thinking model needs to carry on its reasoning.
+func answered(resp *genai.GenerateContentResponse, text string) *genai.Content {
+	if len(resp.Candidates) > 0 && resp.Candidates[0].Content != nil && len(resp.Candidates[0].Content.Parts) > 0 {
+		ct := *resp.Candidates[0].Content
+		ct.Role = genai.RoleModel
+		return &ct
+	}
+	return genai.NewContentFromText(text, genai.RoleModel)
 }
 
 // generationConfig is a role's model settings: its thinking level for the models that

@@ -21,7 +21,8 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden prompts under testdata/golden")
 
 var samplePage = Page{URL: "http://app.test/projects", Title: "Projects", Count: 3,
-	Elements: "#0 button \"New project\"\n#1 button \"Project actions\" in row \"Q4-bugs\"\n#2 tab \"Archived\"\n"}
+	Elements: "#0 button \"New project\"\n#1 button \"Project actions\" in row \"Q4-bugs\"\n#2 tab \"Archived\" selected (below the viewport)\n",
+	Outline:  "heading: \"Projects\"\nstatus: \"Project \\\"Q4-bugs\\\" archived\" (below the viewport)\nthe page goes on for 900 px below the viewport\n"}
 
 var archive = plan.Step{Step: 2, Action: plan.Click, TargetDescription: `the "Archive" button in the row "Q4-bugs"`, ExpectedOutcome: "Q4-bugs leaves the Active list"}
 
@@ -31,13 +32,15 @@ var feedback = []plan.Feedback{{Type: plan.NotVisible, Details: `no visible elem
 // golden file: a change to a prompt shows up as a diff in review.
 func TestPromptsRender(t *testing.T) {
 	cases := map[string]any{
-		"plan":   PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
-		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
+		"plan": PlanInput{PlanGoalInput: activities.PlanGoalInput{Goal: `Archive the project "Q4-bugs"`, Params: map[string]string{"name": "Q4-bugs"}}, Page: samplePage},
+		"decide": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback,
+			Avoid: []activities.ElementRef{{Index: 1, Role: "button", Name: "Project actions", Row: "Website relaunch"}}}, Page: samplePage},
 		"evaluate": EvaluateInput{EvaluateStepInput: activities.EvaluateStepInput{Goal: "Archive Q4-bugs", Step: archive, Actions: []string{`clicked #1 button "Project actions"`},
 			CheckDetails: "nothing on the page changed"}, After: samplePage},
 		"replan": ReplanInput{ReplanInput: activities.ReplanInput{Goal: `Archive the project "Q4-bugs"`, Completed: []plan.Step{{Step: 1, Action: plan.Click, TargetDescription: "Active"}},
 			Failed: archive, Feedback: feedback, Remaining: []plan.Step{{Action: plan.Assert, Value: "Project archived"}}, Strategies: []string{"retry_differently"}}, Page: samplePage},
-		"judge":        JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived"},
+		"judge": JudgeInput{JudgeGoalInput: activities.JudgeGoalInput{Goal: "Archive Q4-bugs", Steps: []string{`click "Archive"`}, Checks: `"Project archived" is visible`}, Page: samplePage, Text: "Projects\nProject archived",
+			Alerts: []string{`status: "Project archived"`}, Path: []string{`1. click "Project actions" in the row "Q4-bugs": done [screenshot 1]`, `2. click "Archive": done [screenshot 2]`}, Shots: []Image{{}, {}}},
 		"summarize":    activities.SummarizeInput{Goal: "Archive Q4-bugs", Status: "success", Steps: []string{`completed: click "Archive"`}, Errors: []string{"step 2: not_visible"}, Extracted: `{"count": 2}`},
 		"computer_use": DecideInput{DecideInput: activities.DecideInput{Goal: `Archive the project "Q4-bugs"`, Step: archive, Attempt: 2, Feedback: feedback}, Page: samplePage},
 		"extract":      ExtractInput{ExtractInput: activities.ExtractInput{Goal: "Count the projects", Step: plan.Step{Action: plan.Extract, TargetDescription: "the number of active projects", Into: "count"}}, SchemaJSON: `{"type": "object"}`, Page: samplePage, Text: "2 projects"},

@@ -21,6 +21,9 @@ type Page struct {
 	Elements string
 	// Count is the number of elements in the list.
 	Count int
+	// Outline is the page's headings and announcements, and how far it goes on past the
+	// viewport (page.Observation.Outline).
+	Outline string
 }
 
 // PlanInput is generate_initial_plan's input: the activity's, with the page it names.
@@ -61,7 +64,7 @@ func validateSteps(steps []plan.Step, min int) error {
 // Plan writes the initial plan for a goal from the first observation of the page.
 func (c *Client) Plan(ctx context.Context, in PlanInput) (PlanOutput, activities.Usage, error) {
 	var out PlanOutput
-	u, err := c.ask(ctx, RolePlan, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, planSchema, &out)
+	u, err := c.ask(ctx, RolePlan, in.Budget, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, planSchema, &out)
 	return out, u, err
 }
 
@@ -123,7 +126,7 @@ func (d *decision) Validate() error {
 // Decide picks the element for a step that DOM search could not resolve.
 func (c *Client) Decide(ctx context.Context, in DecideInput) (Decision, activities.Usage, error) {
 	out := decision{count: in.Page.Count, width: in.Width, height: in.Height}
-	u, err := c.ask(ctx, RoleDecide, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, decideSchema, &out)
+	u, err := c.ask(ctx, RoleDecide, in.Budget, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, decideSchema, &out)
 	return out.Decision, u, err
 }
 
@@ -167,7 +170,7 @@ func (e *Evaluation) Validate() error {
 func (c *Client) Evaluate(ctx context.Context, in EvaluateInput) (Evaluation, activities.Usage, error) {
 	var out Evaluation
 	imgs := []Image{{Label: "Before:", PNG: in.Before}, {Label: "After:", PNG: in.AfterShot}}
-	u, err := c.ask(ctx, RoleEvaluate, in, imgs, evaluateSchema, &out)
+	u, err := c.ask(ctx, RoleEvaluate, in.Budget, in, imgs, evaluateSchema, &out)
 	return out, u, err
 }
 
@@ -209,15 +212,22 @@ func (r *ReplanOutput) Validate() error {
 // Replan rewrites the rest of the plan from a failure.
 func (c *Client) Replan(ctx context.Context, in ReplanInput) (ReplanOutput, activities.Usage, error) {
 	var out ReplanOutput
-	u, err := c.ask(ctx, RoleReplan, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, replanSchema, &out)
+	u, err := c.ask(ctx, RoleReplan, in.Budget, in, []Image{{Label: "Numbered screenshot:", PNG: in.Marked}}, replanSchema, &out)
 	return out, u, err
 }
 
 // JudgeInput is validate_success's input: the activity's, with the final page.
 type JudgeInput struct {
 	activities.JudgeGoalInput
-	Page       Page
-	Text       string
+	Page Page
+	// Text is the final page's text around what the goal names (judgeText); Alerts, what
+	// the page announces, wherever it is on the page.
+	Text   string
+	Alerts []string
+	// Path is the run's trajectory, a line a step, marked where a screenshot of the page
+	// it left is attached (Shots, in order).
+	Path       []string
+	Shots      []Image
 	Screenshot []byte
 }
 
@@ -242,7 +252,8 @@ func (v *Verdict) Validate() error {
 // Judge decides from the final page whether the goal was reached.
 func (c *Client) Judge(ctx context.Context, in JudgeInput) (Verdict, activities.Usage, error) {
 	var out Verdict
-	u, err := c.ask(ctx, RoleJudge, in, []Image{{Label: "Final screenshot:", PNG: in.Screenshot}}, judgeSchema, &out)
+	imgs := append(append([]Image(nil), in.Shots...), Image{Label: "Final screenshot:", PNG: in.Screenshot})
+	u, err := c.ask(ctx, RoleJudge, in.Budget, in, imgs, judgeSchema, &out)
 	return out, u, err
 }
 
@@ -260,7 +271,7 @@ func (s *summary) Validate() error {
 // Summarize writes the closing summary.
 func (c *Client) Summarize(ctx context.Context, in activities.SummarizeInput) (activities.Summary, activities.Usage, error) {
 	var out summary
-	u, err := c.ask(ctx, RoleSummarize, in, nil, summarySchema, &out)
+	u, err := c.ask(ctx, RoleSummarize, in.Budget, in, nil, summarySchema, &out)
 	return out.Summary, u, err
 }
 
@@ -272,6 +283,9 @@ type ExtractInput struct {
 	Page       Page
 	Text       string
 	Screenshot []byte
+	// FullText is the page's whole text, uncut, that every value read must occur in; ""
+	// checks nothing.
+	FullText string `json:"-"`
 }
 
 // Extracted is data read off a page.
@@ -280,6 +294,7 @@ type Extracted map[string]any
 type extracted struct {
 	data     map[string]any
 	required []string
+	page     *pageText
 }
 
 func (e *extracted) UnmarshalJSON(b []byte) error { return json.Unmarshal(b, &e.data) }
@@ -294,6 +309,11 @@ func (e *extracted) Validate() error {
 	if len(missing) > 0 {
 		return fmt.Errorf("required fields are missing: %s", strings.Join(missing, ", "))
 	}
+	if e.page != nil {
+		if v, bad := e.page.ungrounded(map[string]any(e.data)); bad {
+			return groundError(v)
+		}
+	}
 	return nil
 }
 
@@ -306,6 +326,9 @@ func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, activ
 	b, _ := json.MarshalIndent(schema, "", "  ")
 	in.SchemaJSON = string(b)
 	out := extracted{}
+	if in.FullText != "" {
+		out.page = newPageText(in.FullText)
+	}
 	if req, ok := schema["required"].([]any); ok {
 		for _, r := range req {
 			if s, ok := r.(string); ok {
@@ -313,11 +336,11 @@ func (c *Client) Extract(ctx context.Context, in ExtractInput) (Extracted, activ
 			}
 		}
 	}
-	u, err := c.ask(ctx, RoleExtract, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, schema, &out)
+	u, err := c.ask(ctx, RoleExtract, in.Budget, in, []Image{{Label: "Screenshot:", PNG: in.Screenshot}}, schema, &out)
 	return out.data, u, err
 }
 
-func (c *Client) ask(ctx context.Context, role Role, data any, imgs []Image, schema map[string]any, out Output) (activities.Usage, error) {
+func (c *Client) ask(ctx context.Context, role Role, budget activities.Budget, data any, imgs []Image, schema map[string]any, out Output) (activities.Usage, error) {
 	system, user, err := Render(string(role), data)
 	if err != nil {
 		return activities.Usage{}, err
@@ -328,5 +351,5 @@ func (c *Client) ask(ctx context.Context, role Role, data any, imgs []Image, sch
 			attached = append(attached, img)
 		}
 	}
-	return c.generate(ctx, call{role: role, cfg: c.cfg.Role(role), system: system, user: user, images: attached, schema: schema}, out)
+	return c.generate(ctx, call{role: role, cfg: c.cfg.Role(role), system: system, user: user, images: attached, schema: schema, budget: budget}, out)
 }

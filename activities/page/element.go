@@ -91,18 +91,28 @@ type Observation struct {
 	ScrollX     int    `json:"scrollX"`
 	ScrollY     int    `json:"scrollY"`
 	ScrollMax   int    `json:"scrollMax"`
+	// Blocks are the headings and announcements on the page (TextBlock), capped.
+	Blocks []TextBlock `json:"blocks,omitempty"`
 }
 
-// Compact writes the element list one line per element, for logs and, later, prompts.
+// Compact writes the element list one line per element, with the states a person sees
+// (disabled, selected, open, focused, a field's placeholder, a list's first options) and
+// where an element out of view is, for logs and prompts.
 func (o Observation) Compact() string {
 	var b strings.Builder
 	for _, e := range o.Elements {
 		b.WriteString(e.Ref())
 		if e.Value != "" {
 			fmt.Fprintf(&b, " value=%q", e.Value)
+		} else if e.Placeholder != "" && e.Placeholder != e.Name {
+			fmt.Fprintf(&b, " placeholder=%q", truncate(e.Placeholder, 40))
 		}
 		if e.Checked != nil {
 			fmt.Fprintf(&b, " checked=%v", *e.Checked)
+		}
+		b.WriteString(states(e))
+		if len(e.Options) > 0 {
+			b.WriteString(" options=" + options(e.Options, 5))
 		}
 		if e.Name == "" && e.Hints != "" {
 			fmt.Fprintf(&b, " hints=%q", e.Hints)
@@ -116,9 +126,54 @@ func (o Observation) Compact() string {
 		if e.Frame != "" {
 			fmt.Fprintf(&b, " in frame %q", e.Frame)
 		}
+		if e.Offscreen {
+			b.WriteString(" (" + o.where(e) + ")")
+		}
 		b.WriteByte('\n')
 	}
 	return b.String()
+}
+
+// states are the element's states as flags: " disabled selected expanded=false focused".
+func states(e Element) string {
+	var s string
+	if e.Disabled {
+		s += " disabled"
+	}
+	if e.Selected != nil && *e.Selected {
+		s += " selected"
+	}
+	if e.Expanded != nil {
+		s += fmt.Sprintf(" expanded=%v", *e.Expanded)
+	}
+	if e.Focused {
+		s += " focused"
+	}
+	return s
+}
+
+// options lists a list's first n options, and how many more there are.
+func options(opts []string, n int) string {
+	shown := make([]string, 0, n)
+	for i := 0; i < len(opts) && i < n; i++ {
+		shown = append(shown, fmt.Sprintf("%q", truncate(opts[i], 30)))
+	}
+	s := "[" + strings.Join(shown, ", ")
+	if len(opts) > n {
+		s += fmt.Sprintf(", +%d more", len(opts)-n)
+	}
+	return s + "]"
+}
+
+// where says where an element out of view is: above or below the viewport, or beside it.
+func (o Observation) where(e Element) string {
+	switch {
+	case e.Box.Y+e.Box.H <= o.ScrollY:
+		return "above the viewport"
+	case e.Box.Y > o.ScrollY:
+		return "below the viewport"
+	}
+	return "off-screen"
 }
 
 var nonWord = regexp.MustCompile(`[^a-z0-9]+`)

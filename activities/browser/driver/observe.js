@@ -426,8 +426,30 @@
   // text): its markup is part of what a person sees.
   for (const el of live) if (el && el.isContentEditable) mix(el.innerHTML.slice(0, 20000));
   for (const f of frames) { try { mix(clean(f.contentDocument.body.innerText, 5000)); } catch (err) { /* gone */ } }
+  // blocks: the text a person reads first — headings, and what the page announces (alerts,
+  // status lines and toasts, error messages) — wherever it sits, for the model; capped.
+  const blocks = [], taken = [];
+  const kindOf = (el) => {
+    const role = el.getAttribute("role") || "", live = el.getAttribute("aria-live") || "";
+    if (/^h[1-3]$/i.test(el.tagName) || role === "heading") return "heading";
+    if (role === "alert" || live === "assertive") return "alert";
+    if (role === "status" || live === "polite" || /toast|snackbar|notification/i.test(el.className)) return "status";
+    return "error";
+  };
+  for (const el of document.querySelectorAll("h1,h2,h3,[role=heading],[role=alert],[role=status],[aria-live=polite],[aria-live=assertive]," +
+      "[class*=toast],[class*=snackbar],[class*=error-message],[class*=errorMessage],.error,.invalid-feedback")) {
+    if (blocks.length >= 16) break;
+    if (taken.some((t) => t.contains(el))) continue;
+    const r = el.getBoundingClientRect();
+    const text = clean(el.innerText, 200);
+    if (!text || r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === "hidden") continue;
+    const b = { kind: kindOf(el), text };
+    if (r.bottom <= 0) b.where = "above"; else if (r.top >= vh) b.where = "below";
+    blocks.push(b);
+    taken.push(el);
+  }
   return {
-    url: location.href, title: document.title, elements: list, truncated, total: elements.length,
+    url: location.href, title: document.title, elements: list, truncated, total: elements.length, blocks,
     fingerprint: h.toString(16), scrollX: Math.round(scrollX), scrollY: Math.round(scrollY),
     scrollMax: Math.max(0, Math.round(document.documentElement.scrollHeight - vh)),
   };
