@@ -95,8 +95,8 @@ func (a *Activities) PlanGoal(ctx context.Context, in activities.PlanGoalInput) 
 	out, u, err := a.Model.Plan(ctx, in)
 	res.Usage = u
 	if err != nil {
-		// What the failed plan cost is counted with the error, or it is lost with it.
-		return res, activities.WithUsage(err, u)
+		// What the failed plan cost is in the error already (the model's planner puts it there).
+		return res, err
 	}
 	res.Steps, res.Planner = out.Steps, activities.PlannerModel
 	return res, nil
@@ -110,7 +110,7 @@ func (a *Activities) Replan(ctx context.Context, in activities.ReplanInput) (act
 	if a.Model != nil {
 		out, u, err := a.Model.Replan(ctx, in)
 		if err != nil {
-			return activities.ReplanResult{Usage: u}, activities.WithUsage(err, u)
+			return activities.ReplanResult{Usage: u}, err
 		}
 		res := activities.ReplanResult{Strategy: out.Strategy, Reason: out.Reasoning, Steps: out.Steps, Usage: u}
 		if out.Strategy == activities.StrategyAbort {
