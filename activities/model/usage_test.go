@@ -103,11 +103,11 @@ func TestATryEndsBeforeTheActivity(t *testing.T) {
 	if u.Calls != 1 || len(s.Calls("summarizer")) != 1 {
 		t.Fatalf("usage %+v for %d call(s)", u, len(s.Calls("summarizer")))
 	}
-	short, cancel2 := context.WithTimeout(context.Background(), 1500*time.Millisecond)
+	short, cancel2 := context.WithTimeout(context.Background(), 400*time.Millisecond)
 	defer cancel2()
 	_, u, err = c.Summarize(short, activities.SummarizeInput{Goal: "g"})
 	if ae := appError(t, err); ae.Type() != activities.ErrModelUnavailable || !strings.Contains(ae.Error(), "too little") || u.Calls != 0 || len(s.Calls("summarizer")) != 1 {
-		t.Fatalf("with 1.5 s left no try should start; got %v, usage %+v", err, u)
+		t.Fatalf("with 0.4 s left no try should start; got %v, usage %+v", err, u)
 	}
 }
 
