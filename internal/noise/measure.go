@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"testing"
 	"text/tabwriter"
 
 	"github.com/webagent-dev/webagent/demoapp"
@@ -219,4 +220,35 @@ func Findings(runs []Run) string {
 		fmt.Fprintf(&b, "%.0f%% %s seed %d, %s: %s; noise [%s]\n", r.Level*100, r.Scenario, r.Seed, r.Status, strings.Join(what, "; "), strings.Join(noise, " "))
 	}
 	return b.String()
+}
+
+// AssertBar fails t unless the runs at the highest noise level among them meet the
+// issue's bar: no false success, no effect done twice, no retry on a vetoed element, and
+// usage counted as the stand-in served it, in every run.
+func AssertBar(t testing.TB, runs []Run) {
+	t.Helper()
+	top := 0.0
+	for _, r := range runs {
+		top = max(top, r.Level)
+	}
+	var fs, twice, retries, differ, erred int
+	for _, r := range runs {
+		if r.Level != top {
+			continue
+		}
+		if r.FalseSuccess() {
+			fs++
+		}
+		twice += r.Twice
+		retries += r.VetoRetries
+		if !r.UsageEqual() {
+			differ++
+		}
+		if r.Err != "" {
+			erred++
+		}
+	}
+	if fs+twice+retries+differ+erred > 0 {
+		t.Errorf("at %.0f%% noise: %d false successes, %d effects done twice, %d retries on a vetoed element, %d runs whose counted usage differs from the stand-in's, %d runs that ended in an error (want 0 of each)", top*100, fs, twice, retries, differ, erred)
+	}
 }

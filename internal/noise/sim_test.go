@@ -65,31 +65,5 @@ func TestSimNoise(t *testing.T) {
 	if f := Findings(runs); f != "" {
 		t.Logf("findings:\n%s", f)
 	}
-	assertBar(t, runs)
-}
-
-// assertBar holds the bar at the highest noise level run.
-func assertBar(t *testing.T, runs []Run) {
-	t.Helper()
-	top := 0.0
-	for _, r := range runs {
-		top = max(top, r.Level)
-	}
-	var fs, twice, retries, differ int
-	for _, r := range runs {
-		if r.Level != top {
-			continue
-		}
-		if r.FalseSuccess() {
-			fs++
-		}
-		twice += r.Twice
-		retries += r.VetoRetries
-		if !r.UsageEqual() {
-			differ++
-		}
-	}
-	if fs+twice+retries+differ > 0 {
-		t.Errorf("at %.0f%% noise: %d false successes, %d effects done twice, %d retries on a vetoed element, %d runs whose usage differs from the stand-in's (want 0 of each)", top*100, fs, twice, retries, differ)
-	}
+	AssertBar(t, runs)
 }
