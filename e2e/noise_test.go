@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -82,6 +83,15 @@ var refNumber = regexp.MustCompile(`^#(\d+) `)
 // each EvaluateStep's verdict, in the order they completed.
 func noiseTrail(t *testing.T, s *stack, run client.WorkflowRun) []noise.Event {
 	t.Helper()
+	trail, err := readTrail(t, s, run.GetID(), run.GetRunID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return trail
+}
+
+// readTrail is noiseTrail for a run known by its IDs, that may still be going on.
+func readTrail(t *testing.T, s *stack, id, runID string) ([]noise.Event, error) {
 	dc := converter.GetDefaultDataConverter()
 	type sched struct {
 		kind string
@@ -89,11 +99,11 @@ func noiseTrail(t *testing.T, s *stack, run client.WorkflowRun) []noise.Event {
 	}
 	scheduled := map[int64]sched{}
 	var trail []noise.Event
-	it := s.client.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	it := s.client.GetWorkflowHistory(context.Background(), id, runID, false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
 	for it.HasNext() {
 		e, err := it.Next()
 		if err != nil {
-			t.Fatalf("history: %v", err)
+			return nil, fmt.Errorf("history: %w", err)
 		}
 		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
 			sc := sched{kind: a.GetActivityType().GetName()}
@@ -114,7 +124,7 @@ func noiseTrail(t *testing.T, s *stack, run client.WorkflowRun) []noise.Event {
 			}
 			var res activities.RunStepResult
 			if err := dc.FromPayloads(a.GetResult(), &res); err != nil {
-				t.Fatalf("decode RunStep result: %v", err)
+				return nil, fmt.Errorf("decode RunStep result: %w", err)
 			}
 			ev := noise.Event{Seq: sc.in.Seq, Attempt: sc.in.Attempt, OK: res.OK}
 			if m := refNumber.FindStringSubmatch(res.Target); m != nil && res.Acted {
@@ -124,12 +134,12 @@ func noiseTrail(t *testing.T, s *stack, run client.WorkflowRun) []noise.Event {
 		case activities.EvaluateStep.Name:
 			var res activities.EvaluateStepResult
 			if err := dc.FromPayloads(a.GetResult(), &res); err != nil {
-				t.Fatalf("decode EvaluateStep result: %v", err)
+				return nil, fmt.Errorf("decode EvaluateStep result: %w", err)
 			}
 			trail = append(trail, noise.Event{Evaluated: true, Vetoed: !res.Success && res.Confidence >= 0.7 && res.Feedback != nil})
 		}
 	}
-	return trail
+	return trail, nil
 }
 
 // actedElement is element number n of the element list stored under key.
@@ -198,8 +208,30 @@ func noiseRun(t *testing.T, s *stack, router *noise.Router, sc noise.Scenario, l
 	defer srv.Close()
 	state := func() demoapp.State { return app.Snapshot() }
 	script, rec := noise.Counting(nil)
+	var ids atomic.Pointer[[2]string]
 	if !live {
 		oracle := noise.NewOracle(sc, state)
+		// The evaluator sees in the screenshots which element was acted on: here, the
+		// last attempt's element, read from the run's history as it stands.
+		oracle.Acted = func() (noise.Ref, bool) {
+			p := ids.Load()
+			if p == nil {
+				return noise.Ref{}, false
+			}
+			trail, err := readTrail(t, s, p[0], p[1])
+			if err != nil {
+				return noise.Ref{}, false
+			}
+			for i := len(trail) - 1; i >= 0; i-- {
+				if e := trail[i]; !e.Evaluated {
+					if e.Acted == nil {
+						return noise.Ref{}, false
+					}
+					return *e.Acted, true
+				}
+			}
+			return noise.Ref{}, false
+		}
 		script, rec = noise.Noisy(oracle.Script, level, noise.NoiseSeed(sc, seed))
 		oracle.Follow(rec)
 		router.Set(sc.Goal, script)
@@ -211,6 +243,7 @@ func noiseRun(t *testing.T, s *stack, router *noise.Router, sc noise.Scenario, l
 	if err != nil {
 		return noise.Run{Level: level, Scenario: sc.Name, Seed: seed, Err: err.Error()}
 	}
+	ids.Store(&[2]string{run.GetID(), run.GetRunID()})
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	var res workflows.GoalResult

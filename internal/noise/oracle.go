@@ -19,6 +19,11 @@ type Oracle struct {
 	Sc Scenario
 	// State is the app's state now.
 	State func() demoapp.State
+	// Acted, when set, is the element the run's last attempt acted on, as the browser
+	// saw it: what the evaluator sees in the screenshots (a menu open under another row
+	// than the step names). Without it the evaluator takes the decider's answer, or the
+	// row the step's description names.
+	Acted func() (Ref, bool)
 
 	mu  sync.Mutex
 	rec *Record
@@ -138,6 +143,12 @@ func (o *Oracle) acted(prompt string, st promptStep) (Elem, bool) {
 		return Elem{}, false
 	}
 	e := Elem{Role: m[2], Name: unquote(m[3]), Row: wantOf(st.Target).Row}
+	if o.Acted != nil {
+		if r, ok := o.Acted(); ok && r.Role == e.Role && r.Name == e.Name {
+			e.Row, e.Container = r.Row, r.Container
+			return e, true
+		}
+	}
 	if strings.Contains(did, "the model chose") {
 		if d, ok := o.lastDecided(st.Target); ok && d.Role == e.Role && d.Name == e.Name {
 			e.Row, e.Container = d.Row, d.Container

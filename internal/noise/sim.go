@@ -67,6 +67,21 @@ func (b *simBrowser) log(e Event) {
 	b.trail = append(b.trail, e)
 }
 
+// lastActed is the element the last attempt acted on.
+func (b *simBrowser) lastActed() (Ref, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for i := len(b.trail) - 1; i >= 0; i-- {
+		if e := b.trail[i]; !e.Evaluated {
+			if e.Acted == nil {
+				return Ref{}, false
+			}
+			return *e.Acted, true
+		}
+	}
+	return Ref{}, false
+}
+
 func (b *simBrowser) snap(prefix, name string, obs page.Observation, text string) activities.Snapshot {
 	key := prefix + "/" + name
 	els, _ := json.Marshal(obs)
@@ -281,6 +296,9 @@ func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	oracle := NewOracle(sc, app.State)
 	script, rec := Noisy(oracle.Script, level, NoiseSeed(sc, seed))
 	oracle.Follow(rec)
+	store := &memStore{objs: map[string][]byte{}}
+	br := &simBrowser{app: app, store: store}
+	oracle.Acted = br.lastActed
 	s.gemini.Reset()
 	s.gemini.SetScript(script)
 
@@ -288,8 +306,6 @@ func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	if err != nil {
 		return Run{Level: level, Scenario: sc.Name, Seed: seed, Err: err.Error()}
 	}
-	store := &memStore{objs: map[string][]byte{}}
-	br := &simBrowser{app: app, store: store}
 	m := &model.Activities{Client: mc, Store: store}
 	p := &planning.Activities{Model: &model.Planner{Client: mc, Store: store}}
 
