@@ -207,7 +207,7 @@ func noiseRun(t *testing.T, s *stack, router *noise.Router, sc noise.Scenario, l
 	srv := httptest.NewServer(counter)
 	defer srv.Close()
 	state := func() demoapp.State { return app.Snapshot() }
-	script, rec := noise.Counting(nil)
+	rec := &noise.Record{}
 	var ids atomic.Pointer[[2]string]
 	if !live {
 		oracle := noise.NewOracle(sc, state)
@@ -232,6 +232,7 @@ func noiseRun(t *testing.T, s *stack, router *noise.Router, sc noise.Scenario, l
 			}
 			return noise.Ref{}, false
 		}
+		var script geminitest.Script
 		script, rec = noise.Noisy(oracle.Script, level, noise.NoiseSeed(sc, seed))
 		oracle.Follow(rec)
 		router.Set(sc.Goal, script)
