@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup setup-test up down demo test test-checks test-go faults load miniwob check vet build clean
+.PHONY: setup setup-test up down demo test test-checks test-go faults load noise miniwob check vet build clean
 
 ## setup: install what the demo's stack needs and is missing (Go check, temporal CLI, MinIO, Weaviate, Chromium, Playwright driver)
 setup:
@@ -63,6 +63,18 @@ faults: setup
 load: setup
 	@set -o pipefail && source deploy/versions.sh && go vet -tags load ./e2e/ && \
 		go test -count=1 -tags load -timeout 30m -run 'TestLoad$$' -v ./e2e/ | grep -E '^(=== RUN|\s*--- |\s*load_test|ok|FAIL)'
+
+## noise: the noisy-model harness (docs/noise.md): the table of success, false successes, effects done twice, retries
+##        on a vetoed element, model calls and tokens per noise level, at the workflow level (NOISE_SIM_SEEDS seeds, default 200)
+##        and end to end (NOISE_E2E_SEEDS seeds, default 10); NOISE_LEVELS default "0 0.1 0.2". The numbers are printed
+##        whether or not the bar at the highest level holds.
+NOISE_LEVELS ?= 0 0.1 0.2
+NOISE_SIM_SEEDS ?= 200
+NOISE_E2E_SEEDS ?= 10
+noise: setup-test
+	@source deploy/versions.sh && export NOISE_LEVELS="$(NOISE_LEVELS)" NOISE_SIM_SEEDS=$(NOISE_SIM_SEEDS) NOISE_E2E_SEEDS=$(NOISE_E2E_SEEDS) && \
+		{ go test -count=1 -timeout 30m -run 'TestSimNoise$$' -v ./internal/noise/ | grep -vE '^(=== RUN|PASS|ok|FAIL)'; \
+		  go test -count=1 -timeout 90m -run 'TestNoise$$' -v ./e2e/ | grep -vE '^(=== RUN|PASS|ok|FAIL)'; true; }
 
 ## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);
 ##          optional TASKS=a,b  SKIP=a,b  PLANS=DIR (<task>.json plans)  OUT=FILE (the table as Markdown)

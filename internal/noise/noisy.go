@@ -1,0 +1,394 @@
+package noise
+
+import (
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/rand"
+	"net/http"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/webagent-dev/webagent/internal/geminitest"
+)
+
+// Kind is one way a model errs.
+type Kind string
+
+// The kinds of noise, by the role they apply to.
+const (
+	// decider
+	WrongElement  Kind = "wrong_element"      // a plausible wrong element: the same name in another row, or a similar name
+	OutOfRange    Kind = "index_out_of_range" // an element number the list does not have
+	UnknownAction Kind = "unknown_action"     // an action the schema does not offer
+	SelectorPick  Kind = "selector_pick"      // a CSS selector instead of an element number
+	FailUnchanged Kind = "fail_unchanged"     // "not there, nothing changed" while the target is on the page
+	CUNeighbour   Kind = "cu_neighbour_row"   // a computer-use point on the neighbouring row (with the tool only)
+	// evaluator
+	FalseVeto   Kind = "false_veto"   // a good attempt judged wrong, confidently and specifically
+	LenientPass Kind = "lenient_pass" // a bad attempt judged good
+	// validator (the judge)
+	LenientJudge Kind = "lenient_judge" // the goal said reached when it is not
+	UnsureJudge  Kind = "unsure_judge"  // the right verdict at confidence 0.4
+	// planner and replanner
+	WrongRow       Kind = "wrong_row"       // a target in another project's row
+	SimilarWrong   Kind = "similar_wrong"   // the step that opens the menu left out: "Archive" lands on the "Archived" tab
+	RepeatFailed   Kind = "repeat_failed"   // a replan that repeats the failed step unchanged
+	SelectorTarget Kind = "selector_target" // a CSS selector as a target
+	// extractor
+	NotOnPage Kind = "value_not_on_page" // a value the page does not show
+	// any role
+	CutJSON     Kind = "cut_json" // the answer cut off halfway
+	Unavailable Kind = "http_503"
+	RateLimited Kind = "http_429"
+)
+
+// Perturbation is one answer the noise changed.
+type Perturbation struct {
+	Role string
+	// N counts the calls of the role in the run, from 1.
+	N    int
+	Kind Kind
+}
+
+// Answer is one answer the stand-in gave: the prompt it answered, and the text (or the
+// HTTP status) it answered with.
+type Answer struct {
+	Role   string
+	N      int
+	Prompt string
+	Text   string
+	Status int
+	Kind   Kind
+	// In and Out are the tokens the stand-in reported for it (geminitest.ReplyTokens).
+	In, Out int
+}
+
+// Record is what a noisy script did in one run: every answer, the perturbed ones marked,
+// and what the stand-in reported they cost.
+type Record struct {
+	mu  sync.Mutex
+	all []Answer
+}
+
+// Perturbed are the answers the noise changed, in order.
+func (r *Record) Perturbed() []Perturbation {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Perturbation
+	for _, a := range r.all {
+		if a.Kind != "" {
+			out = append(out, Perturbation{a.Role, a.N, a.Kind})
+		}
+	}
+	return out
+}
+
+// Usage is what the stand-in served: generateContent calls (failed ones included) and
+// the tokens it reported.
+func (r *Record) Usage() (calls, tokens int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, a := range r.all {
+		calls++
+		tokens += a.In + a.Out
+	}
+	return calls, tokens
+}
+
+func (r *Record) answers(role string) []Answer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []Answer
+	for _, a := range r.all {
+		if a.Role == role {
+			out = append(out, a)
+		}
+	}
+	slices.Reverse(out) // the latest first
+	return out
+}
+
+func (r *Record) add(a Answer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.all = append(r.all, a)
+}
+
+// Counting is a script that records every answer and its cost, perturbing none: the
+// noise-free level, and the live runs' bookkeeping.
+func Counting(truth geminitest.Script) (geminitest.Script, *Record) {
+	return Noisy(truth, 0, 0)
+}
+
+// Noisy perturbs truth's answers: each call, with probability rate, answers with a kind
+// of noise drawn from those that apply to its role (and to the answer: a false veto only
+// of a good attempt). The draws are seeded per role, so a run's perturbations are the
+// same for the same seed and the same order of calls of each role.
+func Noisy(truth geminitest.Script, rate float64, seed int64) (geminitest.Script, *Record) {
+	rec := &Record{}
+	var mu sync.Mutex
+	rngs := map[string]*rand.Rand{}
+	counts := map[string]int{}
+	draw := func(role string) (int, float64, float64, float64) {
+		mu.Lock()
+		defer mu.Unlock()
+		r, ok := rngs[role]
+		if !ok {
+			h := fnv.New64a()
+			h.Write([]byte(role))
+			r = rand.New(rand.NewSource(seed*1_000_003 + int64(h.Sum64()>>1)))
+			rngs[role] = r
+		}
+		counts[role]++
+		return counts[role], r.Float64(), r.Float64(), r.Float64()
+	}
+	script := func(c geminitest.Call, _ int) geminitest.Reply {
+		n, u, pick, aux := draw(c.Role)
+		rep := truth(c, n)
+		var kind Kind
+		if u < rate {
+			if kinds := applicable(c, rep); len(kinds) > 0 {
+				kind = kinds[int(pick*float64(len(kinds)))%len(kinds)]
+				rep = perturb(kind, c, rep, aux)
+			}
+		}
+		in, out := geminitest.ReplyTokens(c, rep)
+		rec.add(Answer{Role: c.Role, N: n, Prompt: c.Prompt, Text: geminitest.ReplyText(rep), Status: rep.Status, Kind: kind, In: in, Out: out})
+		return rep
+	}
+	return script, rec
+}
+
+func truthJSON(rep geminitest.Reply) map[string]any {
+	var m map[string]any
+	_ = json.Unmarshal([]byte(geminitest.ReplyText(rep)), &m)
+	return m
+}
+
+// applicable are the kinds of noise that apply to a call whose true answer is rep.
+func applicable(c geminitest.Call, rep geminitest.Reply) []Kind {
+	if rep.Status != 0 {
+		return nil
+	}
+	t := truthJSON(rep)
+	all := []Kind{CutJSON, Unavailable, RateLimited}
+	switch c.Role {
+	case "decider":
+		ks := []Kind{OutOfRange, UnknownAction, SelectorPick}
+		if _, ok := wrongElement(c.Prompt, t, 0); ok {
+			ks = append(ks, WrongElement)
+		}
+		if t["action"] == "element" {
+			ks = append(ks, FailUnchanged)
+		}
+		if c.ComputerUse != nil {
+			ks = append(ks, CUNeighbour)
+		}
+		return append(ks, all...)
+	case "evaluator":
+		if t["success"] == true {
+			return append([]Kind{FalseVeto}, all...)
+		}
+		return append([]Kind{LenientPass}, all...)
+	case "validator":
+		ks := []Kind{UnsureJudge}
+		if t["success"] != true {
+			ks = append(ks, LenientJudge)
+		}
+		return append(ks, all...)
+	case "planner", "replanner":
+		var ks []Kind
+		steps, _ := t["steps"].([]any)
+		if len(steps) > 0 {
+			ks = append(ks, SelectorTarget)
+		}
+		if slices.ContainsFunc(steps, func(s any) bool { return rowOf(s) != "" }) {
+			ks = append(ks, WrongRow)
+		}
+		if slices.ContainsFunc(steps, func(s any) bool { return opensMenu(s) }) {
+			ks = append(ks, SimilarWrong)
+		}
+		if c.Role == "replanner" {
+			ks = append(ks, RepeatFailed)
+		}
+		return append(ks, all...)
+	case "extractor":
+		return append([]Kind{NotOnPage}, all...)
+	}
+	return all
+}
+
+var rowIn = regexp.MustCompile(`in the row "([^"]*)"`)
+
+func target(s any) string {
+	m, _ := s.(map[string]any)
+	t, _ := m["target_description"].(string)
+	return t
+}
+
+func rowOf(s any) string {
+	if m := rowIn.FindStringSubmatch(target(s)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+func opensMenu(s any) bool { return strings.Contains(target(s), `"Project actions"`) }
+
+// neighbours are the other projects a row may be confused with.
+var neighbours = map[string][]string{
+	"Q4-bugs":          {"Q4-bugs-old", "Website relaunch"},
+	"Website relaunch": {"Q4-bugs"},
+	"Q4-bugs-old":      {"Q4-bugs"},
+}
+
+// wrongElement is a plausible wrong element for a decider whose true answer is t: the
+// same name in another row, or an element of a similar name ("Archived" for "Archive").
+func wrongElement(prompt string, t map[string]any, aux float64) (Elem, bool) {
+	p := ParsePage(prompt)
+	st := readStep(prompt)
+	w := wantOf(st.Target)
+	var right *Elem
+	if i, ok := t["element"].(float64); ok {
+		for _, e := range p.Elems {
+			if e.Index == int(i) {
+				right = &e
+			}
+		}
+	}
+	var cands []Elem
+	for _, e := range p.Elems {
+		if right != nil && e.Index == right.Index {
+			continue
+		}
+		same := strings.EqualFold(e.Name, w.Name) && e.Row != "" && (right == nil || e.Row != right.Row)
+		similar := len(w.Name) >= 5 && !strings.EqualFold(e.Name, w.Name) && strings.HasPrefix(strings.ToLower(e.Name), strings.ToLower(w.Name[:5]))
+		if same || similar {
+			cands = append(cands, e)
+		}
+	}
+	if len(cands) == 0 {
+		return Elem{}, false
+	}
+	return cands[int(aux*float64(len(cands)))%len(cands)], true
+}
+
+// perturb is the answer of the given kind in place of rep.
+func perturb(kind Kind, c geminitest.Call, rep geminitest.Reply, aux float64) geminitest.Reply {
+	t := truthJSON(rep)
+	switch kind {
+	case Unavailable:
+		return geminitest.Reply{Status: http.StatusServiceUnavailable, Message: "The model is overloaded. Please try again later."}
+	case RateLimited:
+		return geminitest.Reply{Status: http.StatusTooManyRequests, Message: "Resource has been exhausted (e.g. check quota).", RetryDelay: time.Second}
+	case CutJSON:
+		text := geminitest.ReplyText(rep)
+		return geminitest.Reply{Text: text[:len(text)/2]}
+	case WrongElement:
+		e, _ := wrongElement(c.Prompt, t, aux)
+		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": e.Index, "confidence": 0.85,
+			"reason": fmt.Sprintf("element %d is %s %q%s", e.Index, e.Role, e.Name, inRow(e.Row))}}
+	case OutOfRange:
+		return geminitest.Reply{JSON: map[string]any{"action": "element", "element": len(ParsePage(c.Prompt).Elems) + 3, "confidence": 0.8, "reason": "that one"}}
+	case UnknownAction:
+		t["action"] = "click"
+		return geminitest.Reply{JSON: t}
+	case SelectorPick:
+		return geminitest.Reply{JSON: map[string]any{"action": "element", "selector": "tr:nth-child(2) button.kebab", "confidence": 0.8, "reason": "the row's menu button"}}
+	case FailUnchanged:
+		return geminitest.Reply{JSON: map[string]any{"action": "fail", "confidence": 0.8, "reason": "the page has not changed and the target is not on it",
+			"visible_alternatives": []string{}, "suggestion": "wait for the page to load"}}
+	case CUNeighbour:
+		return geminitest.Reply{Call: &geminitest.FunctionCall{Name: "click_at", Args: map[string]any{"x": 990, "y": 320}}}
+	case FalseVeto:
+		return geminitest.Reply{JSON: map[string]any{"success": false, "confidence": 0.9, "reasoning": "the attempt acted on the wrong element",
+			"feedback": map[string]any{"type": "wrong_element", "details": "it acted on the wrong element: the one the step means is another, in another row", "suggestion": "choose a different element"}}}
+	case LenientPass:
+		return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.9, "reasoning": "the step looks done"}}
+	case LenientJudge:
+		return geminitest.Reply{JSON: map[string]any{"success": true, "confidence": 0.9, "reason": "the goal looks reached"}}
+	case UnsureJudge:
+		t["confidence"] = 0.4
+		t["reason"] = "hard to tell from the page"
+		return geminitest.Reply{JSON: t}
+	case NotOnPage:
+		return geminitest.Reply{JSON: map[string]any{"value": "Urgent"}}
+	case WrongRow, SimilarWrong, SelectorTarget:
+		steps, _ := t["steps"].([]any)
+		t["steps"] = perturbSteps(kind, steps, aux)
+		return geminitest.Reply{JSON: t}
+	case RepeatFailed:
+		t["strategy"] = "retry_differently"
+		t["steps"] = repeatFailed(c.Prompt)
+		return geminitest.Reply{JSON: t}
+	}
+	return rep
+}
+
+func perturbSteps(kind Kind, steps []any, aux float64) []any {
+	out := make([]any, 0, len(steps))
+	done := false
+	for _, s := range steps {
+		m, _ := s.(map[string]any)
+		switch {
+		case done:
+		case kind == WrongRow && rowOf(s) != "":
+			others := neighbours[rowOf(s)]
+			if len(others) > 0 {
+				other := others[int(aux*float64(len(others)))%len(others)]
+				m = cloneMap(m)
+				m["target_description"] = strings.Replace(target(s), `"`+rowOf(s)+`"`, `"`+other+`"`, 1)
+				done = true
+			}
+		case kind == SimilarWrong && opensMenu(s):
+			done = true
+			continue
+		case kind == SelectorTarget && target(s) != "":
+			m = cloneMap(m)
+			m["target_description"] = "#rows tr:nth-child(2) .kebab"
+			done = true
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func cloneMap(m map[string]any) map[string]any {
+	c := make(map[string]any, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+var (
+	failedLine = regexp.MustCompile(`(?m)^Failed step: (\S+) "((?:[^"\\]|\\.)*)"(?: = "((?:[^"\\]|\\.)*)")?`)
+	restLine   = regexp.MustCompile(`(?m)^- (\S+) "((?:[^"\\]|\\.)*)"(?: = "((?:[^"\\]|\\.)*)")?$`)
+)
+
+// repeatFailed is the failed step, unchanged, and the steps that were to follow, as a
+// replanner's prompt names them.
+func repeatFailed(prompt string) []any {
+	var out []any
+	add := func(m []string) {
+		s := map[string]any{"action": m[1], "target_description": unquote(m[2]), "expected_outcome": "as before"}
+		if m[3] != "" {
+			s["value"] = unquote(m[3])
+		}
+		out = append(out, s)
+	}
+	if m := failedLine.FindStringSubmatch(prompt); m != nil {
+		add(m)
+	}
+	if _, rest, ok := strings.Cut(prompt, "Steps that were to follow:"); ok {
+		rest, _, _ = strings.Cut(rest, "\n\n")
+		for _, m := range restLine.FindAllStringSubmatch(rest, -1) {
+			add(m)
+		}
+	}
+	return out
+}
