@@ -213,13 +213,9 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 			return fail(plan.WrongElement, fmt.Sprintf("the decision names %s, which an earlier attempt found wrong: not acted on", el.Ref()))
 		}
 	} else {
-		var pool []page.Element
-		for _, e := range obs.Elements {
-			if !avoided(e, in.Avoid) {
-				pool = append(pool, e)
-			}
-		}
-		r := page.ResolveTarget(step.Parts(), step.Action, pool)
+		// As the browser does: resolve on the whole page, then refuse an element found
+		// wrong before (passing over it first could make another row's the match).
+		r := page.ResolveTarget(step.Parts(), step.Action, obs.Elements)
 		if !r.Resolved() {
 			for _, c := range r.Candidates {
 				res.Candidates = append(res.Candidates, c.Ref())
@@ -230,8 +226,12 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 			return fail(plan.NotVisible, r.Reason)
 		}
 		el = obs.Elements[r.Index]
+		if avoided(el, in.Avoid) {
+			return fail(plan.WrongElement, fmt.Sprintf("%s is what an earlier attempt acted on, and that attempt was found wrong: it is not acted on again", el.Ref()))
+		}
 	}
 	res.Target, res.Acted = el.Ref(), true
+	res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
 	ev.Acted = refOf(el)
 	effects := len(a.order)
 	a.toast = ""
