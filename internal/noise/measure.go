@@ -252,3 +252,24 @@ func AssertBar(t testing.TB, runs []Run) {
 		t.Errorf("at %.0f%% noise: %d false successes, %d effects done twice, %d retries on a vetoed element, %d runs whose counted usage differs from the stand-in's, %d runs that ended in an error (want 0 of each)", top*100, fs, twice, retries, differ, erred)
 	}
 }
+
+// Failures lists the runs that did not end a success, each with its last error and the
+// noise it met: what the success rate is lost to.
+func Failures(runs []Run) string {
+	var b strings.Builder
+	for _, r := range runs {
+		if r.Success() {
+			continue
+		}
+		last := r.Err
+		if n := len(r.Errors); n > 0 && last == "" {
+			last = r.Errors[n-1]
+		}
+		var noise []string
+		for _, p := range r.Noise {
+			noise = append(noise, fmt.Sprintf("%s#%d:%s", p.Role, p.N, p.Kind))
+		}
+		fmt.Fprintf(&b, "%.0f%% %s seed %d, %s: %s; noise [%s]\n", r.Level*100, r.Scenario, r.Seed, r.Status, last, strings.Join(noise, " "))
+	}
+	return b.String()
+}

@@ -65,5 +65,8 @@ func TestSimNoise(t *testing.T) {
 	if f := Findings(runs); f != "" {
 		t.Logf("findings:\n%s", f)
 	}
+	if os.Getenv("NOISE_SHOW_FAILED") != "" {
+		t.Logf("runs that did not succeed:\n%s", Failures(runs))
+	}
 	AssertBar(t, runs)
 }
