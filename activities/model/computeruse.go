@@ -117,7 +117,12 @@ func computerUseConfig(rc RoleConfig, system, fn string) *genai.GenerateContentC
 	excluded := slices.DeleteFunc(slices.Clone(PredefinedFunctions), func(f string) bool { return f == fn })
 	cfg := generationConfig(rc, true)
 	cfg.SystemInstruction = genai.NewContentFromText(system, genai.RoleUser)
-	cfg.Tools = []*genai.Tool{{ComputerUse: &genai.ComputerUse{Environment: genai.EnvironmentBrowser, ExcludedPredefinedFunctions: excluded}}}
+	// Prompt-injection detection on: a page that tells the tool what to do is text to
+	// distrust, and the tool's verdict on it comes back as a safety decision, which a
+	// person (or --approve, or --unattended refusing) answers like any other.
+	detect := true
+	cfg.Tools = []*genai.Tool{{ComputerUse: &genai.ComputerUse{Environment: genai.EnvironmentBrowser, ExcludedPredefinedFunctions: excluded,
+		EnablePromptInjectionDetection: &detect}}}
 	return cfg
 }
 

@@ -47,7 +47,7 @@ func TestComputerUse(t *testing.T) {
 				t.Fatal(err)
 			}
 			call := s.Calls("computer_use")[0]
-			if call.ComputerUse == nil || call.ComputerUse.Environment != "ENVIRONMENT_BROWSER" || len(call.ComputerUse.Excluded) != len(PredefinedFunctions)-1 || len(call.Images) != 1 {
+			if call.ComputerUse == nil || call.ComputerUse.Environment != "ENVIRONMENT_BROWSER" || !call.ComputerUse.InjectionDetection || len(call.ComputerUse.Excluded) != len(PredefinedFunctions)-1 || len(call.Images) != 1 {
 				t.Fatalf("the request should enable the tool for the browser with every other function excluded, and carry the screenshot: %+v", call)
 			}
 			if strings.Contains(strings.Join(call.ComputerUse.Excluded, " "), "click_at") == (tt.step.Action == plan.Click) {

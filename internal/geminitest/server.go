@@ -60,6 +60,8 @@ type Call struct {
 type ComputerUseTool struct {
 	Environment string   `json:"environment"`
 	Excluded    []string `json:"excludedPredefinedFunctions"`
+	// InjectionDetection is the request's enablePromptInjectionDetection.
+	InjectionDetection bool `json:"enablePromptInjectionDetection"`
 }
 
 // FunctionCall is a function call the stand-in answers with. Args are the function's
