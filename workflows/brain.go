@@ -73,7 +73,9 @@ func (s *stepRun) evaluate(ctx workflow.Context, res activities.RunStepResult, e
 	case !res.OK && ev.Feedback != nil:
 		res.Feedback = ev.Feedback
 		if ev.Feedback.Type == plan.WrongElement {
+			// The wrong element: not again; and a request it sent was the wrong one.
 			s.avoid(res.Element)
+			s.vetoed = res.Mutated && ev.Confidence >= 0.7
 		}
 	case res.OK && !ev.Success && ev.Confidence >= 0.7:
 		res.OK, res.Feedback = false, vetoFeedback(ev)
