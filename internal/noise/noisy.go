@@ -26,7 +26,8 @@ const (
 	UnknownAction Kind = "unknown_action"     // an action the schema does not offer
 	SelectorPick  Kind = "selector_pick"      // a CSS selector instead of an element number
 	FailUnchanged Kind = "fail_unchanged"     // "not there, nothing changed" while the target is on the page
-	CUNeighbour   Kind = "cu_neighbour_row"   // a computer-use point on the neighbouring row (with the tool only)
+	// computer_use (the tool), besides wrong_element as a point
+	CUNeighbour Kind = "cu_neighbour_row" // the point on the same element in the neighbouring row
 	// evaluator
 	FalseVeto   Kind = "false_veto"   // a good attempt judged wrong, confidently and specifically
 	LenientPass Kind = "lenient_pass" // a bad attempt judged good
@@ -129,6 +130,14 @@ func Counting(truth geminitest.Script) (geminitest.Script, *Record) {
 // of a good attempt). The draws are seeded per role, so a run's perturbations are the
 // same for the same seed and the same order of calls of each role.
 func Noisy(truth geminitest.Script, rate float64, seed int64) (geminitest.Script, *Record) {
+	return NoisyOn(truth, nil, rate, seed)
+}
+
+// NoisyOn is Noisy for a model that may also be asked as the computer-use tool: screen,
+// when set, is the page the tool sees, for the kinds that move its point to another
+// element (cu_neighbour_row, wrong_element). Without it only the kinds of every role
+// apply to the tool.
+func NoisyOn(truth geminitest.Script, screen func() Screen, rate float64, seed int64) (geminitest.Script, *Record) {
 	rec := &Record{}
 	var mu sync.Mutex
 	rngs := map[string]*rand.Rand{}
@@ -151,9 +160,14 @@ func Noisy(truth geminitest.Script, rate float64, seed int64) (geminitest.Script
 		rep := truth(c, n)
 		var kind Kind
 		if u < rate {
-			if kinds := applicable(c, rep); len(kinds) > 0 {
+			var scr *Screen
+			if screen != nil && c.Role == "computer_use" {
+				s := screen()
+				scr = &s
+			}
+			if kinds := applicable(c, rep, scr); len(kinds) > 0 {
 				kind = kinds[int(pick*float64(len(kinds)))%len(kinds)]
-				rep = perturb(kind, c, rep, aux)
+				rep = perturb(kind, c, rep, aux, scr)
 			}
 		}
 		in, out := geminitest.ReplyTokens(c, rep)
@@ -170,7 +184,7 @@ func truthJSON(rep geminitest.Reply) map[string]any {
 }
 
 // applicable are the kinds of noise that apply to a call whose true answer is rep.
-func applicable(c geminitest.Call, rep geminitest.Reply) []Kind {
+func applicable(c geminitest.Call, rep geminitest.Reply, scr *Screen) []Kind {
 	if rep.Status != 0 {
 		return nil
 	}
@@ -185,8 +199,16 @@ func applicable(c geminitest.Call, rep geminitest.Reply) []Kind {
 		if t["action"] == "element" {
 			ks = append(ks, FailUnchanged)
 		}
-		if c.ComputerUse != nil {
-			ks = append(ks, CUNeighbour)
+		return append(ks, all...)
+	case "computer_use":
+		var ks []Kind
+		if scr != nil && rep.Call != nil {
+			if _, ok := neighbourRow(*scr, rep.Call, 0); ok {
+				ks = append(ks, CUNeighbour)
+			}
+			if _, ok := wrongPoint(*scr, c.Prompt, rep.Call, 0); ok {
+				ks = append(ks, WrongElement)
+			}
 		}
 		return append(ks, all...)
 	case "evaluator":
@@ -250,8 +272,6 @@ var neighbours = map[string][]string{
 // same name in another row, or an element of a similar name ("Archived" for "Archive").
 func wrongElement(prompt string, t map[string]any, aux float64) (Elem, bool) {
 	p := ParsePage(prompt)
-	st := readStep(prompt)
-	w := wantOf(st.Target)
 	var right *Elem
 	if i, ok := t["element"].(float64); ok {
 		for _, e := range p.Elems {
@@ -260,6 +280,13 @@ func wrongElement(prompt string, t map[string]any, aux float64) (Elem, bool) {
 			}
 		}
 	}
+	return wrongAmong(p, readStep(prompt).Target, right, aux)
+}
+
+// wrongAmong is a plausible wrong element of p for a step whose target is target and
+// whose right element is right (nil: none).
+func wrongAmong(p Page, target string, right *Elem, aux float64) (Elem, bool) {
+	w := wantOf(target)
 	var cands []Elem
 	for _, e := range p.Elems {
 		if right != nil && e.Index == right.Index {
@@ -278,8 +305,20 @@ func wrongElement(prompt string, t map[string]any, aux float64) (Elem, bool) {
 }
 
 // perturb is the answer of the given kind in place of rep.
-func perturb(kind Kind, c geminitest.Call, rep geminitest.Reply, aux float64) geminitest.Reply {
+func perturb(kind Kind, c geminitest.Call, rep geminitest.Reply, aux float64, scr *Screen) geminitest.Reply {
 	t := truthJSON(rep)
+	if c.Role == "computer_use" && rep.Call != nil {
+		switch kind {
+		case CutJSON:
+			return cutCall(rep.Call)
+		case CUNeighbour:
+			e, _ := neighbourRow(*scr, rep.Call, aux)
+			return pointAt(*scr, rep.Call, e)
+		case WrongElement:
+			e, _ := wrongPoint(*scr, c.Prompt, rep.Call, aux)
+			return pointAt(*scr, rep.Call, e)
+		}
+	}
 	switch kind {
 	case Unavailable:
 		return geminitest.Reply{Status: http.StatusServiceUnavailable, Message: "The model is overloaded. Please try again later."}
@@ -302,8 +341,6 @@ func perturb(kind Kind, c geminitest.Call, rep geminitest.Reply, aux float64) ge
 	case FailUnchanged:
 		return geminitest.Reply{JSON: map[string]any{"action": "fail", "confidence": 0.8, "reason": "the page has not changed and the target is not on it",
 			"visible_alternatives": []string{}, "suggestion": "wait for the page to load"}}
-	case CUNeighbour:
-		return geminitest.Reply{Call: &geminitest.FunctionCall{Name: "click_at", Args: map[string]any{"x": 990, "y": 320}}}
 	case FalseVeto:
 		return geminitest.Reply{JSON: map[string]any{"success": false, "confidence": 0.9, "reasoning": "the attempt acted on the wrong element",
 			"feedback": map[string]any{"type": "wrong_element", "details": "it acted on the wrong element: the one the step means is another, in another row", "suggestion": "choose a different element"}}}

@@ -24,6 +24,9 @@ type Oracle struct {
 	// than the step names). Without it the evaluator takes the decider's answer, or the
 	// row the step's description names.
 	Acted func() (Ref, bool)
+	// Screen, when set, is the page as the computer-use tool sees it now: the tool's
+	// prompt carries no element list.
+	Screen func() Screen
 
 	mu  sync.Mutex
 	rec *Record
@@ -49,6 +52,8 @@ func (o *Oracle) Script(c geminitest.Call, n int) geminitest.Reply {
 		return geminitest.Reply{JSON: map[string]any{"reasoning": "the plan a careful person follows", "steps": stepsJSON(o.Sc.Plan)}}
 	case "decider":
 		return o.decide(c.Prompt)
+	case "computer_use":
+		return o.computerUse(c.Prompt)
 	case "evaluator":
 		return o.evaluate(c.Prompt)
 	case "validator":
@@ -140,6 +145,13 @@ func (o *Oracle) acted(prompt string, st promptStep) (Elem, bool) {
 	did := field(prompt, "What the agent did")
 	m := actedRef.FindStringSubmatch(did)
 	if m == nil {
+		// A point acted on ("clicked at (989, 322)"): what is under it is what the
+		// screenshots show.
+		if o.Acted != nil && strings.Contains(did, " at (") {
+			if r, ok := o.Acted(); ok {
+				return Elem{Role: r.Role, Name: r.Name, Row: r.Row, Container: r.Container}, true
+			}
+		}
 		return Elem{}, false
 	}
 	e := Elem{Role: m[2], Name: unquote(m[3]), Row: wantOf(st.Target).Row}

@@ -43,6 +43,10 @@ type Scenario struct {
 	// Rest is the correct rest of the plan from the page as it is: what a truthful
 	// replanner answers (strategy and steps).
 	Rest func(p Page, st demoapp.State) (string, []Step)
+	// ComputerUse runs the scenario with the computer-use tool on: the CLICK and TYPE
+	// steps DOM-first resolution leaves to the model are decided by the tool, a point on
+	// the screenshot, not an element number.
+	ComputerUse bool
 }
 
 // Want is an element as the oracle knows it: its role, its name, the project whose row
@@ -220,6 +224,20 @@ func Scenarios() []Scenario {
 	}
 	read.Rest = func(Page, demoapp.State) (string, []Step) { return "retry_differently", read.Plan }
 	return []Scenario{archive, rename, create, read}
+}
+
+// ComputerUseScenarios are the scenarios that click or type, run with the computer-use
+// tool on ("archive (computer use)", ...). Only the workflow level runs them.
+func ComputerUseScenarios() []Scenario {
+	var out []Scenario
+	for _, sc := range Scenarios() {
+		if slices.ContainsFunc(sc.Plan, func(s Step) bool { return s.Action == plan.Click || s.Action == plan.Type }) {
+			sc.Name += " (computer use)"
+			sc.ComputerUse = true
+			out = append(out, sc)
+		}
+	}
+	return out
 }
 
 // escape closes whatever menu or dialog is open.

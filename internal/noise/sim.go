@@ -57,8 +57,13 @@ func (m *memStore) Get(_ context.Context, key string) ([]byte, error) {
 type simBrowser struct {
 	app   *simApp
 	store *memStore
-	mu    sync.Mutex
-	trail []Event
+	// pointUnreported: the browser acts on a point without reporting the element under
+	// it (no Target, no Element) and without refusing one found wrong before, as the
+	// real browser does today. Otherwise it treats the element under a point as it
+	// treats an element decision.
+	pointUnreported bool
+	mu              sync.Mutex
+	trail           []Event
 }
 
 func (b *simBrowser) log(e Event) {
@@ -183,17 +188,24 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 	default:
 		return fail(plan.Other, fmt.Sprintf("the simulated page does not do %s", step.Action))
 	}
-	var el page.Element
-	if d := in.Decision; d != nil {
+	var el *page.Element
+	var point *[2]float64
+	if d := in.Decision; d != nil && d.Point != nil {
+		// As the browser does: the mouse goes to the point, on whatever is drawn there.
+		point = d.Point
+		if e, ok := obs.At(point[0], point[1]); ok {
+			el = &e
+		}
+		if step.Action != plan.Click && step.Action != plan.Type {
+			return fail(plan.WrongElement, fmt.Sprintf("%s needs an element, not a point on the screen", step.Action))
+		}
+		if !b.pointUnreported && el != nil && avoided(*el, in.Avoid) {
+			res.Candidates = []string{el.Ref()}
+			return fail(plan.WrongElement, fmt.Sprintf("the point is on %s, which an earlier attempt found wrong: not acted on", el.Ref()))
+		}
+	} else if d != nil {
 		found := -1
 		switch {
-		case d.Point != nil:
-			for _, e := range obs.Elements {
-				x, y := int(d.Point[0]), int(d.Point[1])
-				if x >= e.Box.X && x < e.Box.X+e.Box.W && y >= e.Box.Y && y < e.Box.Y+e.Box.H {
-					found = e.Index
-				}
-			}
 		case d.ElementWas != nil:
 			for _, e := range obs.Elements {
 				w := d.ElementWas
@@ -207,8 +219,8 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 		if found < 0 {
 			return fail(plan.NotVisible, "the element the decision named is not on the page")
 		}
-		el = obs.Elements[found]
-		if avoided(el, in.Avoid) {
+		el = &obs.Elements[found]
+		if avoided(*el, in.Avoid) {
 			res.Candidates = []string{el.Ref()}
 			return fail(plan.WrongElement, fmt.Sprintf("the decision names %s, which an earlier attempt found wrong: not acted on", el.Ref()))
 		}
@@ -225,29 +237,51 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 			}
 			return fail(plan.NotVisible, r.Reason)
 		}
-		el = obs.Elements[r.Index]
-		if avoided(el, in.Avoid) {
+		el = &obs.Elements[r.Index]
+		if avoided(*el, in.Avoid) {
 			return fail(plan.WrongElement, fmt.Sprintf("%s is what an earlier attempt acted on, and that attempt was found wrong: it is not acted on again", el.Ref()))
 		}
 	}
-	res.Target, res.Acted = el.Ref(), true
-	res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
-	ev.Acted = refOf(el)
+	res.Acted = true
+	ref := ""
+	if el != nil {
+		// What the attempt acted on, for the measurement, whether or not the browser
+		// reports it.
+		ev.Acted = refOf(*el)
+		if point == nil || !b.pointUnreported {
+			ref = el.Ref()
+			res.Target = ref
+			res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
+		}
+	}
 	effects := len(a.order)
 	a.toast = ""
 	var fb *plan.Feedback
-	switch step.Action {
-	case plan.Click:
-		a.click(el)
+	switch {
+	case point != nil && step.Action == plan.Click:
+		res.Actions = []string{fmt.Sprintf("clicked at (%.0f, %.0f)", point[0], point[1])}
+		if el != nil {
+			a.click(*el)
+		}
+	case point != nil:
+		// A TYPE at a point clicks there, then types in place of what the field held;
+		// the browser has no element to read the value back from.
+		res.Actions = []string{fmt.Sprintf("clicked at (%.0f, %.0f) and typed %q in place of what was there", point[0], point[1], step.Value)}
+		if el != nil {
+			a.click(*el)
+			a.typeInto(*el, step.Value)
+		}
+	case step.Action == plan.Click:
+		a.click(*el)
 		res.Actions = []string{"clicked " + el.Ref()}
-	case plan.Type:
+	case step.Action == plan.Type:
 		res.Actions = []string{fmt.Sprintf("typed %q into %s", step.Value, el.Ref())}
-		if !a.typeInto(el, step.Value) {
+		if !a.typeInto(*el, step.Value) {
 			fb = &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", el.Ref(), el.Value, step.Value), ActualElement: el.Ref()}
 		}
-	case plan.Select:
+	case step.Action == plan.Select:
 		res.Actions = []string{fmt.Sprintf("selected %q in %s", step.Value, el.Ref())}
-		if !a.selectIn(el, step.Value) {
+		if !a.selectIn(*el, step.Value) {
 			fb = &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", el.Ref(), el.Value, step.Value), ActualElement: el.Ref()}
 		}
 	}
@@ -255,8 +289,12 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 	res.After = b.snap(in.KeyPrefix, name+"-after", after, a.text())
 	res.Mutated = len(a.order) > effects
 	if fb == nil && step.Action == plan.Click && after.Fingerprint == obs.Fingerprint {
-		fb = &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("clicked %s but nothing on the page changed", el.Ref()),
-			Suggestion: "the click may have missed: another element may be the one meant", ActualElement: el.Ref(), ExpectedElement: step.TargetDescription}
+		what := ref
+		if what == "" {
+			what = "the point"
+		}
+		fb = &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("clicked %s but nothing on the page changed", what),
+			Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}
 		res.Unchanged = true
 	}
 	res.Feedback, res.OK = fb, fb == nil
@@ -279,6 +317,9 @@ func NoiseSeed(sc Scenario, seed int64) int64 {
 type Sim struct {
 	t      testing.TB
 	gemini *geminitest.Server
+	// PointUnreported: the simulated browser reports no element for a point it acted on
+	// and refuses none there, as the real browser does today (simBrowser.pointUnreported).
+	PointUnreported bool
 }
 
 // NewSim starts the stand-in the sim's runs share (one run at a time).
@@ -294,15 +335,17 @@ func NewSim(t testing.TB) *Sim {
 func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	app := newSimApp(SimURL, sc.Seed)
 	oracle := NewOracle(sc, app.State)
-	script, rec := Noisy(oracle.Script, level, NoiseSeed(sc, seed))
+	oracle.Screen = app.screen
+	script, rec := NoisyOn(oracle.Script, app.screen, level, NoiseSeed(sc, seed))
 	oracle.Follow(rec)
 	store := &memStore{objs: map[string][]byte{}}
-	br := &simBrowser{app: app, store: store}
+	br := &simBrowser{app: app, store: store, pointUnreported: s.PointUnreported}
 	oracle.Acted = br.lastActed
 	s.gemini.Reset()
 	s.gemini.SetScript(script)
 
-	mc, err := model.New(context.Background(), model.Config{BaseURL: s.gemini.URL, Timeout: 10 * time.Second})
+	// Each run has its own client; a computer-use scenario's has the tool on.
+	mc, err := model.New(context.Background(), model.Config{BaseURL: s.gemini.URL, Timeout: 10 * time.Second, ComputerUse: sc.ComputerUse})
 	if err != nil {
 		return Run{Level: level, Scenario: sc.Name, Seed: seed, Err: err.Error()}
 	}

@@ -84,6 +84,13 @@ func rowText(p demoapp.Project) string {
 	return fmt.Sprintf("%s %s %s", p.Name, p.Priority, vis)
 }
 
+// screen is the page as the computer-use tool sees it now.
+func (a *simApp) screen() Screen {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return Screen{Obs: a.observe(), W: screenW, H: screenH}
+}
+
 // observe is the page's element list, as the browser reads it.
 func (a *simApp) observe() page.Observation {
 	yes, no := true, false
@@ -269,9 +276,12 @@ func (a *simApp) press(key string) {
 	}
 }
 
+// screenW and screenH are the simulated browser's viewport, the size of its screenshots.
+const screenW, screenH = 1280, 800
+
 // blank is the screenshot every observation stores: a blank page of the browser's size.
 var blank = func() []byte {
 	var b bytes.Buffer
-	_ = png.Encode(&b, image.NewGray(image.Rect(0, 0, 1280, 800)))
+	_ = png.Encode(&b, image.NewGray(image.Rect(0, 0, screenW, screenH)))
 	return b.Bytes()
 }()
