@@ -40,6 +40,9 @@ func ContradictsAmong(t plan.Target, action plan.Action, e Element, elems []Elem
 	if why := Contradicts(t, action, e); why != "" {
 		return why
 	}
+	if tt := (Target{t}); t.Row != "" && tt.rowFitOf(e) == rowInner {
+		return fmt.Sprintf("the step names the row %q, and this element's row has it only inside a longer name", t.Row)
+	}
 	res := ResolveTarget(t, action, elems)
 	if t.Ordinal != 0 && res.Resolved() && res.Index != e.Index {
 		return fmt.Sprintf("the step names the %s %s, which is #%d", plan.Ordinal(t.Ordinal), Target{t}.named(), res.Index)

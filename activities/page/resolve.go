@@ -106,10 +106,7 @@ func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]El
 // reason says which place has nothing in it.
 func (t Target) place(pool []Element) ([]Element, string) {
 	if t.Row != "" {
-		pool = filterAll(pool, func(e Element) bool {
-			in := containsFold(e.Row, t.Row) || (t.RowNoun != "" && containsFold(e.Container, t.Row))
-			return in && !t.isRow(e)
-		})
+		pool = t.bestRows(filterAll(pool, func(e Element) bool { return !t.isRow(e) }))
 		if len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no element sits inside an item named %q", t.where(), t.Row)
 		}

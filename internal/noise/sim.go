@@ -57,13 +57,8 @@ func (m *memStore) Get(_ context.Context, key string) ([]byte, error) {
 type simBrowser struct {
 	app   *simApp
 	store *memStore
-	// pointUnreported: the browser acts on a point without reporting the element under
-	// it (no Target, no Element) and without refusing one found wrong before, as the
-	// real browser does today. Otherwise it treats the element under a point as it
-	// treats an element decision.
-	pointUnreported bool
-	mu              sync.Mutex
-	trail           []Event
+	mu    sync.Mutex
+	trail []Event
 }
 
 func (b *simBrowser) log(e Event) {
@@ -199,7 +194,7 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 		if step.Action != plan.Click && step.Action != plan.Type {
 			return fail(plan.WrongElement, fmt.Sprintf("%s needs an element, not a point on the screen", step.Action))
 		}
-		if !b.pointUnreported && el != nil && avoided(*el, in.Avoid) {
+		if el != nil && avoided(*el, in.Avoid) {
 			res.Candidates = []string{el.Ref()}
 			return fail(plan.WrongElement, fmt.Sprintf("the point is on %s, which an earlier attempt found wrong: not acted on", el.Ref()))
 		}
@@ -245,14 +240,12 @@ func (b *simBrowser) RunStep(_ context.Context, in activities.RunStepInput) (act
 	res.Acted = true
 	ref := ""
 	if el != nil {
-		// What the attempt acted on, for the measurement, whether or not the browser
-		// reports it.
+		// What the attempt acted on, for the measurement and, as the browser reports
+		// it (the element under a point too), for the run.
 		ev.Acted = refOf(*el)
-		if point == nil || !b.pointUnreported {
-			ref = el.Ref()
-			res.Target = ref
-			res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
-		}
+		ref = el.Ref()
+		res.Target = ref
+		res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
 	}
 	effects := len(a.order)
 	a.toast = ""
@@ -317,9 +310,6 @@ func NoiseSeed(sc Scenario, seed int64) int64 {
 type Sim struct {
 	t      testing.TB
 	gemini *geminitest.Server
-	// PointUnreported: the simulated browser reports no element for a point it acted on
-	// and refuses none there, as the real browser does today (simBrowser.pointUnreported).
-	PointUnreported bool
 }
 
 // NewSim starts the stand-in the sim's runs share (one run at a time).
@@ -339,7 +329,7 @@ func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	script, rec := NoisyOn(oracle.Script, app.screen, level, NoiseSeed(sc, seed))
 	oracle.Follow(rec)
 	store := &memStore{objs: map[string][]byte{}}
-	br := &simBrowser{app: app, store: store, pointUnreported: s.PointUnreported}
+	br := &simBrowser{app: app, store: store}
 	oracle.Acted = br.lastActed
 	s.gemini.Reset()
 	s.gemini.SetScript(script)

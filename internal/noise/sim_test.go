@@ -57,9 +57,6 @@ func TestSimTruthful(t *testing.T) {
 // success, no effect done twice, no retry on a vetoed element, usage counted as served.
 func TestSimNoise(t *testing.T) {
 	s := NewSim(t)
-	// NOISE_POINT_UNREPORTED=1: the browser as it is today, which reports no element for
-	// a point it clicked (docs/noise.md).
-	s.PointUnreported = os.Getenv("NOISE_POINT_UNREPORTED") != ""
 	n := seeds(t, "NOISE_SIM_SEEDS", 25)
 	var runs, cu []Run
 	for _, l := range levels(t) {

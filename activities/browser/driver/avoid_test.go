@@ -13,7 +13,7 @@ import (
 )
 
 // TestAvoidedElementIsNotActedOnAgain: an element an earlier attempt acted on and the run
-// found wrong is not acted on again, whether the page's own search or a decision names
+// found wrong is not acted on again, whether the page's own search, a decision or a point names
 // it: the attempt ends without acting and says which element it passed over.
 func TestAvoidedElementIsNotActedOnAgain(t *testing.T) {
 	ctx := t.Context()
@@ -44,6 +44,8 @@ func TestAvoidedElementIsNotActedOnAgain(t *testing.T) {
 	for name, opts := range map[string]driver.DoOptions{
 		"resolved": {WaitBudget: time.Second, Avoid: []page.Element{*zeus}},
 		"decided":  {WaitBudget: time.Second, Avoid: []page.Element{*zeus}, Element: &zeus.Index, ElementWas: zeus},
+		"pointed": {WaitBudget: time.Second, Avoid: []page.Element{*zeus},
+			Point: &[2]float64{float64(zeus.Box.X + zeus.Box.W/2 - obs.ScrollX), float64(zeus.Box.Y + zeus.Box.H/2 - obs.ScrollY)}},
 	} {
 		out, err := s.Do(ctx, step, opts)
 		if err != nil {

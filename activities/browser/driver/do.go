@@ -167,6 +167,13 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, err
 		}
 	}
+	if p := opts.Point; p != nil {
+		// A point is clicked as a point; the element under it is what the attempt acts
+		// on, for the run to know (and refuse, if it was found wrong before).
+		if e, ok := obs.At(p[0], p[1]); ok {
+			at.out.Target = &e
+		}
+	}
 	at.out.Before = obs
 	return nil, nil
 }
