@@ -143,6 +143,11 @@ func actions(row string) string {
 // Scenarios are the harness's goals. None is an explicit goal the offline reader can
 // plan: each takes the model's path.
 func Scenarios() []Scenario {
+	return []Scenario{archiveScenario(), renameScenario(), createScenario(), extractScenario()}
+}
+
+// archiveScenario archives a project from its row's menu, beside rows of like names.
+func archiveScenario() Scenario {
 	archive := Scenario{
 		Name: "archive", Goal: `Archive the project "Q4-bugs"`, Seed: seed, Project: "Q4-bugs",
 		Plan: []Step{
@@ -162,7 +167,11 @@ func Scenarios() []Scenario {
 		}
 		return "add_preparation_steps", fresh(p, archive.Plan)
 	}
+	return archive
+}
 
+// renameScenario renames a project through its row's menu and a dialog.
+func renameScenario() Scenario {
 	rename := Scenario{
 		Name: "rename", Goal: `Rename the project "Website relaunch" to "Website 2027"`, Seed: seed, Project: "Website relaunch",
 		Plan: []Step{
@@ -188,7 +197,11 @@ func Scenarios() []Scenario {
 		}
 		return "add_preparation_steps", fresh(p, rename.Plan)
 	}
+	return rename
+}
 
+// createScenario fills the new project dialog: a text field and a select.
+func createScenario() Scenario {
 	create := Scenario{
 		Name: "create", Goal: `Add a new high-priority project called "Apollo"`, Seed: seed, Project: "Apollo",
 		Plan: []Step{
@@ -213,7 +226,11 @@ func Scenarios() []Scenario {
 		}
 		return "add_preparation_steps", fresh(p, create.Plan)
 	}
+	return create
+}
 
+// extractScenario reads a value off the page.
+func extractScenario() Scenario {
 	read := Scenario{
 		Name: "extract", Goal: `What is the priority of the project "Q4-bugs"?`, Seed: seed, Project: "Q4-bugs",
 		Plan: []Step{
@@ -223,7 +240,7 @@ func Scenarios() []Scenario {
 		Read: "Medium", Into: "priority",
 	}
 	read.Rest = func(Page, demoapp.State) (string, []Step) { return "retry_differently", read.Plan }
-	return []Scenario{archive, rename, create, read}
+	return read
 }
 
 // ComputerUseScenarios are the scenarios that click or type, run with the computer-use
