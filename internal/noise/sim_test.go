@@ -2,6 +2,7 @@ package noise
 
 import (
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,14 +40,19 @@ func seeds(t testing.TB, env string, def int) int {
 // exactly as the app's state says, and the run counts what the stand-in served.
 func TestSimTruthful(t *testing.T) {
 	s := NewSim(t)
-	for _, sc := range append(Scenarios(), ComputerUseScenarios()...) {
+	// A plan that leaves the row to the goal ("the Project actions button") is ambiguous
+	// on the page: with the tool on, the tool decides it, truthfully, and the run succeeds.
+	loose := ComputerUseScenarios()[0]
+	loose.Name, loose.Plan = "archive (computer use, row left to the goal)", slices.Clone(loose.Plan)
+	loose.Plan[0].Target = `the "Project actions" button`
+	for _, sc := range append(append(Scenarios(), ComputerUseScenarios()...), loose) {
 		r := s.Run(sc, 0, 1)
 		if r.Planner != "gemini" || !r.Success() || r.Miss != "" || r.Err != "" || !r.UsageEqual() {
 			t.Errorf("%s: %+v", sc.Name, r)
 		}
-		// The archive's first step is ambiguous by text (Q4-bugs, Q4-bugs-old): with the
-		// tool on, the tool decides it. The other scenarios resolve DOM-first without noise.
-		if tool := s.gemini.Calls("computer_use"); (sc.Name == "archive (computer use)") != (len(tool) > 0) {
+		// Every step of the scenarios resolves DOM-first without noise; the loose plan's
+		// first does not.
+		if tool := s.gemini.Calls("computer_use"); (sc.Name == loose.Name) != (len(tool) > 0) {
 			t.Errorf("%s: %d calls of the computer-use tool", sc.Name, len(tool))
 		}
 	}
