@@ -182,7 +182,9 @@ func TestJudgeThatErrsOrIsUnsureVerifiesNothing(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return acted(in, archivedTab), nil }}
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+				return acted(in, archivedTab), nil
+			}}
 			m := &fakeModel{judge: judge}
 			res := execute(t, modelEnv(t, f, m, `click "Archive", check that "Project archived" is visible`), workflows.GoalInput{Goal: "archive it", StartURL: startURL})
 			if res.Execution.Status == workflows.StatusSuccess || res.Validation.Verified {
@@ -195,7 +197,9 @@ func TestJudgeThatErrsOrIsUnsureVerifiesNothing(t *testing.T) {
 // TestModelChoiceUnevaluatedIsUnverified: a click the model planned whose evaluation fails
 // stands unverified, and the run does not claim success.
 func TestModelChoiceUnevaluatedIsUnverified(t *testing.T) {
-	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return acted(in, archivedTab), nil }}
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		return acted(in, archivedTab), nil
+	}}
 	m := &fakeModel{evaluate: func(in activities.EvaluateStepInput, n int) (activities.EvaluateStepResult, error) {
 		return activities.EvaluateStepResult{}, temporal.NewNonRetryableApplicationError("the answer was still invalid", activities.ErrModelInvalidOutput, nil)
 	}}
@@ -208,7 +212,9 @@ func TestModelChoiceUnevaluatedIsUnverified(t *testing.T) {
 // TestEveryModelTryIsCounted: the model's failed tries are paid for and counted (the
 // activity carries their usage in its error), and a budget stops the tries.
 func TestEveryModelTryIsCounted(t *testing.T) {
-	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return acted(in, archivedTab), nil }}
+	f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+		return acted(in, archivedTab), nil
+	}}
 	m := &fakeModel{evaluate: func(in activities.EvaluateStepInput, n int) (activities.EvaluateStepResult, error) {
 		if n < 3 {
 			return activities.EvaluateStepResult{}, activities.WithUsage(
