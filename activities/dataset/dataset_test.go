@@ -7,43 +7,17 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/store"
 )
 
-type memStore struct {
-	mu   sync.Mutex
-	objs map[string][]byte
-	puts int
-}
-
-func (m *memStore) Put(_ context.Context, key, _ string, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if m.objs == nil {
-		m.objs = map[string][]byte{}
-	}
-	m.objs[key] = append([]byte{}, data...)
-	m.puts++
-	return nil
-}
-
-func (m *memStore) Get(_ context.Context, key string) ([]byte, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	d, ok := m.objs[key]
-	if !ok {
-		return nil, store.ErrNotFound
-	}
-	return d, nil
-}
+type memStore struct{ store.Memory }
 
 func (m *memStore) pngs() []string {
 	var out []string
-	for k := range m.objs {
+	for _, k := range m.Keys() {
 		if strings.HasSuffix(k, ".png") {
 			out = append(out, filepath.Base(k))
 		}
@@ -132,7 +106,11 @@ func TestCapture(t *testing.T) {
 		t.Fatalf("want 3 images stored once each, got %v", got)
 	}
 	var m Manifest
-	if err := json.Unmarshal(st.objs[prefix+"/dataset/manifest.json"], &m); err != nil {
+	manifest, err := st.Get(context.Background(), prefix+"/dataset/manifest.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(manifest, &m); err != nil {
 		t.Fatal(err)
 	}
 	if len(m.States) != 5 || m.States[4].Previous != "002-03-dialog-new-project.png" || len(m.States[1].Elements) != 2 || m.Threshold != DefaultThreshold {

@@ -4,39 +4,18 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"image"
 	"image/png"
-	"sync"
 	"testing"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/geminitest"
 )
 
-// memStore is the object store in memory.
-type memStore struct {
-	mu   sync.Mutex
-	objs map[string][]byte
-}
-
-func (m *memStore) Put(_ context.Context, key, _ string, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.objs[key] = data
-	return nil
-}
-
-func (m *memStore) Get(_ context.Context, key string) ([]byte, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	b, ok := m.objs[key]
-	if !ok {
-		return nil, fmt.Errorf("no object %s", key)
-	}
-	return b, nil
-}
+// memStore is the object store in memory, with the fixture's way to store a page.
+type memStore struct{ store.Memory }
 
 func pngOf(t *testing.T, w, h int) []byte {
 	t.Helper()
@@ -78,7 +57,7 @@ var projects = page.Observation{URL: "http://app.test/projects", Title: "Project
 func newActivities(t *testing.T, script geminitest.Script) (*Activities, *geminitest.Server, *memStore, activities.Snapshot) {
 	t.Helper()
 	c, s := newClient(t, script)
-	st := &memStore{objs: map[string][]byte{}}
+	st := &memStore{}
 	snap := st.stored(t, "projects", projects, "Projects\nWebsite relaunch 12 open\nQ4-bugs 3 open")
 	return &Activities{Client: c, Store: st}, s, st, snap
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/webagent-dev/webagent/activities/model"
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/activities/planning"
+	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/internal/geminitest"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -27,35 +28,12 @@ import (
 // SimURL is where the simulated demo app is.
 const SimURL = "http://demo.test/projects"
 
-// memStore is an object store in memory.
-type memStore struct {
-	mu   sync.Mutex
-	objs map[string][]byte
-}
-
-func (m *memStore) Put(_ context.Context, key, _ string, data []byte) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.objs[key] = data
-	return nil
-}
-
-func (m *memStore) Get(_ context.Context, key string) ([]byte, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	b, ok := m.objs[key]
-	if !ok {
-		return nil, fmt.Errorf("no object %s", key)
-	}
-	return b, nil
-}
-
 // simBrowser is the browser activities over the simulated app: each observation is
 // stored as the browser stores it (element list, screenshot, text), DOM-first resolution
 // is the real resolver's, and every attempt is logged for the measurement.
 type simBrowser struct {
 	app   *simApp
-	store *memStore
+	store *store.Memory
 	mu    sync.Mutex
 	trail []Event
 }
@@ -176,8 +154,8 @@ func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	oracle.Screen = app.screen
 	script, rec := NoisyOn(oracle.Script, app.screen, level, NoiseSeed(sc, seed))
 	oracle.Follow(rec)
-	store := &memStore{objs: map[string][]byte{}}
-	br := &simBrowser{app: app, store: store}
+	st := &store.Memory{}
+	br := &simBrowser{app: app, store: st}
 	oracle.Acted = br.lastActed
 	s.gemini.Reset()
 	s.gemini.SetScript(script)
@@ -187,8 +165,8 @@ func (s *Sim) Run(sc Scenario, level float64, seed int64) Run {
 	if err != nil {
 		return Run{Level: level, Scenario: sc.Name, Seed: seed, Err: err.Error()}
 	}
-	m := &model.Activities{Client: mc, Store: store}
-	p := &planning.Activities{Model: &model.Planner{Client: mc, Store: store}}
+	m := &model.Activities{Client: mc, Store: st}
+	p := &planning.Activities{Model: &model.Planner{Client: mc, Store: st}}
 
 	var suite testsuite.WorkflowTestSuite
 	suite.SetLogger(tlog.NewStructuredLogger(slog.New(slog.DiscardHandler)))
