@@ -259,40 +259,13 @@ func noiseRun(t *testing.T, s *stack, router *noise.Router, sc noise.Scenario, l
 	return r
 }
 
-func noiseLevels(t *testing.T, def string) []float64 {
-	s := os.Getenv("NOISE_LEVELS")
-	if s == "" {
-		s = def
-	}
-	var out []float64
-	for _, f := range strings.Fields(s) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			t.Fatalf("NOISE_LEVELS: %v", err)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func noiseSeeds(t *testing.T, def int) int {
-	if v := os.Getenv("NOISE_E2E_SEEDS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("NOISE_E2E_SEEDS=%q: want a positive number", v)
-		}
-		return n
-	}
-	return def
-}
-
 // TestNoise runs the noise scenarios end to end (real Temporal, MinIO, Chromium and the
 // demo app) with the noisy stand-in, prints the table, and holds the bar at the
 // highest level: no false success, no effect done twice, no retry on a vetoed element,
 // usage counted as the stand-in served it. By default 20% noise over 2 seeds (make test);
 // make noise sets NOISE_LEVELS and NOISE_E2E_SEEDS.
 func TestNoise(t *testing.T) {
-	runs := noiseRuns(t, noiseLevels(t, "0.2"), noiseSeeds(t, 2), "")
+	runs := noiseRuns(t, noise.Levels(t, "0.2"), noise.Seeds(t, "NOISE_E2E_SEEDS", 2), "")
 	t.Logf("\n%s", noise.Table("end to end (demo app in Chromium)", runs))
 	if f := noise.Findings(runs); f != "" {
 		t.Logf("findings:\n%s", f)
@@ -312,7 +285,7 @@ func TestLiveNoise(t *testing.T) {
 	if key == "" {
 		t.Skip("SKIPPED: the live noise test needs GEMINI_API_KEY; it runs the noise scenarios against the real model")
 	}
-	runs := noiseRuns(t, []float64{0}, noiseSeeds(t, 1), key)
+	runs := noiseRuns(t, []float64{0}, noise.Seeds(t, "NOISE_E2E_SEEDS", 1), key)
 	t.Logf("\n%s", noise.Table("end to end against the real model (usage: the stand-in's count is not available live)", runs))
 	if f := noise.Findings(runs); f != "" {
 		t.Logf("findings:\n%s", f)

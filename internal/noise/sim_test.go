@@ -3,38 +3,9 @@ package noise
 import (
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 )
-
-// levels are the noise levels to run: NOISE_LEVELS ("0 0.1 0.2" by default).
-func levels(t testing.TB) []float64 {
-	s := os.Getenv("NOISE_LEVELS")
-	if s == "" {
-		s = "0 0.1 0.2"
-	}
-	var out []float64
-	for _, f := range strings.Fields(s) {
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil {
-			t.Fatalf("NOISE_LEVELS: %v", err)
-		}
-		out = append(out, v)
-	}
-	return out
-}
-
-func seeds(t testing.TB, env string, def int) int {
-	if v := os.Getenv(env); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			t.Fatalf("%s=%q: want a positive number", env, v)
-		}
-		return n
-	}
-	return def
-}
 
 // TestSimTruthful: with no noise every scenario takes the model's path and succeeds,
 // exactly as the app's state says, and the run counts what the stand-in served.
@@ -63,9 +34,9 @@ func TestSimTruthful(t *testing.T) {
 // success, no effect done twice, no retry on a vetoed element, usage counted as served.
 func TestSimNoise(t *testing.T) {
 	s := NewSim(t)
-	n := seeds(t, "NOISE_SIM_SEEDS", 25)
+	n := Seeds(t, "NOISE_SIM_SEEDS", 25)
 	var runs, cu []Run
-	for _, l := range levels(t) {
+	for _, l := range Levels(t, "0 0.1 0.2") {
 		for seed := int64(1); seed <= int64(n); seed++ {
 			for _, sc := range Scenarios() {
 				runs = append(runs, s.Run(sc, l, seed))
