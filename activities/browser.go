@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/internal/sites"
 	"github.com/webagent-dev/webagent/plan"
@@ -394,4 +395,21 @@ func SessionOf(id, workflowID string) bool {
 		}
 	}
 	return true
+}
+
+// RefOf is the element e of a page, as the activities record it.
+func RefOf(e page.Element) ElementRef {
+	return ElementRef{Index: e.Index, Role: e.Role, Name: e.Name, Box: Box(e.Box), Row: e.Row, Container: e.Container}
+}
+
+// SameAs reports whether o is the element r, found again: the same role and name in the
+// same row and container (page.Element.SameAs, for the activities' record of one). Its
+// number and box may have moved since.
+func (r ElementRef) SameAs(o ElementRef) bool {
+	return r.Role == o.Role && r.Name == o.Name && r.Row == o.Row && r.Container == o.Container
+}
+
+// Among reports whether refs holds the element r.
+func (r ElementRef) Among(refs []ElementRef) bool {
+	return slices.ContainsFunc(refs, r.SameAs)
 }

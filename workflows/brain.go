@@ -110,15 +110,9 @@ func (s *stepRun) modelChose(res activities.RunStepResult) bool {
 // avoid keeps the element an attempt acted on, found wrong, from every later attempt of
 // the step.
 func (s *stepRun) avoid(t *activities.ElementRef) {
-	if t == nil {
-		return
+	if t != nil && !t.Among(s.rec.Avoided) {
+		s.rec.Avoided = append(s.rec.Avoided, *t)
 	}
-	for _, a := range s.rec.Avoided {
-		if a.Role == t.Role && a.Name == t.Name && a.Row == t.Row && a.Container == t.Container {
-			return
-		}
-	}
-	s.rec.Avoided = append(s.rec.Avoided, *t)
 }
 
 // unverified marks the step done without the evidence a model's choice needs.

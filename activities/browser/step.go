@@ -111,7 +111,7 @@ func stepResult(out *driver.Outcome) activities.RunStepResult {
 	}
 	if t := out.Target; t != nil {
 		res.Target = t.Ref()
-		res.Element = &activities.ElementRef{Index: t.Index, Role: t.Role, Name: t.Name, Box: activities.Box(t.Box), Row: t.Row, Container: t.Container}
+		res.Element = new(activities.RefOf(*t))
 	}
 	for _, c := range out.Candidates {
 		res.Candidates = append(res.Candidates, c.Ref())

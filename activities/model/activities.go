@@ -114,8 +114,7 @@ func (a *Activities) DecideTarget(ctx context.Context, in activities.DecideInput
 	switch d.Action {
 	case DecideElement:
 		was := p.obs.Elements[*d.Element]
-		res.Decision = &activities.Decision{Element: d.Element, ElementWas: &activities.ElementRef{
-			Index: was.Index, Role: was.Role, Name: was.Name, Box: activities.Box(was.Box), Row: was.Row, Container: was.Container}}
+		res.Decision = &activities.Decision{Element: d.Element, ElementWas: new(activities.RefOf(was))}
 		res = refuse(res, held(bound.Step, p.obs, was, in.Avoid))
 	case DecideCoordinates:
 		res.Decision = &activities.Decision{Point: &[2]float64{*d.X, *d.Y}}

@@ -17,7 +17,7 @@ import (
 func held(step plan.Step, obs page.Observation, e page.Element, avoid []activities.ElementRef) *plan.Feedback {
 	t := step.Parts()
 	why := page.ContradictsAmong(t, step.Action, e, obs.Elements)
-	if avoided(avoid, e) {
+	if activities.RefOf(e).Among(avoid) {
 		why = "an earlier attempt acted on that element and found it wrong"
 	}
 	if why == "" {
@@ -26,7 +26,7 @@ func held(step plan.Step, obs page.Observation, e page.Element, avoid []activiti
 	f := &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("the model chose %s, but %s", e.Describe(), why),
 		ExpectedElement: step.TargetDescription, ActualElement: e.Ref()}
 	for _, c := range page.Holding(t, step.Action, obs.Elements) {
-		if !avoided(avoid, c) {
+		if !activities.RefOf(c).Among(avoid) {
 			f.Candidates = append(f.Candidates, c.Ref())
 		}
 	}
@@ -44,15 +44,4 @@ func heldPoint(step plan.Step, obs page.Observation, pt [2]float64, avoid []acti
 		return nil
 	}
 	return held(step, obs, e, avoid)
-}
-
-// avoided reports whether e is one of the elements found wrong before: the same role and
-// name in the same row and container.
-func avoided(avoid []activities.ElementRef, e page.Element) bool {
-	for _, a := range avoid {
-		if a.Role == e.Role && a.Name == e.Name && a.Row == e.Row && a.Container == e.Container {
-			return true
-		}
-	}
-	return false
 }

@@ -220,3 +220,9 @@ func (o Observation) State() string {
 	}
 	return path + "#" + ov
 }
+
+// SameAs reports whether o is the element e, found again: the same role and name in the
+// same row and container. Its number and box may have moved since.
+func (e Element) SameAs(o Element) bool {
+	return e.Role == o.Role && e.Name == o.Name && e.Row == o.Row && e.Container == o.Container
+}

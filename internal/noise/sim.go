@@ -111,15 +111,6 @@ func refOf(e page.Element) *Ref {
 	return &Ref{Role: e.Role, Name: e.Name, Row: e.Row, Container: e.Container}
 }
 
-func avoided(e page.Element, avoid []activities.ElementRef) bool {
-	for _, a := range avoid {
-		if a.Role == e.Role && a.Name == e.Name && a.Row == e.Row && a.Container == e.Container {
-			return true
-		}
-	}
-	return false
-}
-
 // NoiseSeed is the seed of a scenario's noise for a run's seed: each scenario draws its
 // own, so that one seed does not perturb every scenario alike.
 func NoiseSeed(sc Scenario, seed int64) int64 {

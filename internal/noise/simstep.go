@@ -120,7 +120,7 @@ func (t *simAttempt) target() (el *page.Element, point *[2]float64, ok bool) {
 		}
 		el = &obs.Elements[r.Index]
 	}
-	if el != nil && avoided(*el, in.Avoid) {
+	if el != nil && activities.RefOf(*el).Among(in.Avoid) {
 		t.res.Candidates = []string{el.Ref()}
 		t.fail(plan.WrongElement, fmt.Sprintf("%s is what an earlier attempt acted on, and that attempt was found wrong: it is not acted on again", el.Ref()))
 		return nil, nil, false
@@ -136,7 +136,7 @@ func decided(obs page.Observation, d *activities.Decision) int {
 	case d.ElementWas != nil:
 		w := d.ElementWas
 		for _, e := range obs.Elements {
-			if e.Role == w.Role && e.Name == w.Name && e.Row == w.Row && e.Container == w.Container {
+			if activities.RefOf(e).SameAs(*w) {
 				found = e.Index
 			}
 		}
@@ -158,7 +158,7 @@ func (t *simAttempt) act(el *page.Element, point *[2]float64) {
 		t.ev.Acted = refOf(*el)
 		ref = el.Ref()
 		res.Target = ref
-		res.Element = &activities.ElementRef{Index: el.Index, Role: el.Role, Name: el.Name, Box: activities.Box(el.Box), Row: el.Row, Container: el.Container}
+		res.Element = new(activities.RefOf(*el))
 	}
 	effects := len(a.order)
 	a.toast = ""

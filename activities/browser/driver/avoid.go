@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/plan"
@@ -14,7 +15,7 @@ import (
 // deciding next, or a replan, looks for another element.
 func (at *attempt) refuseAvoided(ctx context.Context) (*Outcome, error) {
 	t := at.out.Target
-	if t == nil || !avoided(at.opts.Avoid, *t) {
+	if t == nil || !slices.ContainsFunc(at.opts.Avoid, t.SameAs) {
 		return nil, nil
 	}
 	where := ""
@@ -27,15 +28,4 @@ func (at *attempt) refuseAvoided(ctx context.Context) (*Outcome, error) {
 		ActualElement: t.Ref()}
 	at.out.Target = nil
 	return at.s.without(ctx, at.out, at.out.Before, fb)
-}
-
-// avoided reports whether e is one of the elements to avoid: the same role and name in
-// the same row and container (its number and box may have moved since).
-func avoided(avoid []page.Element, e page.Element) bool {
-	for _, a := range avoid {
-		if a.Role == e.Role && a.Name == e.Name && a.Row == e.Row && a.Container == e.Container {
-			return true
-		}
-	}
-	return false
 }

@@ -77,12 +77,9 @@ func decided(i int, was *page.Element, obs page.Observation) page.Resolution {
 	// The page may have changed since the decision (an element appeared and the numbers
 	// moved): the element is found again by what it is and where it sits — its role, name,
 	// row and container — never by its number alone, and a tie is no answer.
-	same := func(e page.Element) bool {
-		return e.Role == was.Role && e.Name == was.Name && e.Row == was.Row && e.Container == was.Container
-	}
 	var found []page.Element
 	for _, e := range obs.Elements {
-		if same(e) {
+		if e.SameAs(*was) {
 			found = append(found, e)
 		}
 	}
