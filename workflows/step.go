@@ -53,14 +53,8 @@ func (s *stepRun) limitReached(ctx workflow.Context) string {
 	if s.i >= r.limits.MaxSteps {
 		return fmt.Sprintf("the run reached its limit of %d steps", r.limits.MaxSteps)
 	}
-	if u := r.res.Usage; r.limits.MaxModelCalls > 0 && u.Calls >= r.limits.MaxModelCalls {
-		return fmt.Sprintf("the run spent its budget of %d model calls before step %d", r.limits.MaxModelCalls, order)
-	}
-	if u := r.res.Usage; r.limits.MaxTokens > 0 && u.InputTokens+u.OutputTokens+u.ThinkingTokens >= r.limits.MaxTokens {
-		return fmt.Sprintf("the run spent its budget of %d model tokens before step %d", r.limits.MaxTokens, order)
-	}
-	if u := r.res.Usage; r.limits.MaxCostUSD > 0 && u.CostUSD >= r.limits.MaxCostUSD {
-		return fmt.Sprintf("the run spent its budget of $%.2f (estimated $%.4f) before step %d", r.limits.MaxCostUSD, u.CostUSD, order)
+	if spent := r.budgetSpent(); spent != "" {
+		return fmt.Sprintf("%s before step %d", spent, order)
 	}
 	return ""
 }
