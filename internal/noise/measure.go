@@ -213,11 +213,7 @@ func Findings(runs []Run) string {
 		if len(what) == 0 {
 			continue
 		}
-		var noise []string
-		for _, p := range r.Noise {
-			noise = append(noise, fmt.Sprintf("%s#%d:%s", p.Role, p.N, p.Kind))
-		}
-		fmt.Fprintf(&b, "%.0f%% %s seed %d, %s: %s; noise [%s]\n", r.Level*100, r.Scenario, r.Seed, r.Status, strings.Join(what, "; "), strings.Join(noise, " "))
+		b.WriteString(r.line(strings.Join(what, "; ")))
 	}
 	return b.String()
 }
@@ -265,11 +261,17 @@ func Failures(runs []Run) string {
 		if n := len(r.Errors); n > 0 && last == "" {
 			last = r.Errors[n-1]
 		}
-		var noise []string
-		for _, p := range r.Noise {
-			noise = append(noise, fmt.Sprintf("%s#%d:%s", p.Role, p.N, p.Kind))
-		}
-		fmt.Fprintf(&b, "%.0f%% %s seed %d, %s: %s; noise [%s]\n", r.Level*100, r.Scenario, r.Seed, r.Status, last, strings.Join(noise, " "))
+		b.WriteString(r.line(last))
 	}
 	return b.String()
+}
+
+// line is the run in one line, with what is said of it and the noise it met: "20%
+// archive seed 8, success: ...; noise [planner#1:wrong_row ...]".
+func (r Run) line(said string) string {
+	var noise []string
+	for _, p := range r.Noise {
+		noise = append(noise, fmt.Sprintf("%s#%d:%s", p.Role, p.N, p.Kind))
+	}
+	return fmt.Sprintf("%.0f%% %s seed %d, %s: %s; noise [%s]\n", r.Level*100, r.Scenario, r.Seed, r.Status, said, strings.Join(noise, " "))
 }
