@@ -190,6 +190,9 @@ func TestJudgeThatErrsOrIsUnsureVerifiesNothing(t *testing.T) {
 			if res.Execution.Status == workflows.StatusSuccess || res.Validation.Verified {
 				t.Errorf("status %s, validation %+v", res.Execution.Status, res.Validation)
 			}
+			if strings.Contains(res.Validation.Reason, "no model judged") {
+				t.Errorf("the model judged, and the reason says none did: %s", res.Validation.Reason)
+			}
 		})
 	}
 }

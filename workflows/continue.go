@@ -99,7 +99,7 @@ func (c *Carry) check(l Limits) error {
 
 // carryOn takes the state a run carried over.
 func (r *run) carryOn(c *Carry) {
-	r.started, r.steps, r.res = c.Started, c.Steps, draft{c.Result}
+	r.started, r.steps, r.res = c.Started, c.Steps, draft{GoalResult: c.Result}
 	r.model, r.modelPlanned, r.skills, r.skill = c.Model, c.Planned, c.Skills, c.Skill
 	r.browser.session, r.browser.gen, r.last, r.from = c.Session, c.Gen, c.Last, c.Next
 	// The browser's state is saved in the folder of the run this one continues: its last

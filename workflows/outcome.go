@@ -153,9 +153,14 @@ func (d *draft) unverified(steps []StepRecord) {
 			why = append(why, fmt.Sprintf("step %d (%s) changed nothing visible", s.Order, s.Description))
 		}
 	}
-	if n := len(steps); len(why) > 0 && n > 0 && steps[n-1].Step.Action == plan.Assert {
+	switch n := len(steps); {
+	case d.judgeUnsure && len(why) == 0:
+		// The model judged, or could not, and its reason already says why.
+		return
+	case d.judgeUnsure:
+	case len(why) > 0 && n > 0 && steps[n-1].Step.Action == plan.Assert:
 		why = append(why, "no model judged the final page, and a closing check shows what the page holds, not that those steps did what they were for")
-	} else {
+	default:
 		why = append(why, "the goal states no check to confirm it and no model judged the final page")
 	}
 	v.Confidence = min(v.Confidence, 0.5)
@@ -182,7 +187,7 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 	case err != nil && temporal.IsCanceledError(err):
 		return err
 	case err != nil && r.modelChoseAny():
-		val.Verified = false
+		val.Verified, r.res.judgeUnsure = false, true
 		val.Reason += "; not verified: the model chose what the run did, and could not judge the goal (" + rootMessage(err) + ")"
 		r.res.warn("the model could not validate the goal (" + rootMessage(err) + "); the run's steps were the model's choices, so the page's own checks do not verify it alone")
 		return nil
@@ -195,6 +200,7 @@ func (r *run) judge(ctx workflow.Context, in activities.ValidateGoalInput, check
 	val.Confidence = v.Confidence
 	val.Reason = v.Reason
 	if val.Success && !val.Verified {
+		r.res.judgeUnsure = true
 		val.Reason += fmt.Sprintf("; not verified: the model was not sure (confidence %.2f)", v.Confidence)
 	}
 	if len(in.Checks) > 0 {

@@ -12,7 +12,12 @@ import (
 // draft is the run's GoalResult while the run writes it. The entries every part of the
 // run adds as it goes — warnings, errors, what the model cost — are added here, so that
 // each is written one way; finish (outcome.go) then counts, decides and sums it up.
-type draft struct{ GoalResult }
+type draft struct {
+	GoalResult
+	// judgeUnsure says the model judged the goal and was not sure, or could not judge a
+	// run whose steps it chose: the validation's reason says so already.
+	judgeUnsure bool
+}
 
 // warn adds a warning to the output.
 func (d *draft) warn(w string) { d.Summary.Warnings = append(d.Summary.Warnings, w) }
