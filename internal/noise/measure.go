@@ -33,6 +33,8 @@ type Run struct {
 	CountedCalls, CountedTokens int
 	Noise                       []Perturbation
 	Errors                      []string
+	// Verdict is what the run's validation said of the goal.
+	Verdict string
 	// Err is an error that kept the run from ending with a result.
 	Err string
 }
@@ -62,6 +64,7 @@ func Measure(sc Scenario, level float64, seed int64, res workflows.GoalResult, s
 	u := res.Usage
 	r.CountedCalls, r.CountedTokens = u.Calls, u.InputTokens+u.OutputTokens+u.ThinkingTokens
 	r.Noise = rec.Perturbed()
+	r.Verdict = res.Validation.Reason
 	for _, e := range res.Errors {
 		r.Errors = append(r.Errors, e.Type+": "+e.Message)
 	}
@@ -260,6 +263,10 @@ func Failures(runs []Run) string {
 		last := r.Err
 		if n := len(r.Errors); n > 0 && last == "" {
 			last = r.Errors[n-1]
+		}
+		if last == "" {
+			// Done, not verified: no error, and the validation says why.
+			last = r.Verdict
 		}
 		b.WriteString(r.line(last))
 	}
