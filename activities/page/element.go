@@ -70,13 +70,22 @@ func (e Element) Ref() string {
 	return fmt.Sprintf("#%d %s %q", e.Index, e.Role, name)
 }
 
-// Editable reports whether text can be typed into the element.
+// Editable reports whether text can be typed into the element: what the browser calls a
+// text box, a search box, a spin button or a combo box one types into, and a date or time
+// field (which has no ARIA role). A submit, reset, image or file input is a button, a
+// range a slider, a colour a picker: none of them takes text, whatever its tag.
 func (e Element) Editable() bool {
 	switch e.Role {
 	case "textbox", "searchbox", "combobox", "spinbutton":
 		return e.Tag != "select"
 	}
-	return e.Tag == "textarea" || (e.Tag == "input" && e.Type != "checkbox" && e.Type != "radio")
+	return e.Tag == "textarea" || (e.Tag == "input" && textual[e.Type])
+}
+
+// textual are the input types that take typed text, the date and time fields included.
+var textual = map[string]bool{
+	"": true, "text": true, "email": true, "tel": true, "url": true, "password": true, "search": true, "number": true,
+	"date": true, "time": true, "datetime-local": true, "month": true, "week": true,
 }
 
 // Observation is what the page looked like at one moment.

@@ -15,6 +15,8 @@ func (s *Session) onPage(p playwright.Page) {
 		return
 	}
 	s.watch(p)
+	// Not on this goroutine: it delivers the browser's answers, the one this waits for too.
+	go accessible(s.ctx, p)
 	if s.windows.acting {
 		s.windows.opened = append(s.windows.opened, p)
 		return

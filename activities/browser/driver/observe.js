@@ -34,6 +34,21 @@
     return "generic";
   };
 
+  // The browser's own accessibility tree says what an element is and what it is called
+  // (Chromium's computed role and accessible name, read with accessibility on for the
+  // page): a submit input is a button, a field is what takes text, a label is its
+  // control's name. Where the tree has no ARIA role for an element (a summary, a date
+  // field, a cell with a click handler) or the browser does not expose it, the page alone
+  // says it, below.
+  const WIDGETS = new Set(["button", "link", "textbox", "searchbox", "combobox", "listbox", "checkbox", "radio", "switch",
+    "slider", "spinbutton", "tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem"]);
+  const axRole = (el) => {
+    const r = typeof el.computedRole === "string" ? el.computedRole : "";
+    return WIDGETS.has(r) ? r : "";
+  };
+  // An icon font's glyph (a private-use character) names nothing a person can read.
+  const axName = (el) => typeof el.computedName === "string" ? clean(el.computedName.replace(/[\uE000-\uF8FF]/g, " ")) : "";
+
   // Labels and aria references resolve within the element's own root (document or shadow).
   const byIds = (el, ids) => {
     const root = el.getRootNode();
@@ -337,7 +352,8 @@
       // control inside its own label counts as itself.
       if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
-    let role = clean(el.getAttribute("role")) || implicitRole(el);
+    let role = axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
+      clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
     // A slider's handle a widget library draws (jQuery UI's, noUiSlider's) without the
     // ARIA role is a slider all the same.
     if ((role === "generic" || role === "clickable") && /(^|[\s_-])(slider[-_]{0,2}handle|slider[-_]{0,2}thumb|noUi-handle)(\s|$)/i.test(el.className || "")) role = "slider";
@@ -356,7 +372,7 @@
     const e = {
       index: elements.length,
       tag, role,
-      name: fb ? nameOf(fb, labelOf(fb)) || textOf(fb) : nameOf(el, label),
+      name: fb ? axName(fb) || nameOf(fb, labelOf(fb)) || textOf(fb) : (type !== "file" && axName(el)) || nameOf(el, label),
       text: textOf(el),
       box: { x: Math.round(left + scrollX), y: Math.round(top + scrollY), w: Math.round(r.width), h: Math.round(r.height) },
     };

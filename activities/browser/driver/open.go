@@ -117,6 +117,7 @@ func newSession(id string, bctx playwright.BrowserContext, page playwright.Page,
 	s.turn.ch = make(chan struct{}, 1)
 	s.turn.touch()
 	s.watch(page)
+	accessible(bctx, page)
 	bctx.OnPage(s.onPage)
 	return s
 }

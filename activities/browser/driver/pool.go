@@ -48,8 +48,11 @@ func (c Config) resolver() egress.Resolver {
 
 // chromiumArgs keep Chromium from reaching for the network on its own and from needing
 // a sandbox or a GPU, and keep WebRTC from sending anything the egress proxy does not
-// carry (no UDP outside it, no local address handed to a page).
+// carry (no UDP outside it, no local address handed to a page). They also let the page
+// script read each element's role and name from the browser's accessibility tree
+// (accessible.go).
 var chromiumArgs = []string{
+	"--enable-blink-features=ComputedAccessibilityInfo",
 	"--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
 	"--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic",
 	"--force-webrtc-ip-handling-policy=disable_non_proxied_udp", "--webrtc-ip-handling-policy=disable_non_proxied_udp",
