@@ -108,6 +108,30 @@ install_dokuwiki() {
 	log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki), $(php -r 'echo "PHP ", PHP_VERSION;')"
 }
 
+# install_fossil installs Debian's Fossil (a held-out application: a wiki, tickets,
+# technotes and a forum in one binary, kept in one SQLite file) and the sqlite3 CLI the
+# tests read that file with. Each test serves a fresh repository of its own.
+: "${FOSSIL_VERSION:=1:2.21-1+deb12u1}"
+install_fossil() {
+	if command -v fossil >/dev/null && command -v sqlite3 >/dev/null; then
+		log fossil "$(dpkg-query -W -f='${Version}' fossil 2>/dev/null || echo present) present, $(sqlite3 --version | cut -d' ' -f1) sqlite3"
+		return
+	fi
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log fossil "installing Debian's fossil $FOSSIL_VERSION and sqlite3"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "fossil=$FOSSIL_VERSION" sqlite3 >/dev/null; then
+			break
+		fi
+		log fossil "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	command -v fossil >/dev/null && command -v sqlite3 >/dev/null || { echo "fossil did not install" >&2; exit 1; }
+	log fossil "$(dpkg-query -W -f='${Version}' fossil), $(sqlite3 --version | cut -d' ' -f1) sqlite3"
+}
+
 # The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
 # TiddlyWiki (a wiki of tiddlers kept as .tid files), Node-RED (a flow editor that keeps
 # its flows in flows.json) and TodoMVC (one to-do app written in many front-end frameworks,
@@ -187,12 +211,14 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
+	local heldout="fossil"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc) echo "$1" ;;
+	heldout) echo $heldout ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil) echo "$1" ;;
 	*)
 		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
 		return 2
@@ -215,6 +241,7 @@ install() {
 	tiddlywiki) install_tiddlywiki ;;
 	node-red) install_nodered ;;
 	todomvc) install_todomvc ;;
+	fossil) install_fossil ;;
 	esac
 }
 
