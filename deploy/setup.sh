@@ -189,6 +189,38 @@ install_tiddlywiki() { npm_app tiddlywiki tiddlywiki "$TIDDLYWIKI_VERSION" "$TID
 install_nodered() { npm_app node-red node-red "$NODE_RED_VERSION" "$NODE_RED_DIR" red.js; }
 install_todomvc() { npm_app todomvc todomvc "$TODOMVC_VERSION" "$TODOMVC_DIR" examples/vanillajs/index.html; }
 
+# install_mediawiki installs Debian's MediaWiki (pinned by MEDIAWIKI_VERSION's series), PHP's
+# SQLite driver and the sqlite3 CLI: a held-out application the end-to-end tests drive
+# (each test installs a private wiki into a temporary folder and serves it with php -S, and
+# the judge reads the wiki's own SQLite database). Recommends are left out: they would
+# bring a database server the tests do not use.
+: "${MEDIAWIKI_VERSION:=1.39}"
+mediawiki_present() {
+	[[ -f /usr/share/mediawiki/maintenance/install.php ]] && command -v php >/dev/null && command -v sqlite3 >/dev/null &&
+		php -r 'exit(extension_loaded("pdo_sqlite") && extension_loaded("mbstring") && extension_loaded("intl") ? 0 : 1);'
+}
+mediawiki_version() { dpkg-query -W -f='${Version}' mediawiki 2>/dev/null || echo present; }
+install_mediawiki() {
+	if mediawiki_present; then
+		log mediawiki "$(mediawiki_version) present, $(php -r 'echo "PHP ", PHP_VERSION;')"
+		return
+	fi
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log mediawiki "installing Debian's mediawiki $MEDIAWIKI_VERSION, PHP's SQLite driver and sqlite3"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
+			"mediawiki=1:$MEDIAWIKI_VERSION.*" php-cli php-sqlite3 php-intl php-mbstring php-xml sqlite3 >/dev/null; then
+			break
+		fi
+		log mediawiki "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	mediawiki_present || { echo "mediawiki did not install" >&2; exit 1; }
+	log mediawiki "$(mediawiki_version), $(php -r 'echo "PHP ", PHP_VERSION;')"
+}
+
 # check_go checks that the Go toolchain is there and at least as new as go.mod asks: the
 # other tools are built with it, and so are the worker and the demo app.
 check_go() {
@@ -211,14 +243,14 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
-	local heldout="fossil"
+	local heldout="fossil mediawiki"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil) echo "$1" ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki) echo "$1" ;;
 	*)
 		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
 		return 2
@@ -242,6 +274,7 @@ install() {
 	node-red) install_nodered ;;
 	todomvc) install_todomvc ;;
 	fossil) install_fossil ;;
+	mediawiki) install_mediawiki ;;
 	esac
 }
 
