@@ -108,6 +108,34 @@ install_dokuwiki() {
 	log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki), $(php -r 'echo "PHP ", PHP_VERSION;')"
 }
 
+# install_adminer installs Debian's Adminer (a database admin panel in one PHP app), PHP's
+# SQLite driver and the sqlite3 CLI: a held-out application (e2e/heldout_adminer_test.go),
+# each test serving a private copy with php -S over a fresh SQLite file the CLI reads back.
+: "${ADMINER_VERSION:=4.8.1}"
+adminer_ok() {
+	[[ -f /usr/share/adminer/adminer/index.php ]] && command -v php >/dev/null && command -v sqlite3 >/dev/null &&
+		php -r 'exit(class_exists("SQLite3") ? 0 : 1);' 2>/dev/null
+}
+install_adminer() {
+	if adminer_ok; then
+		log adminer "$(dpkg-query -W -f='${Version}' adminer 2>/dev/null || echo present), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
+		return
+	fi
+	local sudo=""
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	log adminer "installing Debian's adminer $ADMINER_VERSION, php-sqlite3 and sqlite3"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "adminer=$ADMINER_VERSION*" php-cli php-sqlite3 sqlite3 >/dev/null; then
+			break
+		fi
+		log adminer "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	adminer_ok || { echo "adminer did not install" >&2; exit 1; }
+	log adminer "$(dpkg-query -W -f='${Version}' adminer), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
+}
+
 # The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
 # TiddlyWiki (a wiki of tiddlers kept as .tid files), Node-RED (a flow editor that keeps
 # its flows in flows.json) and TodoMVC (one to-do app written in many front-end frameworks,
@@ -187,12 +215,14 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
+	local heldout="adminer"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc) echo "$1" ;;
+	heldout) echo $heldout ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | adminer) echo "$1" ;;
 	*)
 		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
 		return 2
@@ -215,6 +245,7 @@ install() {
 	tiddlywiki) install_tiddlywiki ;;
 	node-red) install_nodered ;;
 	todomvc) install_todomvc ;;
+	adminer) install_adminer ;;
 	esac
 }
 
