@@ -115,6 +115,17 @@ install_dokuwiki() {
 install_fossil() {
 	if command -v fossil >/dev/null && command -v sqlite3 >/dev/null; then
 		log fossil "$(dpkg-query -W -f='${Version}' fossil 2>/dev/null || echo present) present, $(sqlite3 --version | cut -d' ' -f1) sqlite3"
+# install_adminer installs Debian's Adminer (a database admin panel in one PHP app), PHP's
+# SQLite driver and the sqlite3 CLI: a held-out application (e2e/heldout_adminer_test.go),
+# each test serving a private copy with php -S over a fresh SQLite file the CLI reads back.
+: "${ADMINER_VERSION:=4.8.1}"
+adminer_ok() {
+	[[ -f /usr/share/adminer/adminer/index.php ]] && command -v php >/dev/null && command -v sqlite3 >/dev/null &&
+		php -r 'exit(class_exists("SQLite3") ? 0 : 1);' 2>/dev/null
+}
+install_adminer() {
+	if adminer_ok; then
+		log adminer "$(dpkg-query -W -f='${Version}' adminer 2>/dev/null || echo present), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 		return
 	fi
 	local sudo=""
@@ -130,6 +141,17 @@ install_fossil() {
 	done
 	command -v fossil >/dev/null && command -v sqlite3 >/dev/null || { echo "fossil did not install" >&2; exit 1; }
 	log fossil "$(dpkg-query -W -f='${Version}' fossil), $(sqlite3 --version | cut -d' ' -f1) sqlite3"
+	log adminer "installing Debian's adminer $ADMINER_VERSION, php-sqlite3 and sqlite3"
+	local try
+	for try in 1 2 3; do
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "adminer=$ADMINER_VERSION*" php-cli php-sqlite3 sqlite3 >/dev/null; then
+			break
+		fi
+		log adminer "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+	adminer_ok || { echo "adminer did not install" >&2; exit 1; }
+	log adminer "$(dpkg-query -W -f='${Version}' adminer), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 }
 
 # The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
@@ -243,14 +265,14 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
-	local heldout="fossil mediawiki"
+	local heldout="fossil mediawiki adminer"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki) echo "$1" ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki | adminer) echo "$1" ;;
 	*)
 		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
 		return 2
@@ -275,6 +297,7 @@ install() {
 	todomvc) install_todomvc ;;
 	fossil) install_fossil ;;
 	mediawiki) install_mediawiki ;;
+	adminer) install_adminer ;;
 	esac
 }
 
