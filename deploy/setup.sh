@@ -8,6 +8,8 @@
 #   test   (the default) the demo's tools, the linters `make test` runs (staticcheck,
 #          workflowcheck), and the real applications the end-to-end tests drive: Debian's
 #          DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC.
+#   heldout the held-out applications, which only the held-out tests (-tags heldout) drive:
+#          PocketBase, built from the Go module proxy, and Debian's sqlite3.
 #   checks the linters alone; apps the npm applications alone; or one tool by its name.
 #
 # `setup.sh --plan WHAT` prints the tools WHAT installs, one a line, and installs nothing.
@@ -241,6 +243,38 @@ install_mediawiki() {
 	done
 	mediawiki_present || { echo "mediawiki did not install" >&2; exit 1; }
 	log mediawiki "$(mediawiki_version), $(php -r 'echo "PHP ", PHP_VERSION;')"
+# PocketBase, a held-out application (deploy/setup.sh heldout; `make test` does not need it):
+# a backend with an admin dashboard, built from the Go module proxy (its example binary, the
+# dashboard shipped inside the module) into a cached folder of its own version, and Debian's
+# sqlite3, with which the tests read its data.db.
+: "${POCKETBASE_VERSION:=v0.36.8}"
+: "${POCKETBASE_DIR:=$WEBAGENT_TOOLS/pocketbase-$POCKETBASE_VERSION}"
+
+install_pocketbase() {
+	if ! command -v sqlite3 >/dev/null; then
+		log pocketbase "installing Debian's sqlite3"
+		local try
+		for try in 1 2 3; do
+			if apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq sqlite3 >/dev/null; then
+				break
+			fi
+			log pocketbase "apt-get failed (try $try of 3), retrying"
+			sleep 3
+		done
+		command -v sqlite3 >/dev/null || { echo "sqlite3 did not install" >&2; exit 1; }
+	fi
+	local dir="$POCKETBASE_DIR"
+	if [[ -x "$dir/pocketbase" ]]; then
+		log pocketbase "$POCKETBASE_VERSION cached, sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
+		return
+	fi
+	log pocketbase "$POCKETBASE_VERSION building from the Go module proxy (a few minutes, once)"
+	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
+	GOBIN="$dir.tmp" GOFLAGS=-buildvcs=false CGO_ENABLED=0 go install "github.com/pocketbase/pocketbase/examples/base@$POCKETBASE_VERSION" 2>&1 | grep -v "^go: downloading" || true
+	[[ -x "$dir.tmp/base" ]] || { echo "pocketbase: build failed" >&2; exit 1; }
+	mv "$dir.tmp/base" "$dir.tmp/pocketbase"
+	rm -rf "$dir" && mv "$dir.tmp" "$dir"
+	log pocketbase "$POCKETBASE_VERSION built, sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 }
 
 # check_go checks that the Go toolchain is there and at least as new as go.mod asks: the
@@ -265,16 +299,16 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
-	local heldout="fossil mediawiki adminer"
+	local heldout="fossil mediawiki adminer pocketbase"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki | adminer) echo "$1" ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki | adminer | pocketbase) echo "$1" ;;
 	*)
-		echo "setup.sh: unknown $1: want demo, test, checks, apps or one tool's name" >&2
+		echo "setup.sh: unknown $1: want demo, test, checks, apps, heldout or one tool's name" >&2
 		return 2
 		;;
 	esac
@@ -298,6 +332,7 @@ install() {
 	fossil) install_fossil ;;
 	mediawiki) install_mediawiki ;;
 	adminer) install_adminer ;;
+	pocketbase) install_pocketbase ;;
 	esac
 }
 
