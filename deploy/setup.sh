@@ -8,9 +8,9 @@
 #   test   (the default) the demo's tools, the linters `make test` runs (staticcheck,
 #          workflowcheck), and the real applications the end-to-end tests drive: Debian's
 #          DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC.
-#   heldout the held-out applications, which only the held-out tests (-tags heldout) drive:
-#          PocketBase, built from the Go module proxy, and Debian's sqlite3.
-#   checks the linters alone; apps the npm applications alone; or one tool by its name.
+#   checks the linters alone; apps the npm applications alone; heldout the held-out
+#          applications (deploy/heldout.sh), which only `go test -tags heldout` drives; or
+#          one tool by its name.
 #
 # `setup.sh --plan WHAT` prints the tools WHAT installs, one a line, and installs nothing.
 # Built tools are cached per version outside the repository, so only the first run pays
@@ -20,6 +20,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=deploy/versions.sh
 source "$here/versions.sh"
+# shellcheck source=deploy/heldout.sh
+source "$here/heldout.sh"
 
 log() { printf '%-11s %s\n' "$1" "$2"; }
 
@@ -110,52 +112,6 @@ install_dokuwiki() {
 	log dokuwiki "$(dpkg-query -W -f='${Version}' dokuwiki), $(php -r 'echo "PHP ", PHP_VERSION;')"
 }
 
-# install_fossil installs Debian's Fossil (a held-out application: a wiki, tickets,
-# technotes and a forum in one binary, kept in one SQLite file) and the sqlite3 CLI the
-# tests read that file with. Each test serves a fresh repository of its own.
-: "${FOSSIL_VERSION:=1:2.21-1+deb12u1}"
-install_fossil() {
-	if command -v fossil >/dev/null && command -v sqlite3 >/dev/null; then
-		log fossil "$(dpkg-query -W -f='${Version}' fossil 2>/dev/null || echo present) present, $(sqlite3 --version | cut -d' ' -f1) sqlite3"
-# install_adminer installs Debian's Adminer (a database admin panel in one PHP app), PHP's
-# SQLite driver and the sqlite3 CLI: a held-out application (e2e/heldout_adminer_test.go),
-# each test serving a private copy with php -S over a fresh SQLite file the CLI reads back.
-: "${ADMINER_VERSION:=4.8.1}"
-adminer_ok() {
-	[[ -f /usr/share/adminer/adminer/index.php ]] && command -v php >/dev/null && command -v sqlite3 >/dev/null &&
-		php -r 'exit(class_exists("SQLite3") ? 0 : 1);' 2>/dev/null
-}
-install_adminer() {
-	if adminer_ok; then
-		log adminer "$(dpkg-query -W -f='${Version}' adminer 2>/dev/null || echo present), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
-		return
-	fi
-	local sudo=""
-	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-	log fossil "installing Debian's fossil $FOSSIL_VERSION and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "fossil=$FOSSIL_VERSION" sqlite3 >/dev/null; then
-			break
-		fi
-		log fossil "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
-	command -v fossil >/dev/null && command -v sqlite3 >/dev/null || { echo "fossil did not install" >&2; exit 1; }
-	log fossil "$(dpkg-query -W -f='${Version}' fossil), $(sqlite3 --version | cut -d' ' -f1) sqlite3"
-	log adminer "installing Debian's adminer $ADMINER_VERSION, php-sqlite3 and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "adminer=$ADMINER_VERSION*" php-cli php-sqlite3 sqlite3 >/dev/null; then
-			break
-		fi
-		log adminer "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
-	adminer_ok || { echo "adminer did not install" >&2; exit 1; }
-	log adminer "$(dpkg-query -W -f='${Version}' adminer), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
-}
-
 # The npm-packaged applications the end-to-end tests drive besides DokuWiki, pinned here:
 # TiddlyWiki (a wiki of tiddlers kept as .tid files), Node-RED (a flow editor that keeps
 # its flows in flows.json) and TodoMVC (one to-do app written in many front-end frameworks,
@@ -212,70 +168,6 @@ npm_app() {
 install_tiddlywiki() { npm_app tiddlywiki tiddlywiki "$TIDDLYWIKI_VERSION" "$TIDDLYWIKI_DIR" tiddlywiki.js; }
 install_nodered() { npm_app node-red node-red "$NODE_RED_VERSION" "$NODE_RED_DIR" red.js; }
 install_todomvc() { npm_app todomvc todomvc "$TODOMVC_VERSION" "$TODOMVC_DIR" examples/vanillajs/index.html; }
-
-# install_mediawiki installs Debian's MediaWiki (pinned by MEDIAWIKI_VERSION's series), PHP's
-# SQLite driver and the sqlite3 CLI: a held-out application the end-to-end tests drive
-# (each test installs a private wiki into a temporary folder and serves it with php -S, and
-# the judge reads the wiki's own SQLite database). Recommends are left out: they would
-# bring a database server the tests do not use.
-: "${MEDIAWIKI_VERSION:=1.39}"
-mediawiki_present() {
-	[[ -f /usr/share/mediawiki/maintenance/install.php ]] && command -v php >/dev/null && command -v sqlite3 >/dev/null &&
-		php -r 'exit(extension_loaded("pdo_sqlite") && extension_loaded("mbstring") && extension_loaded("intl") ? 0 : 1);'
-}
-mediawiki_version() { dpkg-query -W -f='${Version}' mediawiki 2>/dev/null || echo present; }
-install_mediawiki() {
-	if mediawiki_present; then
-		log mediawiki "$(mediawiki_version) present, $(php -r 'echo "PHP ", PHP_VERSION;')"
-		return
-	fi
-	local sudo=""
-	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
-	log mediawiki "installing Debian's mediawiki $MEDIAWIKI_VERSION, PHP's SQLite driver and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
-			"mediawiki=1:$MEDIAWIKI_VERSION.*" php-cli php-sqlite3 php-intl php-mbstring php-xml sqlite3 >/dev/null; then
-			break
-		fi
-		log mediawiki "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
-	mediawiki_present || { echo "mediawiki did not install" >&2; exit 1; }
-	log mediawiki "$(mediawiki_version), $(php -r 'echo "PHP ", PHP_VERSION;')"
-# PocketBase, a held-out application (deploy/setup.sh heldout; `make test` does not need it):
-# a backend with an admin dashboard, built from the Go module proxy (its example binary, the
-# dashboard shipped inside the module) into a cached folder of its own version, and Debian's
-# sqlite3, with which the tests read its data.db.
-: "${POCKETBASE_VERSION:=v0.36.8}"
-: "${POCKETBASE_DIR:=$WEBAGENT_TOOLS/pocketbase-$POCKETBASE_VERSION}"
-
-install_pocketbase() {
-	if ! command -v sqlite3 >/dev/null; then
-		log pocketbase "installing Debian's sqlite3"
-		local try
-		for try in 1 2 3; do
-			if apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq sqlite3 >/dev/null; then
-				break
-			fi
-			log pocketbase "apt-get failed (try $try of 3), retrying"
-			sleep 3
-		done
-		command -v sqlite3 >/dev/null || { echo "sqlite3 did not install" >&2; exit 1; }
-	fi
-	local dir="$POCKETBASE_DIR"
-	if [[ -x "$dir/pocketbase" ]]; then
-		log pocketbase "$POCKETBASE_VERSION cached, sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
-		return
-	fi
-	log pocketbase "$POCKETBASE_VERSION building from the Go module proxy (a few minutes, once)"
-	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
-	GOBIN="$dir.tmp" GOFLAGS=-buildvcs=false CGO_ENABLED=0 go install "github.com/pocketbase/pocketbase/examples/base@$POCKETBASE_VERSION" 2>&1 | grep -v "^go: downloading" || true
-	[[ -x "$dir.tmp/base" ]] || { echo "pocketbase: build failed" >&2; exit 1; }
-	mv "$dir.tmp/base" "$dir.tmp/pocketbase"
-	rm -rf "$dir" && mv "$dir.tmp" "$dir"
-	log pocketbase "$POCKETBASE_VERSION built, sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
-}
 
 # check_go checks that the Go toolchain is there and at least as new as go.mod asks: the
 # other tools are built with it, and so are the worker and the demo app.
