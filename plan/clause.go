@@ -55,7 +55,7 @@ var readings = []reading{
 	{"going to an address, back or forward", []string{"go to https://example.com/login", "go back", "reload the page"}, readNavigation},
 	{"a form filled from the page's table", []string{"fill each labelled field with its value from the table"}, readFromTable},
 	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
-	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`}, readClick},
+	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`, "close the dialog", `dismiss the "Newsletter" popup`}, readClick},
 	{"reading text off the page", []string{`copy the text in "Notes"`, `paste it into "Reply"`, `extract the first row's name as "first"`}, readExtraction},
 }
 
@@ -186,6 +186,9 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	}
 	if m := read(typeInto, c); m != nil {
 		v, unclear := exactValue(m.get("v"), quotes)
+		if read(openedField, m.get("t")) != nil {
+			return found(Step{Action: Type, Value: v, TargetDescription: FocusedField}, unclear)
+		}
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
 	if m := read(fillWith, c); m != nil {
@@ -225,6 +228,13 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	}
 	if read(expand, c) != nil {
 		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true
+	}
+	if m := read(closeBox, c); m != nil {
+		box := "dialog"
+		if name := m.get("name"); name != "" {
+			box = unmask(name, quotes, true) + " dialog"
+		}
+		return Step{Action: Click, TargetDescription: "close in the " + box}, "", true
 	}
 	if m := read(click, c); m != nil {
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))

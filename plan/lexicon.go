@@ -59,6 +59,9 @@ var verbs = []verb{
 	{phrase: "go to", senses: []sense{sClick, sGo, sMenuPath}},
 	{phrase: "go", senses: nil},
 	{phrase: "switch to", senses: []sense{sClick}},
+	// "close the dialog", "dismiss the "Newsletter" popup": its close control (closeBox).
+	{phrase: "close", senses: nil, inner: true},
+	{phrase: "dismiss", senses: nil, inner: true},
 	{phrase: "switch", senses: nil},
 	{phrase: "focus", senses: []sense{sClick}},
 	{phrase: "focus into", senses: []sense{sClick}},

@@ -44,6 +44,17 @@ var (
 	sectionWord = word("section", "panel", "accordion", "group", "details", "menu", "node")
 	expand      = alt(seq(word("expand", "unfold"), the, opt(oneWord), sectionWord, opt(word("below", "above", "here")), end),
 		seq(word("open"), the, opt(oneWord), sectionWord, word("below", "above", "here"), end))
+	// openedField is "the edit field in the row", "the text field that opened": the field a
+	// double-click or a button has just opened, which the page focuses (FocusedField).
+	fieldWord   = word("field", "box", "input", "text box", "textbox", "text field", "input field")
+	openedField = seq(the, alt(seq(word("edit", "editing"), fieldWord),
+		seq(opt(word("text", "edit", "input", "new")), fieldWord, word("that", "which"), opt(word("just", "has", "has just")),
+			word("opened", "appeared", "opens", "appears", "popped up"))),
+		opt(word("in", "of"), the, word("row", "item", "entry")), end)
+	// closeBox is "close the dialog", "dismiss the "Newsletter" popup": the click on the
+	// open box's own close control, found by its purpose (a "Close", an "×", a "Dismiss").
+	closeBox = seq(word("close", "dismiss"), the, opt(grab("name", quoteTok)), grab("box", word("dialog", "modal", "popup", "pop-up", "pop up")),
+		opt(word("box", "window")), end)
 	confirmIt    = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
 	goOn         = seq(word("continue", "proceed"), end)
 	submit       = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)

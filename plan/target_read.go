@@ -21,7 +21,7 @@ var (
 		seq(word("in", "inside", "within", "on"), opt(word("the", "a", "an")), grab("noun", seq(asciiWord, optLazy(asciiWord))),
 			opt(grab("conn", word("from", "by", "named", "called", "titled", "about", "for", "of", "with", "to"))), qt))
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
-	boxContext = seq(word("in", "inside", "within", "from"), the, opt(qt), grab("box", boxWords))
+	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), grab("box", boxWords))
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
 	startsWith = seq(opt(word("that", "which")), word("starts", "start", "starting", "begins", "begin", "beginning"), word("with"), qt)
 	endsWith   = seq(opt(one(func(t tok) bool { return t.text == "," })), opt(word("and", "that", "which")), word("ends", "end", "ending"), word("with"), qt)
@@ -39,9 +39,12 @@ var (
 		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
 			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right"))))),
 		seq(grab("p3", word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost")), qt))
-	ordinalTok = one(func(t tok) bool { _, ok := ordinals[t.low]; return ok || isNumberedOrdinal(t) })
-	ofCount    = seq(ordinalTok, grab("of", seq(word("of"), alt(word("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), one(func(t tok) bool { return t.kind == tNumber && isDigits(t.low) })))))
-	resultsOf  = seq(opt(word("search")), word("result", "results"), end)
+	// numberedKind is "Tab #2", "step #3": an element of a kind counted by its number, the
+	// page's second tab (the number is how such a page names its tabs).
+	numberedKind = seq(word("tab", "step", "slide", "page", "item", "option"), one(func(t tok) bool { return t.text == "#" }), number)
+	ordinalTok   = one(func(t tok) bool { _, ok := ordinals[t.low]; return ok || isNumberedOrdinal(t) })
+	ofCount      = seq(ordinalTok, grab("of", seq(word("of"), alt(word("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"), one(func(t tok) bool { return t.kind == tNumber && isDigits(t.low) })))))
+	resultsOf    = seq(opt(word("search")), word("result", "results"), end)
 )
 
 var (
@@ -248,6 +251,12 @@ func (t *Target) readOrdinal(x *desc) {
 	if text, drop := x.findOutside(ofCount, "of"); text != "" {
 		t.Of = countOf(text)
 		drop("") // the ordinal stays
+	}
+	if text, drop := x.findOutside(numberedKind, ""); text != "" {
+		f := strings.Fields(strings.ReplaceAll(text, "#", " "))
+		t.Ordinal = ReadOrdinal(f[len(f)-1])
+		drop(" " + f[0] + " ")
+		return
 	}
 	if text, drop := x.findOutside(ordinalTok, ""); text != "" {
 		t.Ordinal = ReadOrdinal(text)

@@ -55,7 +55,10 @@ type Element struct {
 	Container string `json:"container,omitempty"`
 	// Row is the text of the table row or list item the element sits in.
 	Row string `json:"row,omitempty"`
-	Box Box    `json:"box"`
+	// Dest is where the control leads: a link's address, a submit button's form and
+	// fields. Alike in role, name and Dest, two controls are one shown twice.
+	Dest string `json:"dest,omitempty"`
+	Box  Box    `json:"box"`
 }
 
 // Ref describes the element in a few words, as feedback and logs show it: #5 button "Create".

@@ -66,6 +66,9 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 	if len(cands) > 1 && t.Position != "" {
 		cands = byPosition(t.Position, cands)
 	}
+	if len(cands) > 1 {
+		cands = noChoice(action, cands)
+	}
 	if len(cands) == 1 {
 		return Resolution{Index: cands[0].Index, Matched: matched[cands[0].Index]}
 	}
@@ -270,4 +273,37 @@ func readsBefore(a, b Box) bool {
 		return am < bm
 	}
 	return a.X < b.X
+}
+
+// noChoice narrows a tie that leaves nothing to choose, and keeps every other tie:
+//   - a click on a name that a text field and a control share ("Login", the field and its
+//     sign-in button) is the control's: a field is typed into;
+//   - one control shown twice (alike in role, name and destination: a toolbar repeated
+//     below the page) is one target, the first a person sees;
+//   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
+//     is at that row: any of them shows what the row shows on hover.
+func noChoice(action plan.Action, cands []Element) []Element {
+	if action == plan.Click {
+		cands = preferAll(cands, func(e Element) bool { return !e.Editable() })
+	}
+	alike, oneRow := true, true
+	for _, c := range cands[1:] {
+		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && c.Role == cands[0].Role && c.Name == cands[0].Name &&
+			c.Frame == cands[0].Frame && c.Disabled == cands[0].Disabled
+		oneRow = oneRow && cands[0].Row != "" && c.Row == cands[0].Row && c.Container == cands[0].Container && c.Frame == cands[0].Frame
+	}
+	if alike || ((action == plan.Hover || action == plan.Scroll) && oneRow) {
+		return []Element{firstInView(cands)}
+	}
+	return cands
+}
+
+// firstInView is the first of elems in the viewport, or the first.
+func firstInView(elems []Element) Element {
+	for _, e := range elems {
+		if !e.Offscreen {
+			return e
+		}
+	}
+	return elems[0]
 }

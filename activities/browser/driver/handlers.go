@@ -33,6 +33,12 @@ func doubleClick(_ context.Context, a *action) *plan.Feedback {
 		a.note("double-clicked %s where it is drawn, on the item it labels", a.ref)
 		return a.failed(a.s.page.Mouse().Dblclick(x, y))
 	}
+	if x, y, ok := a.point(boxLabelJS); ok {
+		// A to-do's checkbox is named by its text: a person double-clicks the words, which
+		// is where such a list opens its edit box; the box itself would be ticked twice.
+		a.note("double-clicked the words of %s, its label", a.ref)
+		return a.failed(a.s.page.Mouse().Dblclick(x, y))
+	}
 	a.note("double-clicked %s", a.ref)
 	return a.failed(a.el.Dblclick(playwright.ElementHandleDblclickOptions{Timeout: timeout}))
 }
@@ -167,13 +173,28 @@ const throughItemJS = `(el) => {
   return said(box) === said(el) ? [x, y] : null;
 }`
 
+// boxLabelJS answers the middle of the visible label of el when el is a checkbox or a
+// radio button a label names; else null.
+const boxLabelJS = `(el) => {
+  if (window !== window.top || !/^(checkbox|radio)$/i.test(el.type || "")) return null;
+  for (const l of Array.from(el.labels || [])) {
+    const r = l.getBoundingClientRect();
+    if (r.width >= 4 && r.height >= 4 && (l.textContent || "").trim()) return [r.left + r.width / 2, r.top + r.height / 2];
+  }
+  return null;
+}`
+
 // throughItem is where to press for a label its item takes the pointer for (throughItemJS),
 // in the page's coordinates; ok is false for an element that takes it itself.
-func (a *action) throughItem() (x, y float64, ok bool) {
+func (a *action) throughItem() (x, y float64, ok bool) { return a.point(throughItemJS) }
+
+// point is the point the page script js answers for the element, in the page's coordinates;
+// ok is false when it answers none.
+func (a *action) point(js string) (x, y float64, ok bool) {
 	if a.el == nil {
 		return 0, 0, false
 	}
-	v, err := a.el.Evaluate(throughItemJS)
+	v, err := a.el.Evaluate(js)
 	p, _ := v.([]any)
 	if err != nil || len(p) != 2 {
 		return 0, 0, false

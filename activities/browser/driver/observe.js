@@ -264,17 +264,42 @@
     for (const d of inner) { const k = nameKey(d); if (k) own = own.replace(k, " "); }
     return own.replace(/\s+/g, "").length >= 3;
   };
+  // A tab, menu item or option the page writes as a list item around its link is one
+  // control: the link, which takes the click, carries the item's role and state.
+  const ITEMS = new Set(["tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem"]);
+  const roleOf = (el) => axRole(el) || clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
+  const carried = new Map();
   const wraps = (c) => {
     const inner = [];
     for (const d of c.el.querySelectorAll("*")) {
       if (!inCandidates.has(d) || d === c.el) continue;
-      if (!c.weak && nameKey(d) === nameKey(c.el)) return true;
+      if (!c.weak && nameKey(d) === nameKey(c.el)) {
+        if (ITEMS.has(roleOf(c.el))) carried.set(d, c.el);
+        return true;
+      }
       inner.push(d);
     }
     return c.weak && inner.length > 0 && !card(c, inner);
   };
   const kept = candidates.filter((c) => !wraps(c));
   const cards = new Set(kept.filter((c) => c.weak).map((c) => c.el));
+
+  // destOf is where a control leads: a link's address, a submit button's form (method,
+  // action, hidden fields and the button's own name and value). Two controls alike in
+  // role, name and destination are one control shown twice (a toolbar repeated below a
+  // page). A link that leads nowhere of its own ("#", javascript:) has no destination: what
+  // it does is its script's, which the page does not tell.
+  const destOf = (el) => {
+    if (el.tagName === "A") {
+      const href = el.getAttribute("href") || "";
+      if (!href || href === "#" || /^javascript:/i.test(href)) return "";
+      return el.href;
+    }
+    const type = (el.getAttribute("type") || (el.tagName === "BUTTON" ? "submit" : "")).toLowerCase();
+    if (!["BUTTON", "INPUT"].includes(el.tagName) || !["submit", "image"].includes(type) || !el.form) return "";
+    const hidden = Array.from(el.form.querySelectorAll("input[type=hidden]")).map((h) => h.name + "=" + h.value).join("&");
+    return ["form", el.formMethod || el.form.method, el.formAction || el.form.action, hidden, (el.name || "") + "=" + (el.value || "")].join(" ");
+  };
 
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
@@ -352,7 +377,8 @@
       // control inside its own label counts as itself.
       if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
-    let role = axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
+    const carrier = carried.get(el);
+    let role = carrier ? roleOf(carrier) : axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
       clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
     // A slider's handle a widget library draws (jQuery UI's, noUiSlider's) without the
     // ARIA role is a slider all the same.
@@ -396,6 +422,8 @@
     else if (el.hasAttribute("aria-checked")) e.checked = el.getAttribute("aria-checked") === "true";
     if (el.hasAttribute("aria-expanded")) e.expanded = el.getAttribute("aria-expanded") === "true";
     if (el.hasAttribute("aria-selected")) e.selected = el.getAttribute("aria-selected") === "true";
+    else if (carrier && carrier.hasAttribute("aria-selected")) e.selected = carrier.getAttribute("aria-selected") === "true";
+    const dest = destOf(el); if (dest) e.dest = dest;
     if (el.disabled || el.getAttribute("aria-disabled") === "true") e.disabled = true;
     if (!inViewport) e.offscreen = true;
     if (el === el.ownerDocument.activeElement || (el.getRootNode().activeElement === el)) e.focused = true;

@@ -1,0 +1,96 @@
+package driver_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser/driver"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestMechanicsOfUnseenApps reproduces what stopped goals on real apps nobody here had
+// seen, each goal written three ways a person would: a sign-in whose button repeats the
+// first field's name; an issue page whose toolbar is shown twice (one control, one
+// target) beside two "Delete" links that differ (a tie, refused); a to-do whose checkbox
+// is labelled by its text, hovered to show its delete button; the edit box a double-click
+// opens; tabs whose list items carry the role, named by their number; a dialog's close
+// control by its purpose. Each is judged by what the page saved on the server.
+func TestMechanicsOfUnseenApps(t *testing.T) {
+	pool := newPool(t)
+	for _, tt := range []struct {
+		name, page, state string
+		goals             []string
+		want              string // in what the page saved; "" for a goal that must be refused
+	}{
+		{"a sign-in whose button repeats the field's name", "unseen-signin.html", "signin", []string{
+			`type "admin" into "Login", type "s3cret" into "Password", click "Login"`,
+			`type admin into the Login field, then type s3cret into the field labelled Password and press the Login button`,
+			`enter "admin" in the "Login" field; enter "s3cret" in "Password"; then click the "Login" button`,
+		}, `{"user":"admin","ok":true}`},
+		{"a toolbar shown twice", "unseen-issue.html", "issue", []string{
+			`click "Edit", type "Crash when saving" into "Subject", click "Submit"`,
+			`click Edit, then type Crash when saving into the Subject field and press Submit`,
+			`press the "Edit" link; fill "Subject" with "Crash when saving"; then click the "Submit" button`,
+		}, `"subject":"Crash when saving"`},
+		{"log time from a toolbar shown twice", "unseen-issue.html", "issue", []string{
+			`click "Log time", type "2" into "Hours", click "Create"`,
+			`click Log time, then type 2 into the Hours field and press Create`,
+			`press the "Log time" link; fill "Hours" with "2"; then click the "Create" button`,
+		}, `"hours":2`},
+		{"two controls called Delete that differ", "unseen-issue.html", "issue", []string{
+			`click "Delete"`,
+			`click Delete`,
+			`press the "Delete" link`,
+		}, ""},
+		{"a row hovered by its labelled checkbox", "unseen-todos.html", "todos", []string{
+			`hover over "Buy milk", click the delete button in the row "Buy milk"`,
+			`hover over Buy milk, then click the Delete button in the row "Buy milk"`,
+			`move the mouse over "Buy milk" and click "Delete" in the row "Buy milk"`,
+		}, `[{"id":2,"title":"Walk the dog","done":false}]`},
+		{"the edit box a double-click opens", "unseen-todos.html", "todos", []string{
+			`double-click "Buy milk", type "Buy oat milk" into the edit field in the row, press Enter`,
+			`double-click Buy milk, then type Buy oat milk into the edit box and press Enter`,
+			`dblclick "Buy milk"; type "Buy oat milk" into the text field that opened; press Enter`,
+		}, `"title":"Buy oat milk"`},
+		{"a tab named by its number", "unseen-tabs.html", "tabs", []string{
+			`click on Tab #2, then click "perspiciatis"`,
+			`click the 2nd tab and click "perspiciatis"`,
+			`switch to tab 2, then click the link "perspiciatis"`,
+		}, `"tab":2,"picked":"perspiciatis"`},
+		{"a dialog's close control by its purpose", "unseen-tabs.html", "tabs", []string{
+			`close the dialog`,
+			`dismiss the "Newsletter" dialog`,
+			`click the close button of the dialog`,
+		}, `"dialog":"closed"`},
+	} {
+		for i, goal := range tt.goals {
+			t.Run(tt.name+"/"+string(rune('a'+i)), func(t *testing.T) {
+				steps, err := plan.Parse(goal)
+				if err != nil {
+					t.Fatalf("%q: %v", goal, err)
+				}
+				s, app := openLab(t, pool, tt.name+string(rune('a'+i)), tt.page)
+				before := string(app.LabState(tt.state))
+				for _, step := range steps {
+					out, err := s.Do(t.Context(), step, driver.DoOptions{WaitBudget: 2 * time.Second})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !out.OK {
+						if tt.want == "" && !out.Acted && len(out.Candidates) == 2 {
+							return // refused, naming both
+						}
+						t.Fatalf("%s: %+v (actions %q)\n%s", step, out.Feedback, out.Actions, out.Before.Compact())
+					}
+				}
+				if tt.want == "" {
+					t.Fatalf("%q acted; it names two controls that differ", goal)
+				}
+				if got := labSaved(app, tt.state, holds(tt.want)); !strings.Contains(got, tt.want) {
+					t.Errorf("%q: the page saved %s (before: %s); want %s in it", goal, got, before, tt.want)
+				}
+			})
+		}
+	}
+}
