@@ -3,7 +3,7 @@ SHELL := /bin/bash
 DEMO_URL ?= http://127.0.0.1:$${DEMOAPP_PORT:-8090}/projects
 DEMO_GOAL ?= Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible
 
-.PHONY: setup setup-test up down demo test test-checks test-go faults load noise miniwob check vet build clean
+.PHONY: setup setup-test up down demo test test-checks test-go faults load noise heldout miniwob check vet build clean
 
 ## setup: install what the demo's stack needs and is missing (Go check, temporal CLI, MinIO, Weaviate, Chromium, Playwright driver)
 setup:
@@ -75,6 +75,16 @@ noise: setup-test
 	@source deploy/versions.sh && export NOISE_LEVELS="$(NOISE_LEVELS)" NOISE_SIM_SEEDS=$(NOISE_SIM_SEEDS) NOISE_E2E_SEEDS=$(NOISE_E2E_SEEDS) && \
 		{ go test -count=1 -timeout 30m -run 'TestSimNoise$$' -v ./internal/noise/ | grep -vE '^(=== RUN|PASS|ok|FAIL)'; \
 		  go test -count=1 -timeout 90m -run 'TestNoise$$' -v ./e2e/ | grep -vE '^(=== RUN|PASS|ok|FAIL)'; true; }
+
+## heldout: the held-out pool (docs/benchmarks.md): real apps the agent is run on blind, once, at the end of a change,
+##          each goal in three phrasings, judged by the app's own storage; HELDOUT=Fossil,MediaWiki,Adminer,PocketBase chooses
+##          (not part of make test; installs what it needs with `deploy/setup.sh heldout`)
+HELDOUT ?= Fossil,MediaWiki,Adminer,PocketBase
+heldout: setup-test
+	@deploy/setup.sh heldout
+	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \
+		go test -count=1 -tags heldout -timeout 120m -run "^TestHeldOut($$(echo '$(HELDOUT)' | tr ',' '|'))$$" -v ./e2e/ | \
+		grep -vE '^(=== (RUN|PAUSE|CONT))'
 
 ## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);
 ##          optional TASKS=a,b  SKIP=a,b  PLANS=DIR (<task>.json plans)  OUT=FILE (the table as Markdown)

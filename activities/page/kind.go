@@ -46,7 +46,8 @@ func roleFits(role string, e Element) bool {
 		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable" ||
 			(e.Role == "link" && hasWord(e.Hints, "btn", "button"))
 	case "link":
-		return e.Role == "link" || e.Role == "clickable"
+		// A tree item or tab the page writes as a link carries the item's role: still a link.
+		return e.Role == "link" || e.Role == "clickable" || e.Tag == "a"
 	case "icon":
 		return iconic(e)
 	case "menuitem":

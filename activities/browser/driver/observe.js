@@ -289,16 +289,23 @@
   // role, name and destination are one control shown twice (a toolbar repeated below a
   // page). A link that leads nowhere of its own ("#", javascript:) has no destination: what
   // it does is its script's, which the page does not tell.
+  // It is kept as a digest: an address or a form's hidden fields may carry what a run
+  // typed (a search) or a session's token, which no observation stores.
+  const digest = (s) => {
+    let d = 2166136261 >>> 0;
+    for (let k = 0; k < s.length; k++) { d ^= s.charCodeAt(k); d = Math.imul(d, 16777619) >>> 0; }
+    return d.toString(16);
+  };
   const destOf = (el) => {
     if (el.tagName === "A") {
       const href = el.getAttribute("href") || "";
       if (!href || href === "#" || /^javascript:/i.test(href)) return "";
-      return el.href;
+      return digest(el.href);
     }
     const type = (el.getAttribute("type") || (el.tagName === "BUTTON" ? "submit" : "")).toLowerCase();
     if (!["BUTTON", "INPUT"].includes(el.tagName) || !["submit", "image"].includes(type) || !el.form) return "";
     const hidden = Array.from(el.form.querySelectorAll("input[type=hidden]")).map((h) => h.name + "=" + h.value).join("&");
-    return ["form", el.formMethod || el.form.method, el.formAction || el.form.action, hidden, (el.name || "") + "=" + (el.value || "")].join(" ");
+    return digest(["form", el.formMethod || el.form.method, el.formAction || el.form.action, hidden, (el.name || "") + "=" + (el.value || "")].join(" "));
   };
 
   // nearbyText names a field with no label by the text just left of it or just above it,
