@@ -3,6 +3,22 @@
 # judged by its own storage. make test needs none of them. Sourced by setup.sh, which
 # provides log().
 
+# apt_install NAME PACKAGE...: install Debian's packages, three tries, waiting for the
+# package lock another install may hold.
+apt_install() {
+	local name=$1 sudo="" try
+	shift
+	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
+	for try in 1 2 3; do
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq &&
+			DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends "$@" >/dev/null; then
+			return
+		fi
+		log "$name" "apt-get failed (try $try of 3), retrying"
+		sleep 3
+	done
+}
+
 # install_fossil installs Debian's Fossil (a held-out application: a wiki, tickets,
 # technotes and a forum in one binary, kept in one SQLite file) and the sqlite3 CLI the
 # tests read that file with. Each test serves a fresh repository of its own.
@@ -12,17 +28,8 @@ install_fossil() {
 		log fossil "$(dpkg-query -W -f='${Version}' fossil 2>/dev/null || echo present) present, $(sqlite3 --version | cut -d' ' -f1) sqlite3"
 		return
 	fi
-	local sudo=""
-	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
 	log fossil "installing Debian's fossil $FOSSIL_VERSION and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq -o DPkg::Lock::Timeout=300 "fossil=$FOSSIL_VERSION" sqlite3 >/dev/null; then
-			break
-		fi
-		log fossil "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
+	apt_install fossil "fossil=$FOSSIL_VERSION" sqlite3
 	command -v fossil >/dev/null && command -v sqlite3 >/dev/null || { echo "fossil did not install" >&2; exit 1; }
 	log fossil "$(dpkg-query -W -f='${Version}' fossil), $(sqlite3 --version | cut -d' ' -f1) sqlite3"
 }
@@ -40,17 +47,8 @@ install_adminer() {
 		log adminer "$(dpkg-query -W -f='${Version}' adminer 2>/dev/null || echo present), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 		return
 	fi
-	local sudo=""
-	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
 	log adminer "installing Debian's adminer $ADMINER_VERSION, php-sqlite3 and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "adminer=$ADMINER_VERSION*" php-cli php-sqlite3 sqlite3 >/dev/null; then
-			break
-		fi
-		log adminer "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
+	apt_install adminer "adminer=$ADMINER_VERSION*" php-cli php-sqlite3 sqlite3
 	adminer_ok || { echo "adminer did not install" >&2; exit 1; }
 	log adminer "$(dpkg-query -W -f='${Version}' adminer), $(php -r 'echo "PHP ", PHP_VERSION;'), sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 }
@@ -71,18 +69,8 @@ install_mediawiki() {
 		log mediawiki "$(mediawiki_version) present, $(php -r 'echo "PHP ", PHP_VERSION;')"
 		return
 	fi
-	local sudo=""
-	if [[ $(id -u) -ne 0 ]]; then sudo="sudo"; fi
 	log mediawiki "installing Debian's mediawiki $MEDIAWIKI_VERSION, PHP's SQLite driver and sqlite3"
-	local try
-	for try in 1 2 3; do
-		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq --no-install-recommends \
-			"mediawiki=1:$MEDIAWIKI_VERSION.*" php-cli php-sqlite3 php-intl php-mbstring php-xml sqlite3 >/dev/null; then
-			break
-		fi
-		log mediawiki "apt-get failed (try $try of 3), retrying"
-		sleep 3
-	done
+	apt_install mediawiki "mediawiki=1:$MEDIAWIKI_VERSION.*" php-cli php-sqlite3 php-intl php-mbstring php-xml sqlite3
 	mediawiki_present || { echo "mediawiki did not install" >&2; exit 1; }
 	log mediawiki "$(mediawiki_version), $(php -r 'echo "PHP ", PHP_VERSION;')"
 }
@@ -97,14 +85,7 @@ install_mediawiki() {
 install_pocketbase() {
 	if ! command -v sqlite3 >/dev/null; then
 		log pocketbase "installing Debian's sqlite3"
-		local try
-		for try in 1 2 3; do
-			if apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq sqlite3 >/dev/null; then
-				break
-			fi
-			log pocketbase "apt-get failed (try $try of 3), retrying"
-			sleep 3
-		done
+		apt_install pocketbase sqlite3
 		command -v sqlite3 >/dev/null || { echo "sqlite3 did not install" >&2; exit 1; }
 	fi
 	local dir="$POCKETBASE_DIR"
