@@ -22,6 +22,21 @@ var parseCases = []struct {
 	goal string
 	want []Step
 }{
+	// An unquoted value and a quoted field, an unquoted field and a quoted value: the quote
+	// is the field (or the value) the sentence's shape says, never a pair of its own.
+	{"an unquoted value into a quoted field", `type admin into the field labelled "User ID", fill Password with "s3cret"`, []Step{
+		{Action: Type, Value: "admin", TargetDescription: `field labelled "User ID"`},
+		{Action: Type, Value: "s3cret", TargetDescription: "Password"},
+	}},
+	{"the field a double-click opened", `double-click "Buy milk", type "Buy oat milk" into the edit field in the row, press Enter`, []Step{
+		{Action: DoubleClick, TargetDescription: "Buy milk"},
+		{Action: Type, Value: "Buy oat milk", TargetDescription: FocusedField},
+		{Action: Press, Key: "Enter"},
+	}},
+	{"a dialog closed, a tab by its number", `close the dialog, then click on Tab #2`, []Step{
+		{Action: Click, TargetDescription: "close in the dialog"},
+		{Action: Click, TargetDescription: "Tab #2"},
+	}},
 	{"commas and then", `Click "New project", type "Apollo" into "Project name", select "High" from "Priority", click "Create", then check that "Apollo" is visible`, demo},
 	{"curly quotes and and-then", "Click “New project” and type ‘Apollo’ into “Project name” and then select “High” from “Priority”, click “Create” and verify that “Apollo” is visible", demo},
 	{"numbered list", "1. Click \"New project\"\n2. Enter 'Apollo' in 'Project name'\n3) Choose High from Priority\n4. press the \"Create\"\n5. make sure \"Apollo\" is shown", []Step{

@@ -22,6 +22,19 @@ func TestNoChoice(t *testing.T) {
 		{Index: 4, Tag: "a", Role: "link", Name: "Watch"},
 		{Index: 5, Tag: "a", Role: "link", Name: "Watch"},
 	}
+	// A sign-in page whose menu links to it by the button's name ("Login").
+	signin := []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "Login", Container: "nav", Dest: "a1"},
+		{Index: 1, Tag: "input", Type: "text", Role: "textbox", Name: "User ID", Container: "form", Value: "admin"},
+		{Index: 2, Tag: "input", Type: "submit", Role: "button", Name: "Login", Container: "form", Dest: "f1"},
+	}
+	unfilled := append([]Element(nil), signin...)
+	unfilled[1].Value = ""
+	tables := []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "customers", Dest: "t1"},
+		{Index: 1, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "customers", Row: "customers 4 rows"},
+		{Index: 2, Tag: "a", Role: "link", Name: "customers", Dest: "t1", Row: "customers 4 rows"},
+	}
 	row := []Element{
 		{Index: 0, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Buy milk", Row: "Buy milk"},
 		{Index: 1, Tag: "span", Role: "button", Name: "Buy milk", Row: "Buy milk"},
@@ -39,10 +52,15 @@ func TestNoChoice(t *testing.T) {
 		{"a click on the name is the button's", "Login", plan.Click, login, 2},
 		{"a submit input is no text field", "the Login field", plan.Click, login, 0},
 		{"one link shown twice", "Edit", plan.Click, toolbar, 0},
+		{"the button of the form filled in", "Login", plan.Click, signin, 2},
+		{"a form not filled in is no such form", "Login", plan.Click, unfilled, -1},
+		{"a table's link, not its row's box", "customers", plan.Click, tables, 0},
+		{"the box, when ticked", "customers", plan.Check, tables, 1},
 		{"two links that lead elsewhere", "Delete", plan.Click, toolbar, -1},
 		{"two links that lead nowhere said", "Watch", plan.Click, toolbar, -1},
 		{"a hover at parts of one row", `"Buy milk" in the row "Buy milk"`, plan.Hover, row[:2], 0},
-		{"a click at parts of one row is no hover", `"Buy milk" in the row "Buy milk"`, plan.Click, row[:2], -1},
+		{"a click on an item is its button's, not its box's", `"Buy milk" in the row "Buy milk"`, plan.Click, row[:2], 1},
+		{"a tick at parts of one row is no hover", `"Buy milk"`, plan.Check, row, -1},
 		{"a hover at two rows", "Buy milk", plan.Hover, row, -1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

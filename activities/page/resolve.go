@@ -67,7 +67,7 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		cands = byPosition(t.Position, cands)
 	}
 	if len(cands) > 1 {
-		cands = noChoice(action, cands)
+		cands = noChoice(action, cands, elems)
 	}
 	if len(cands) == 1 {
 		return Resolution{Index: cands[0].Index, Matched: matched[cands[0].Index]}
@@ -276,15 +276,22 @@ func readsBefore(a, b Box) bool {
 }
 
 // noChoice narrows a tie that leaves nothing to choose, and keeps every other tie:
-//   - a click on a name that a text field and a control share ("Login", the field and its
-//     sign-in button) is the control's: a field is typed into;
+//   - a click on a name that a text field or a checkbox and a button or a link share
+//     ("Login", the field and its sign-in button; a table's name, its row's box and its
+//     link) is the button's or the link's: a field is typed into, a box ticked;
+//   - a click on a name that a form's one button and links elsewhere share, once the
+//     form's fields hold what was typed ("Login" in the page's menu and on the form just
+//     filled in), is that button's: the form in progress is what the click finishes;
 //   - one control shown twice (alike in role, name and destination: a toolbar repeated
 //     below the page) is one target, the first a person sees;
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover.
-func noChoice(action plan.Action, cands []Element) []Element {
+func noChoice(action plan.Action, cands, page []Element) []Element {
 	if action == plan.Click {
-		cands = preferAll(cands, func(e Element) bool { return !e.Editable() })
+		cands = preferAll(cands, func(e Element) bool { return !e.Editable() && e.Role != "checkbox" && e.Role != "radio" })
+		if b, ok := submitsFilledForm(cands, page); ok {
+			return []Element{b}
+		}
 	}
 	alike, oneRow := true, true
 	for _, c := range cands[1:] {
@@ -306,4 +313,34 @@ func firstInView(elems []Element) Element {
 		}
 	}
 	return elems[0]
+}
+
+// submitsFilledForm is the one button among cands in a form one of whose text fields holds
+// a value, the other candidates being links outside that form.
+func submitsFilledForm(cands, page []Element) (Element, bool) {
+	var button Element
+	n := 0
+	for _, c := range cands {
+		switch {
+		case c.Role == "button" && strings.HasPrefix(c.Container, "form"):
+			button = c
+			n++
+		case c.Role != "link":
+			return Element{}, false
+		}
+	}
+	if n != 1 {
+		return Element{}, false
+	}
+	for _, c := range cands {
+		if c.Role == "link" && c.Container == button.Container {
+			return Element{}, false
+		}
+	}
+	for _, e := range page {
+		if e.Container == button.Container && e.Frame == button.Frame && e.Editable() && e.Value != "" {
+			return button, true
+		}
+	}
+	return Element{}, false
 }
