@@ -282,8 +282,9 @@ func readsBefore(a, b Box) bool {
 //   - a click on a name that a form's one button and links elsewhere share, once the
 //     form's fields hold what was typed ("Login" in the page's menu and on the form just
 //     filled in), is that button's: the form in progress is what the click finishes;
-//   - one control shown twice (alike in role, name and destination: a toolbar repeated
-//     below the page) is one target, the first a person sees;
+//   - one control shown twice (alike in role, name, case aside, and destination: a
+//     toolbar repeated below the page, a menu's "Watchlist" and a notice's "watchlist")
+//     is one target, the first a person sees;
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover.
 func noChoice(action plan.Action, cands, page []Element) []Element {
@@ -295,7 +296,7 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	}
 	alike, oneRow := true, true
 	for _, c := range cands[1:] {
-		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && c.Role == cands[0].Role && c.Name == cands[0].Name &&
+		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && c.Role == cands[0].Role && strings.EqualFold(c.Name, cands[0].Name) &&
 			c.Frame == cands[0].Frame && c.Disabled == cands[0].Disabled
 		oneRow = oneRow && cands[0].Row != "" && c.Row == cands[0].Row && c.Container == cands[0].Container && c.Frame == cands[0].Frame
 	}

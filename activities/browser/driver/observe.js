@@ -126,8 +126,26 @@
     const p = el.parentElement;
     return p ? Array.from(p.children).find((c) => c !== el && c.matches("button, [role=button]")) || null : null;
   };
+  // labelsOf are the labels that name a box: its <label>s, and what aria-labelledby names.
+  const labelsOf = (el) => {
+    const ls = Array.from(el.labels || []);
+    const root = el.getRootNode();
+    for (const id of (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean)) {
+      const n = root.getElementById ? root.getElementById(id) : null;
+      if (n && !ls.includes(n)) ls.push(n);
+    }
+    return ls;
+  };
+  // overItsLabel: the box lies over a visible label of its own and is what a click at its
+  // middle reaches.
+  const overItsLabel = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 4 || r.height < 4 || window !== el.ownerDocument.defaultView) return false;
+    if (deepHit(r.left + r.width / 2, r.top + r.height / 2) !== el) return false;
+    return labelsOf(el).some((l) => { const b = l.getBoundingClientRect(); return b.width >= 4 && b.height >= 4; });
+  };
   const standIn = (el) => {
-    for (const l of Array.from(el.labels || [])) {
+    for (const l of labelsOf(el)) {
       if (l.checkVisibility && !l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
       const r = l.getBoundingClientRect();
       if (r.width >= 4 && r.height >= 4) return l;
@@ -360,14 +378,18 @@
     seen.add(el);
     // node is what a person sees and acts on: the element, or a hidden box's label.
     let node = el;
+    // A box made transparent over its own label (a menu's "More" drawn as a label, the
+    // box on top of it taking the click) is itself what a person clicks.
+    let clear = false;
     if (hiddenBox(el)) {
-      node = standIn(el);
+      clear = overItsLabel(el);
+      node = clear ? el : standIn(el);
       if (!node) continue;
     }
     // A file field the page makes transparent over its own button ("Import") is that
     // button: it takes the click, and the button it covers names it.
     const fileOver = el.tagName === "INPUT" && el.type === "file" && getComputedStyle(el).opacity === "0" && fileButton(el);
-    if (!fileOver && node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (!fileOver && !clear && node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
     const r = node.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;

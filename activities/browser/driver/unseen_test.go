@@ -58,6 +58,16 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`click the 2nd tab and click "perspiciatis"`,
 			`switch to tab 2, then click the link "perspiciatis"`,
 		}, `"tab":2,"picked":"perspiciatis"`},
+		{"a menu whose box lies over its label", "unseen-menu.html", "menu", []string{
+			`click "More", then click "Move"`,
+			`click More and click Move`,
+			`open the "More" menu; press "Move"`,
+		}, `"last":"move"`},
+		{"one place linked twice, named in two cases", "unseen-menu.html", "menu", []string{
+			`click "Watch", then click "Watchlist"`,
+			`click Watch and click Watchlist`,
+			`press the "Watch" link; then press the "Watchlist" link`,
+		}, `"last":"watchlist"`},
 		{"a dialog's close control by its purpose", "unseen-tabs.html", "tabs", []string{
 			`close the dialog`,
 			`dismiss the "Newsletter" dialog`,
