@@ -280,6 +280,13 @@ func exact(s Step, target string, quotes []string, reason string) (Step, string)
 	if reason != "" {
 		return Step{}, reason
 	}
+	if t := stripStart(articleStart, strings.TrimSpace(target)); s.TargetDescription != "" {
+		if n, ok := loneQuote(t); ok && ParseTarget(quotes[n]) != (Target{Name: quotes[n]}) {
+			// `click "New field"` is the control named so: the quoted words are its name as
+			// the page writes it, never a kind ("field") and a name ("New"); they stay quoted.
+			s.TargetDescription = unmask(t, quotes, true)
+		}
+	}
 	return s, exactTarget(target, quotes)
 }
 

@@ -37,7 +37,7 @@ var (
 // role words, places and ordinals, which the resolver reads; purposeWords and itemNouns
 // too.
 var targetWordSet = setOf("the a an on every button btn link field text box textbox input area textarea editor check checkbox radio " +
-	"slider switch toggle column lane tab icon menu item menuitem option list dropdown select section header heading panel entry row line " +
+	"slider switch toggle column lane tab icon menu item menuitem option record list dropdown select section header heading panel entry row line " +
 	"card dialog modal popup form sidebar navigation nav in inside within of for from next to beside named called labelled labeled with " +
 	"first second third fourth fifth sixth seventh eighth ninth tenth last by about " + purposeList + " " + itemNounList)
 

@@ -218,7 +218,7 @@ var kinds = []kind{
 	{"date", nil},
 	{"time", nil},
 	{"tab", []string{"tab"}},
-	{"option", []string{"option", "item", "entry", "suggestion"}},
+	{"option", []string{"option", "item", "entry", "record", "suggestion"}},
 }
 
 // kindRules are the kinds' phrases as rules, in the order of kinds.

@@ -62,6 +62,15 @@ func TestNoChoice(t *testing.T) {
 		{"a click on an item is its button's, not its box's", `"Buy milk" in the row "Buy milk"`, plan.Click, row[:2], 1},
 		{"a tick at parts of one row is no hover", `"Buy milk"`, plan.Check, row, -1},
 		{"a hover at two rows", "Buy milk", plan.Hover, row, -1},
+		{"a row's one box, ticked by the row's words", "Moby Dick", plan.Check, []Element{
+			{Index: 0, Tag: "input", Type: "checkbox", Role: "checkbox", Row: "Moby Dick Herman Melville 1851"},
+			{Index: 1, Tag: "input", Type: "checkbox", Role: "checkbox", Row: "Moby Dick 2 Herman Melville 1852"},
+			{Index: 2, Tag: "input", Type: "checkbox", Role: "checkbox", Row: "Dune Frank Herbert 1965"},
+		}, -1},
+		{"a row's one box, ticked by the row's words, one row", "Dune", plan.Check, []Element{
+			{Index: 0, Tag: "input", Type: "checkbox", Role: "checkbox", Row: "Moby Dick Herman Melville 1851"},
+			{Index: 1, Tag: "input", Type: "checkbox", Role: "checkbox", Row: "Dune Frank Herbert 1965"},
+		}, 1},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := Resolve(tt.desc, tt.action, tt.elems)

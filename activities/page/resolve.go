@@ -2,6 +2,7 @@ package page
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,6 +48,11 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		return Resolution{Index: -1, Reason: why}
 	}
 	cands, matched, why := t.match(pool)
+	if action == plan.Check && (why != "" || !slices.ContainsFunc(cands, func(e Element) bool { return fits(plan.Check, e) })) {
+		if box, ok := t.boxOfRow(elems); ok {
+			return Resolution{Index: box.Index, Matched: "row"}
+		}
+	}
 	if why != "" {
 		return Resolution{Index: -1, Reason: why}
 	}
@@ -344,4 +350,20 @@ func submitsFilledForm(cands, page []Element) (Element, bool) {
 		}
 	}
 	return Element{}, false
+}
+
+// boxOfRow is the one checkbox of the one row the target's name names, when no box is
+// named so: "tick Moby Dick" in a list whose rows have a box each and no label. Only a
+// target named by its words alone, and only one such box on the page.
+func (t Target) boxOfRow(elems []Element) (Element, bool) {
+	if t.Name == "" || t.Kind != "" || t.Row != "" || t.Container != "" || t.Ordinal != 0 || t.Every {
+		return Element{}, false
+	}
+	r := t
+	r.Row, r.Name = t.Name, ""
+	boxes := r.bestRows(filterAll(elems, func(e Element) bool { return e.Role == "checkbox" || e.Role == "switch" }))
+	if len(boxes) != 1 {
+		return Element{}, false
+	}
+	return boxes[0], true
 }
