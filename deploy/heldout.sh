@@ -101,3 +101,26 @@ install_pocketbase() {
 	rm -rf "$dir" && mv "$dir.tmp" "$dir"
 	log pocketbase "$POCKETBASE_VERSION built, sqlite3 $(sqlite3 --version | cut -d' ' -f1)"
 }
+
+# install_ikiwiki installs Debian's ikiwiki (a held-out application: a wiki compiler whose
+# web editing, sign-in, comments, renames and removals run as a CGI program), the Perl
+# modules its CGI needs (its recommends are left out, so they are named), git, which keeps
+# its page history, and a C compiler, with which ikiwiki builds its CGI wrapper. Each test
+# compiles a fresh wiki of its own in a temporary folder and serves it through Go's
+# net/http/cgi; the judge reads the wiki's own .mdwn source files.
+: "${IKIWIKI_VERSION:=3.20200202.3-1}"
+ikiwiki_present() {
+	command -v ikiwiki >/dev/null && command -v git >/dev/null && command -v cc >/dev/null &&
+		perl -MCGI -MCGI::FormBuilder -MCGI::Session -MDate::Parse -e1 2>/dev/null
+}
+install_ikiwiki() {
+	if ikiwiki_present; then
+		log ikiwiki "$(dpkg-query -W -f='${Version}' ikiwiki 2>/dev/null || echo present) present"
+		return
+	fi
+	log ikiwiki "installing Debian's ikiwiki $IKIWIKI_VERSION, its CGI's Perl modules, git and gcc"
+	apt_install ikiwiki "ikiwiki=$IKIWIKI_VERSION" libcgi-pm-perl libcgi-formbuilder-perl \
+		libcgi-session-perl libtimedate-perl git gcc libc6-dev
+	ikiwiki_present || { echo "ikiwiki did not install" >&2; exit 1; }
+	log ikiwiki "$(dpkg-query -W -f='${Version}' ikiwiki)"
+}
