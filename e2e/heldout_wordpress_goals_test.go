@@ -17,12 +17,13 @@ import (
 // what the dashboard shows ({signin} and {url} are filled in per phrasing and instance);
 // done reads the site's database and says "" when the goal's effect is there and nothing
 // else it checks changed, else what it found; do makes the effect through WordPress's own
-// pages and requests, as the dashboard sends them.
+// pages and requests, as the dashboard sends them, and miss a near miss the judge must not
+// take for it (what a run gone a little wrong leaves: a draft, another value, another row).
 type wpGoal struct {
 	name      string
 	phrasings [3]string
 	done      func(t testing.TB, w *testenv.WordPress) string
-	do        func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser)
+	do, miss  func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser)
 }
 
 const (
@@ -50,6 +51,10 @@ var wpGoals = []wpGoal{
 			wpREST(t, b, "/wp/v2/posts", map[string]string{"title": wpNewPost, "status": "publish",
 				"content": "<!-- wp:paragraph -->\n<p>" + wpNewPostText + "</p>\n<!-- /wp:paragraph -->"}, http.StatusCreated)
 		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			wpREST(t, b, "/wp/v2/posts", map[string]string{"title": wpNewPost, "status": "draft",
+				"content": "<!-- wp:paragraph -->\n<p>" + wpNewPostText + "</p>\n<!-- /wp:paragraph -->"}, http.StatusCreated)
+		},
 	},
 	{
 		name: "rename a post",
@@ -67,6 +72,9 @@ var wpGoals = []wpGoal{
 		do: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
 			wpREST(t, b, "/wp/v2/posts/"+wpPostID(t, w, testenv.WordPressPicnicPost), map[string]string{"title": wpRenamed}, http.StatusOK)
 		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			wpREST(t, b, "/wp/v2/posts/"+wpPostID(t, w, testenv.WordPressPicnicPost), map[string]string{"title": "Summer picnic at the park"}, http.StatusOK)
+		},
 	},
 	{
 		name: "add a category",
@@ -80,6 +88,11 @@ var wpGoals = []wpGoal{
 		},
 		do: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
 			form := b.Form(t, "/wp-admin/edit-tags.php?taxonomy=category", `id="addtag"`)
+			form.Set("tag-name", wpNewCategory)
+			wpPost(t, b, "/wp-admin/edit-tags.php", form)
+		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			form := b.Form(t, "/wp-admin/edit-tags.php?taxonomy=post_tag", `id="addtag"`)
 			form.Set("tag-name", wpNewCategory)
 			wpPost(t, b, "/wp-admin/edit-tags.php", form)
 		},
@@ -99,6 +112,11 @@ var wpGoals = []wpGoal{
 			form.Set("blogname", wpNewSiteTitle)
 			wpPost(t, b, "/wp-admin/options.php", form)
 		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			form := b.Form(t, "/wp-admin/options-general.php", `action="options.php"`)
+			form.Set("blogdescription", wpNewSiteTitle)
+			wpPost(t, b, "/wp-admin/options.php", form)
+		},
 	},
 	{
 		name: "approve a pending comment",
@@ -112,6 +130,11 @@ var wpGoals = []wpGoal{
 		},
 		do: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
 			link := b.Link(t, "/wp-admin/edit-comments.php", regexp.MustCompile(`comment\.php\?c=\d+&(?:amp;|#038;)action=approvecomment&(?:amp;|#038;)_wpnonce=[0-9a-f]+`))
+			wpGet(t, b, "/wp-admin/"+link)
+		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			// The pending comment is the second: WordPress installs the first.
+			link := b.Link(t, "/wp-admin/edit-comments.php", regexp.MustCompile(`comment\.php\?c=2&(?:amp;|#038;)action=spamcomment&(?:amp;|#038;)_wpnonce=[0-9a-f]+`))
 			wpGet(t, b, "/wp-admin/"+link)
 		},
 	},
@@ -128,9 +151,10 @@ var wpGoals = []wpGoal{
 			})
 		},
 		do: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
-			id := wpPostID(t, w, testenv.WordPressOldPost)
-			link := b.Link(t, "/wp-admin/edit.php", regexp.MustCompile(`post\.php\?post=`+id+`&(?:amp;|#038;)action=trash&(?:amp;|#038;)_wpnonce=[0-9a-f]+`))
-			wpGet(t, b, "/wp-admin/"+link)
+			wpTrash(t, w, b, testenv.WordPressOldPost)
+		},
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
+			wpTrash(t, w, b, testenv.WordPressPicnicPost)
 		},
 	},
 	{
@@ -143,16 +167,8 @@ var wpGoals = []wpGoal{
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) { s.users[wpNewUser] = wpNewUserEmail + " editor" })
 		},
-		do: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) {
-			form := b.Form(t, "/wp-admin/user-new.php", `id="createuser"`)
-			form.Set("user_login", wpNewUser)
-			form.Set("email", wpNewUserEmail)
-			form.Set("pass1", "Maria-strong-pass-2026")
-			form.Set("pass2", "Maria-strong-pass-2026")
-			form.Set("role", "editor")
-			form.Set("createuser", "Add New User")
-			wpPost(t, b, "/wp-admin/user-new.php", form)
-		},
+		do:   func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) { wpAddUser(t, b, "editor") },
+		miss: func(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser) { wpAddUser(t, b, "author") },
 	},
 }
 
@@ -268,6 +284,27 @@ func wpPost(t testing.TB, b *testenv.WordPressBrowser, path string, form map[str
 	if status, loc, body := b.Post(t, path, form); status != http.StatusFound {
 		t.Fatalf("POST %s answered %d (to %q): %.300s", path, status, loc, body)
 	}
+}
+
+// wpTrash follows the Trash link in the row of the post titled so.
+func wpTrash(t testing.TB, w *testenv.WordPress, b *testenv.WordPressBrowser, title string) {
+	t.Helper()
+	id := wpPostID(t, w, title)
+	link := b.Link(t, "/wp-admin/edit.php", regexp.MustCompile(`post\.php\?post=`+id+`&(?:amp;|#038;)action=trash&(?:amp;|#038;)_wpnonce=[0-9a-f]+`))
+	wpGet(t, b, "/wp-admin/"+link)
+}
+
+// wpAddUser posts the Add New User form for maria with the role given.
+func wpAddUser(t testing.TB, b *testenv.WordPressBrowser, role string) {
+	t.Helper()
+	form := b.Form(t, "/wp-admin/user-new.php", `id="createuser"`)
+	form.Set("user_login", wpNewUser)
+	form.Set("email", wpNewUserEmail)
+	form.Set("pass1", "Maria-strong-pass-2026")
+	form.Set("pass2", "Maria-strong-pass-2026")
+	form.Set("role", role)
+	form.Set("createuser", "Add New User")
+	wpPost(t, b, "/wp-admin/user-new.php", form)
 }
 
 // wpGet follows one of the dashboard's action links (approve, trash), which redirect.

@@ -134,7 +134,8 @@ func wpReport(t *testing.T, rows []wpRow) {
 // TestHeldOutWordPressJudge validates the harness without the agent: on a fresh site
 // every judge says "not done" and every phrasing reads as a whole goal; each goal's
 // effect, done through WordPress's own forms, links and REST requests as its dashboard
-// sends them, makes its judge say "done" and leaves the other judges at "not done".
+// sends them, makes its judge say "done" and leaves the other judges at "not done"; and a
+// near miss of each leaves its judge at "not done".
 // go test -tags heldout -run TestHeldOutWordPressJudge ./e2e/
 func TestHeldOutWordPressJudge(t *testing.T) {
 	if !testenv.WordPressInstalled() {
@@ -167,6 +168,15 @@ func TestHeldOutWordPressJudge(t *testing.T) {
 				if o.name != g.name && o.done(t, w) == "" {
 					t.Errorf("the effect of %q makes the judge of %q say done", g.name, o.name)
 				}
+			}
+		})
+		t.Run(g.name+", a near miss", func(t *testing.T) {
+			w := testenv.StartWordPress(t)
+			g.miss(t, w, w.SignIn(t))
+			why := g.done(t, w)
+			t.Logf("the judge says: %s", why)
+			if why == "" {
+				t.Errorf("the judge takes a near miss for the goal done")
 			}
 		})
 	}
