@@ -41,7 +41,7 @@ var wpGoals = []wpGoal{
 		name: "write and publish a post",
 		phrasings: [3]string{
 			`{signin}, click "Posts", click "Add New", type "Weekend hike" into "Add title", type "We walk to the lake on Saturday." into "Type / to choose a block", click "Publish", click "Publish", then check that "is now live" is visible`,
-			`{signin}, then go to {url}/wp-admin/post-new.php, enter "Weekend hike" in "Add title", enter "We walk to the lake on Saturday." in "Type / to choose a block" and press "Publish"; press "Publish" again to confirm, and check that "is now live" is visible`,
+			`{signin}, then go to {url}/wp-admin/post-new.php, enter "Weekend hike" in "Add title", enter "We walk to the lake on Saturday." in "Type / to choose a block" and press "Publish"; press "Publish" again and check that "is now live" is visible`,
 			`{signin}. Open Posts, then click the "Add New" link. Type Weekend hike into the title field labelled "Add title", write "We walk to the lake on Saturday." in the block that says "Type / to choose a block", click the Publish button, then click the "Publish" button in the panel that opens and make sure "is now live" is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
@@ -61,7 +61,7 @@ var wpGoals = []wpGoal{
 		phrasings: [3]string{
 			`{signin}, click "Posts", click "Summer picnic", clear "Add title", type "Summer picnic in the park" into "Add title", click "Update", then check that "Post updated." is visible`,
 			`{signin}, go to {url}/wp-admin/edit.php and click "Summer picnic"; clear the "Add title" field, then fill "Add title" with "Summer picnic in the park" and press "Update", and verify that "Post updated." is visible`,
-			`{signin}. Click Posts and open the post "Summer picnic". Clear the title field labelled "Add title" and type Summer picnic in the park into it, press the Update button, then make sure "Post updated." is visible.`,
+			`{signin}. Click Posts and open the post "Summer picnic". Clear the title field labelled "Add title" and type "Summer picnic in the park" into the "Add title" field, press the Update button, then make sure "Post updated." is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) {
@@ -81,7 +81,7 @@ var wpGoals = []wpGoal{
 		phrasings: [3]string{
 			`{signin}, click "Posts", click "Categories", type "Recipes" into "Name", click "Add New Category", then check that "Recipes" is visible`,
 			`{signin}, then open {url}/wp-admin/edit-tags.php?taxonomy=category, fill "Name" with "Recipes" and press "Add New Category", check that "Recipes" is visible`,
-			`{signin}. Go to Posts and then Categories. Type Recipes into the field labelled "Name" and click the "Add New Category" button; verify that "Recipes" is visible.`,
+			`{signin}. Click Posts, then click Categories. Type Recipes into the field labelled "Name" and click the "Add New Category" button; verify that "Recipes" is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) { s.categories = append(s.categories, wpNewCategory) })
@@ -102,7 +102,7 @@ var wpGoals = []wpGoal{
 		phrasings: [3]string{
 			`{signin}, click "Settings", type "Team News" into "Site Title", click "Save Changes", then check that "Settings saved." is visible`,
 			`{signin}, go to {url}/wp-admin/options-general.php, fill "Site Title" with "Team News" and press "Save Changes", then verify that "Settings saved." is visible`,
-			`{signin}. Open Settings, then General. Enter Team News in the field labelled "Site Title", click the Save Changes button and make sure "Settings saved." is visible.`,
+			`{signin}. Open Settings, then click General. Enter Team News in the field labelled "Site Title", click the Save Changes button and make sure "Settings saved." is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) { s.title = wpNewSiteTitle })
@@ -123,7 +123,7 @@ var wpGoals = []wpGoal{
 		phrasings: [3]string{
 			`{signin}, click "Comments", hover over "Can I bring my dog to the picnic?", click "Approve", then check that "Pending (0)" is visible`,
 			`{signin}, then go to {url}/wp-admin/edit-comments.php, click "Pending (1)", move the mouse over "Can I bring my dog to the picnic?" and press "Approve"; check that "Pending (0)" is visible`,
-			`{signin}. Open Comments. Hover over the comment "Can I bring my dog to the picnic?" from Dana, then click the Approve link in its row, and verify that "Pending (0)" is visible.`,
+			`{signin}. Open Comments. Hover over the comment "Can I bring my dog to the picnic?", then click the Approve link, and verify that "Pending (0)" is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) { s.comments[testenv.WordPressCommenter] = "1" })
@@ -143,7 +143,7 @@ var wpGoals = []wpGoal{
 		phrasings: [3]string{
 			`{signin}, click "Posts", hover over "Old announcement", click "Trash", then check that "1 post moved to the Trash." is visible`,
 			`{signin}, go to {url}/wp-admin/edit.php, then click "Trash" in the row "Old announcement" and check that "1 post moved to the Trash." is visible`,
-			`{signin}. Click Posts. Move the mouse over the post "Old announcement" and press the Trash link in its row, then make sure "1 post moved to the Trash." is visible.`,
+			`{signin}. Click Posts. Move the mouse over the post "Old announcement" and press the Trash link, then make sure "1 post moved to the Trash." is visible.`,
 		},
 		done: func(t testing.TB, w *testenv.WordPress) string {
 			return wpExpect(t, w, func(s *wpState) {
