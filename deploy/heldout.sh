@@ -124,3 +124,26 @@ install_ikiwiki() {
 	ikiwiki_present || { echo "ikiwiki did not install" >&2; exit 1; }
 	log ikiwiki "$(dpkg-query -W -f='${Version}' ikiwiki)"
 }
+
+# install_wordpress installs Debian's WordPress (a held-out application: a blog and CMS
+# in PHP), Debian's MariaDB server and client, and PHP's MySQL driver. Each test copies
+# the package's code into a temporary folder with a wp-config.php of its own and runs a
+# private MariaDB server there (a temporary datadir, a socket of its own); the judges read
+# that database with the mariadb CLI. /etc/wordpress is not used.
+: "${WORDPRESS_VERSION:=6.1}"
+wordpress_ok() {
+	[[ -f /usr/share/wordpress/wp-admin/install.php && -d /usr/share/wordpress/wp-content/themes/twentytwentythree ]] && command -v php >/dev/null &&
+		command -v mariadbd >/dev/null && command -v mariadb >/dev/null && command -v mariadb-install-db >/dev/null &&
+		php -r 'exit(extension_loaded("mysqli") ? 0 : 1);'
+}
+wordpress_version() { echo "$(dpkg-query -W -f='${Version}' wordpress 2>/dev/null || echo present), mariadb $(dpkg-query -W -f='${Version}' mariadb-server 2>/dev/null || echo present)"; }
+install_wordpress() {
+	if wordpress_ok; then
+		log wordpress "$(wordpress_version) present"
+		return
+	fi
+	log wordpress "installing Debian's wordpress $WORDPRESS_VERSION (its default theme), mariadb-server, mariadb-client and php-mysql"
+	apt_install wordpress "wordpress=$WORDPRESS_VERSION.*" wordpress-theme-twentytwentythree mariadb-server mariadb-client php-cli php-mysql
+	wordpress_ok || { echo "wordpress did not install" >&2; exit 1; }
+	log wordpress "$(wordpress_version)"
+}
