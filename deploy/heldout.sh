@@ -147,3 +147,30 @@ install_wordpress() {
 	wordpress_ok || { echo "wordpress did not install" >&2; exit 1; }
 	log wordpress "$(wordpress_version)"
 }
+
+# install_roundcube installs Debian's Roundcube (a held-out application: webmail in PHP,
+# which keeps contacts, identities and preferences in an SQL database and the mail itself
+# on an IMAP server) with its SQLite backend, Debian's Dovecot as that IMAP server, and
+# the sqlite3 CLI the tests read Roundcube's database with. Each test serves a private
+# copy of Roundcube with php -S in front of a private Dovecot, both in a temporary folder;
+# the system's own Dovecot and Roundcube configuration are never used.
+: "${ROUNDCUBE_VERSION:=1.6.5}"
+roundcube_ok() {
+	[[ -f /usr/share/roundcube/index.php && -f /usr/share/roundcube/SQL/sqlite.initial.sql && -x /usr/sbin/dovecot ]] &&
+		command -v php >/dev/null && command -v sqlite3 >/dev/null &&
+		php -r 'exit(extension_loaded("pdo_sqlite") && extension_loaded("mbstring") && extension_loaded("intl") ? 0 : 1);' 2>/dev/null
+}
+roundcube_version() {
+	echo "$(dpkg-query -W -f='${Version}' roundcube-core 2>/dev/null || echo present), dovecot $(dpkg-query -W -f='${Version}' dovecot-imapd 2>/dev/null || echo present)"
+}
+install_roundcube() {
+	if roundcube_ok; then
+		log roundcube "$(roundcube_version) present"
+		return
+	fi
+	log roundcube "installing Debian's roundcube $ROUNDCUBE_VERSION (SQLite), dovecot-imapd and sqlite3"
+	apt_install roundcube "roundcube-core=$ROUNDCUBE_VERSION*" "roundcube-sqlite3=$ROUNDCUBE_VERSION*" \
+		dovecot-core dovecot-imapd php-cli php-sqlite3 php-intl php-mbstring sqlite3
+	roundcube_ok || { echo "roundcube did not install" >&2; exit 1; }
+	log roundcube "$(roundcube_version)"
+}
