@@ -342,7 +342,20 @@
       return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
     };
     const midY = r.top + r.height / 2;
-    for (const dx of [8, 24, 48, 96]) { const t = probe(r.left - dx, midY); if (t) return t.replace(/:$/, ""); }
+    // Leftwards, past the controls beside it in its row (a form that puts a function's
+    // list between a column's name and its field): the words that name the row name both.
+    for (let x = r.left - 8, n = 0; x >= 0 && n < 8 && r.left - x <= 400; n++) {
+      const hit = doc.elementFromPoint(x, midY);
+      const controls = "input, select, textarea, button";
+      // A control, or the cell that holds one (a list's options are text too): passed over.
+      if (hit && hit !== el && !hit.contains(el) && hit.matches && (hit.matches(controls) || hit.querySelector(controls))) {
+        x = hit.getBoundingClientRect().left - 8;
+        continue;
+      }
+      const t = probe(x, midY);
+      if (t) return t.replace(/:$/, "");
+      x -= n < 3 ? 16 : 48;
+    }
     for (const dy of [6, 16, 28]) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
     return "";
   };
@@ -418,7 +431,7 @@
     // A box with a label of its own that says nothing (a styled circle) is named by none:
     // the text near it belongs to something else (the row above).
     const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
-    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
+    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
       label = nearbyText(el);
     }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";

@@ -68,6 +68,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`click Watch and click Watchlist`,
 			`press the "Watch" link; then press the "Watchlist" link`,
 		}, `"last":"watchlist"`},
+		{"a field named by its row, past a list of functions", "unseen-rowform.html", "rowform", []string{
+			`type "Alan Turing" into "name", type "alan@example.org" into "email", click "Save"`,
+			`type Alan Turing into the name field, then type alan@example.org into the email field and press Save`,
+			`fill "name" with "Alan Turing"; fill the field labelled email with "alan@example.org"; then click the "Save" button`,
+		}, `{"name":"Alan Turing","email":"alan@example.org"}`},
 		{"a dialog's close control by its purpose", "unseen-tabs.html", "tabs", []string{
 			`close the dialog`,
 			`dismiss the "Newsletter" dialog`,
