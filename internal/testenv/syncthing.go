@@ -78,7 +78,9 @@ func StartSyncthing(t testing.TB) *Syncthing {
 	}
 	root := t.TempDir()
 	s := &Syncthing{Root: root, Home: filepath.Join(root, ".config", "syncthing"), apiKey: syncthingAPIKeyValue}
-	env := append(os.Environ(), "HOME="+root, "STNOUPGRADE=1", "STNORESTART=1", "STNODEFAULTFOLDER=1", "TZ=UTC")
+	// STMONITORED: run as the one process, without the monitor that would otherwise start
+	// the daemon as a child in a process group of its own, which the test's kill would miss.
+	env := append(os.Environ(), "HOME="+root, "STNOUPGRADE=1", "STNORESTART=1", "STNODEFAULTFOLDER=1", "STMONITORED=yes", "TZ=UTC")
 	gen := exec.Command("syncthing", "generate", "--home="+s.Home, "--no-default-folder", "--skip-port-probing")
 	gen.Env = env
 	if out, err := gen.CombinedOutput(); err != nil {
