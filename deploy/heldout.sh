@@ -174,3 +174,19 @@ install_roundcube() {
 	roundcube_ok || { echo "roundcube did not install" >&2; exit 1; }
 	log roundcube "$(roundcube_version)"
 }
+
+# install_syncthing installs Debian's Syncthing (a held-out application: a file-sync daemon
+# with a web admin panel: folders, remote devices and their settings, all kept in its
+# config.xml, which the tests read back). Each test runs a private instance from a fresh
+# home folder, cut off from the network (no discovery, relays, NAT or usage reporting).
+: "${SYNCTHING_VERSION:=1.19.2~ds1-1+b4}"
+install_syncthing() {
+	if command -v syncthing >/dev/null; then
+		log syncthing "$(dpkg-query -W -f='${Version}' syncthing 2>/dev/null || echo present) present"
+		return
+	fi
+	log syncthing "installing Debian's syncthing $SYNCTHING_VERSION"
+	apt_install syncthing "syncthing=$SYNCTHING_VERSION"
+	command -v syncthing >/dev/null || { echo "syncthing did not install" >&2; exit 1; }
+	log syncthing "$(dpkg-query -W -f='${Version}' syncthing)"
+}
