@@ -356,6 +356,17 @@
       if (t) return t.replace(/:$/, "");
       x -= n < 3 ? 16 : 48;
     }
+    // Or the words just before it in its own paragraph ("Name of new wiki page: [field]"),
+    // back to the control or the line break before them.
+    let before = "";
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 3) { before = n.textContent + before; continue; }
+      if (n.nodeType !== 1) continue;
+      if (n.matches("input, select, textarea, button, br, p, div, li, tr, td, table, ul, ol") || n.querySelector("input, select, textarea, button")) break;
+      before = (n.innerText || n.textContent) + before;
+    }
+    before = clean(before);
+    if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
     for (const dy of [6, 16, 28]) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
     return "";
   };

@@ -73,6 +73,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`type Alan Turing into the name field, then type alan@example.org into the email field and press Save`,
 			`fill "name" with "Alan Turing"; fill the field labelled email with "alan@example.org"; then click the "Save" button`,
 		}, `{"name":"Alan Turing","email":"alan@example.org"}`},
+		{"a field named by the words before it in its paragraph", "unseen-rowform.html", "wikinew", []string{
+			`type "Release Plan" into "Name of new wiki page", click "Create"`,
+			`type Release Plan into the field labelled "Name of new wiki page" and press Create`,
+			`fill "Name of new wiki page" with "Release Plan"; then click the "Create" button`,
+		}, `{"page":"Release Plan"}`},
 		{"a dialog's close control by its purpose", "unseen-tabs.html", "tabs", []string{
 			`close the dialog`,
 			`dismiss the "Newsletter" dialog`,
