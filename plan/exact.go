@@ -135,12 +135,12 @@ func parsePairs(c string, quotes []string) ([]Step, bool) {
 			return nil, false
 		}
 		field = strings.TrimSpace(field)
-		// Words that end "into" or "with", or hold "into", name no field before the value:
+		// Words that end "into" or "with", or hold "into" or "in the", name no field before the value:
 		// the quote after them is what "type admin into (the field labelled) "User ID""
 		// types into, or "fill Password with "x"" fills a field with, read by the sentence's
 		// own shape.
 		if reDescriptorOnly(field) || read(seq(opt(some), alt(intoWords, word("with", "as")), end), field) != nil ||
-			read(seq(some, word("into"), some), field) != nil {
+			read(seq(some, alt(word("into"), seq(intoWords, theWords)), some), field) != nil {
 			return nil, false
 		}
 		steps = append(steps, Step{Action: Type, Value: quotes[n], TargetDescription: field})

@@ -28,6 +28,9 @@ var parseCases = []struct {
 		{Action: Type, Value: "admin", TargetDescription: `field labelled "User ID"`},
 		{Action: Type, Value: "s3cret", TargetDescription: "Password"},
 	}},
+	{"an unquoted value in a quoted field", `type Team News in the field labelled "Site Title"`, []Step{
+		{Action: Type, Value: "Team News", TargetDescription: `field labelled "Site Title"`},
+	}},
 	{"the field a double-click opened", `double-click "Buy milk", type "Buy oat milk" into the edit field in the row, press Enter`, []Step{
 		{Action: DoubleClick, TargetDescription: "Buy milk"},
 		{Action: Type, Value: "Buy oat milk", TargetDescription: FocusedField},

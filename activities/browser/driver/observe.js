@@ -417,6 +417,9 @@
     const r = node.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;
+    // Placed wholly before the page's start (left: -9999em, a list's row actions until the
+    // row is hovered): no scroll brings it into sight.
+    if (left + scrollX + r.width <= 0 || top + scrollY + r.height <= 0) continue;
     const cx = left + r.width / 2, cy = top + r.height / 2;
     let inViewport = cx >= 0 && cy >= 0 && cx < vw && cy < vh;
     if (inViewport && scrolledAway(el)) {

@@ -68,6 +68,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`click Watch and click Watchlist`,
 			`press the "Watch" link; then press the "Watchlist" link`,
 		}, `"last":"watchlist"`},
+		{"a row's actions placed off the page until it is hovered", "unseen-menu.html", "menu", []string{
+			`hover over "Old announcement", click "Trash"`,
+			`move the mouse over Old announcement and click Trash`,
+			`hover over "Old announcement"; then press the "Trash" link`,
+		}, `"last":"trash-2"`},
 		{"a field named by its row, past a list of functions", "unseen-rowform.html", "rowform", []string{
 			`type "Alan Turing" into "name", type "alan@example.org" into "email", click "Save"`,
 			`type Alan Turing into the name field, then type alan@example.org into the email field and press Save`,
