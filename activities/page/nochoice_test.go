@@ -48,6 +48,10 @@ func TestNoChoice(t *testing.T) {
 		want   int // -1: refused
 	}{
 		{"a field is typed into", "Login", plan.Type, login, 0},
+		{"a field, not the list beside it, is cleared", "city", plan.Clear, []Element{
+			{Index: 0, Tag: "select", Role: "combobox", Name: "city", Options: []string{"", "md5"}},
+			{Index: 1, Tag: "input", Type: "text", Role: "textbox", Name: "city", Value: "Boston"},
+		}, 1},
 		{"the Login field, said so", "the Login field", plan.Type, login, 0},
 		{"a click on the name is the button's", "Login", plan.Click, login, 2},
 		{"a submit input is no text field", "the Login field", plan.Click, login, 0},

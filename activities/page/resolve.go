@@ -282,7 +282,7 @@ func readsBefore(a, b Box) bool {
 }
 
 // noChoice narrows a tie that leaves nothing to choose, and keeps every other tie:
-//   - text typed at a name that a text field and a list share is the field's;
+//   - text typed (or cleared) at a name that a text field and a list share is the field's;
 //   - a click on a name that a text field or a checkbox and a button or a link share
 //     ("Login", the field and its sign-in button; a table's name, its row's box and its
 //     link) is the button's or the link's: a field is typed into, a box ticked;
@@ -295,8 +295,9 @@ func readsBefore(a, b Box) bool {
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover.
 func noChoice(action plan.Action, cands, page []Element) []Element {
-	if action == plan.Type {
-		// Typed text goes into a text field, not into the list beside it named by the same words.
+	if action == plan.Type || action == plan.Clear {
+		// Typed text goes into a text field (and a field is cleared), not the list beside it
+		// named by the same words.
 		cands = preferAll(cands, Element.Editable)
 	}
 	if action == plan.Click {
