@@ -7,7 +7,8 @@
 #          layout that playwright-go expects.
 #   test   (the default) the demo's tools, the linters `make test` runs (staticcheck,
 #          workflowcheck), and the real applications the end-to-end tests drive: Debian's
-#          DokuWiki, and npm's TiddlyWiki, Node-RED and TodoMVC.
+#          DokuWiki and Fossil (a held-out app once, mended), and npm's TiddlyWiki, Node-RED
+#          and TodoMVC.
 #   checks the linters alone; apps the npm applications alone; heldout the held-out
 #          applications (deploy/heldout.sh), which only `go test -tags heldout` drives; or
 #          one tool by its name.
@@ -194,7 +195,7 @@ plan() {
 	local heldout="fossil mediawiki adminer pocketbase ikiwiki wordpress roundcube syncthing"
 	case "$1" in
 	demo) echo $demo ;;
-	test | all) echo $demo $checks dokuwiki $apps ;;
+	test | all) echo $demo $checks dokuwiki fossil $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
