@@ -3,14 +3,12 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 // The held-out check on Syncthing: its tests build only with -tags heldout, and
@@ -33,85 +31,23 @@ func TestHeldOutSyncthing(t *testing.T) {
 	}
 	s := newStack(t)
 	s.worker(t)
-	var rows []syncthingRow
+	var rows []poolRow
 	for _, g := range syncthingGoals {
 		for i, p := range g.phrasings {
 			// A harness that stops mid-way (t.Fatal) leaves the row at "not done".
-			row := syncthingRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result", reason: "the harness stopped: see the subtest's log"}
+			row := poolRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result", reason: "the harness stopped: see the subtest's log"}
 			t.Run(fmt.Sprintf("%s/%d", g.name, i+1), func(t *testing.T) { row = runSyncthingGoal(t, s, g, i, p) })
 			rows = append(rows, row)
 		}
 	}
-	syncthingReport(t, rows)
-}
-
-// syncthingRow is one phrasing's outcome: done-and-said, false success or not done.
-type syncthingRow struct {
-	goal            string
-	phrasing        int
-	outcome, status string
-	reason          string
+	poolReport(t, rows)
 }
 
 // runSyncthingGoal runs one phrasing on a fresh instance and judges it; it never fails the
 // test itself (the table at the end does).
-func runSyncthingGoal(t *testing.T, s *stack, g syncthingGoal, i int, text string) syncthingRow {
+func runSyncthingGoal(t *testing.T, s *stack, g syncthingGoal, i int, text string) poolRow {
 	st := testenv.StartSyncthing(t)
-	row := syncthingRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result"}
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	run := s.start(t, workflows.GoalInput{Goal: text, StartURL: st.URL})
-	var res workflows.GoalResult
-	if err := workflows.ResultOf(&res, run.Get(ctx, &res)); err != nil {
-		row.reason = "the run ended without a result: " + err.Error()
-		t.Logf("goal %q: %s", text, row.reason)
-		return row
-	}
-	why := st.Eventually(10*time.Second, func() string { return g.done(t, st) })
-	said := res.Execution.Status == workflows.StatusSuccess && res.Validation.Verified
-	row.status = fmt.Sprintf("%s (verified %v)", res.Execution.Status, res.Validation.Verified)
-	switch {
-	case said && why == "":
-		row.outcome, row.reason = "done-and-said", "config.xml and the folders hold the goal's effect"
-	case res.Execution.Status == workflows.StatusSuccess && why != "":
-		row.outcome, row.reason = "false success", "the storage disagrees: "+why
-	case why == "":
-		row.reason = "done in the storage but not said: " + res.Validation.Reason
-	default:
-		row.reason = res.Validation.Reason + "; the storage: " + why
-	}
-	t.Logf("goal %q: %s, %s: %s; errors %v", text, row.outcome, row.status, row.reason, res.Errors)
-	if row.outcome != "done-and-said" {
-		for _, step := range res.Steps {
-			t.Logf("step %s %s: %v", step.Step, step.Status, step.Actions)
-		}
-	}
-	return row
-}
-
-// syncthingReport logs the table (goal × phrasing) and fails on any false success or when
-// fewer than 90% of the phrasings were done and said.
-func syncthingReport(t *testing.T, rows []syncthingRow) {
-	var b strings.Builder
-	done, falses := 0, 0
-	fmt.Fprintf(&b, "%-32s %-3s %-14s %-24s %s\n", "goal", "#", "outcome", "status", "reason")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "%-32s %-3d %-14s %-24s %s\n", r.goal, r.phrasing, r.outcome, r.status, r.reason)
-		switch r.outcome {
-		case "done-and-said":
-			done++
-		case "false success":
-			falses++
-		}
-	}
-	fmt.Fprintf(&b, "done-and-said %d of %d, false successes %d", done, len(rows), falses)
-	t.Log("\n" + b.String())
-	if falses > 0 {
-		t.Errorf("%d false successes", falses)
-	}
-	if len(rows) == 0 || float64(done) < 0.9*float64(len(rows)) {
-		t.Errorf("done-and-said %d of %d, under 90%%", done, len(rows))
-	}
+	return poolRun(t, s, g.name, i+1, text, st.URL, "config.xml and the folders", func() string { return g.done(t, st) })
 }
 
 // TestHeldOutSyncthingJudge validates the harness without the agent: a fresh instance is

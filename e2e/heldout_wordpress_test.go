@@ -3,14 +3,12 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
-	"github.com/webagent-dev/webagent/workflows"
 )
 
 // The held-out check on WordPress: its tests build only with -tags heldout, and
@@ -44,16 +42,16 @@ func TestHeldOutWordPress(t *testing.T) {
 	// Granted by host, not by origin: each phrasing's fresh site has a port of its own.
 	s.worker(t, "WEBAGENT_TEST_WORDPRESS_PASSWORD="+testenv.WordPressPassword,
 		`WEBAGENT_SECRETS={"wordpress_password": {"from": "env:WEBAGENT_TEST_WORDPRESS_PASSWORD", "sites": ["127.0.0.1"]}}`)
-	var rows []wpRow
+	var rows []poolRow
 	for _, g := range wpGoals {
 		for i, p := range g.phrasings {
 			// A harness that stops mid-way (t.Fatal) leaves the row at "not done".
-			row := wpRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result", reason: "the harness stopped: see the subtest's log"}
+			row := poolRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result", reason: "the harness stopped: see the subtest's log"}
 			t.Run(fmt.Sprintf("%s/%d", g.name, i+1), func(t *testing.T) { row = runWPGoal(t, s, g, i, p) })
 			rows = append(rows, row)
 		}
 	}
-	wpReport(t, rows)
+	poolReport(t, rows)
 	s.eachHistory(t, func(id, text string) {
 		if strings.Contains(text, testenv.WordPressPassword) {
 			t.Errorf("WordPress's password is in the history of %s", id)
@@ -61,74 +59,12 @@ func TestHeldOutWordPress(t *testing.T) {
 	})
 }
 
-// wpRow is one phrasing's outcome: done-and-said, false success or not done.
-type wpRow struct {
-	goal            string
-	phrasing        int
-	outcome, status string
-	reason          string
-}
-
 // runWPGoal runs one phrasing on a fresh site and judges it; it never fails the test
 // itself (the table at the end does).
-func runWPGoal(t *testing.T, s *stack, g wpGoal, i int, p string) wpRow {
+func runWPGoal(t *testing.T, s *stack, g wpGoal, i int, p string) poolRow {
 	w := testenv.StartWordPress(t)
-	row := wpRow{goal: g.name, phrasing: i + 1, outcome: "not done", status: "no result"}
 	text := wpText(p, i, w)
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	run := s.start(t, workflows.GoalInput{Goal: text, StartURL: w.URL + "/wp-login.php"})
-	var res workflows.GoalResult
-	if err := workflows.ResultOf(&res, run.Get(ctx, &res)); err != nil {
-		row.reason = "the run ended without a result: " + err.Error()
-		t.Logf("goal %q: %s", text, row.reason)
-		return row
-	}
-	why := w.Eventually(10*time.Second, func() string { return g.done(t, w) })
-	said := res.Execution.Status == workflows.StatusSuccess && res.Validation.Verified
-	row.status = fmt.Sprintf("%s (verified %v)", res.Execution.Status, res.Validation.Verified)
-	switch {
-	case said && why == "":
-		row.outcome, row.reason = "done-and-said", "the database holds the goal's effect"
-	case res.Execution.Status == workflows.StatusSuccess && why != "":
-		row.outcome, row.reason = "false success", "the database disagrees: "+why
-	case why == "":
-		row.reason = "done in the database but not said: " + res.Validation.Reason
-	default:
-		row.reason = res.Validation.Reason + "; the database: " + why
-	}
-	t.Logf("goal %q: %s, %s: %s; errors %v", text, row.outcome, row.status, row.reason, res.Errors)
-	if row.outcome != "done-and-said" {
-		for _, st := range res.Steps {
-			t.Logf("step %s %s: %v", st.Step, st.Status, st.Actions)
-		}
-	}
-	return row
-}
-
-// wpReport logs the table (goal × phrasing) and fails on any false success or when fewer
-// than 90% of the phrasings were done and said.
-func wpReport(t *testing.T, rows []wpRow) {
-	var b strings.Builder
-	done, falses := 0, 0
-	fmt.Fprintf(&b, "%-28s %-3s %-14s %-24s %s\n", "goal", "#", "outcome", "status", "reason")
-	for _, r := range rows {
-		fmt.Fprintf(&b, "%-28s %-3d %-14s %-24s %s\n", r.goal, r.phrasing, r.outcome, r.status, r.reason)
-		switch r.outcome {
-		case "done-and-said":
-			done++
-		case "false success":
-			falses++
-		}
-	}
-	fmt.Fprintf(&b, "done-and-said %d of %d, false successes %d", done, len(rows), falses)
-	t.Log("\n" + b.String())
-	if falses > 0 {
-		t.Errorf("%d false successes", falses)
-	}
-	if len(rows) == 0 || float64(done) < 0.9*float64(len(rows)) {
-		t.Errorf("done-and-said %d of %d, under 90%%", done, len(rows))
-	}
+	return poolRun(t, s, g.name, i+1, text, w.URL+"/wp-login.php", "the database", func() string { return g.done(t, w) })
 }
 
 // TestHeldOutWordPressJudge validates the harness without the agent: on a fresh site

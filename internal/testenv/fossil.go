@@ -3,7 +3,6 @@ package testenv
 import (
 	"crypto/sha1"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -100,26 +99,7 @@ func (f *Fossil) sqlExec(t testing.TB, stmt string) {
 // value as text ("" for NULL).
 func (f *Fossil) Query(t testing.TB, query string) []map[string]string {
 	t.Helper()
-	out, err := exec.Command("sqlite3", "-readonly", "-json", "-cmd", ".timeout 5000", f.Repo, query).Output()
-	if err != nil {
-		t.Fatalf("sqlite3 %s: %v", query, err)
-	}
-	var rows []map[string]any
-	if s := strings.TrimSpace(string(out)); s != "" {
-		if err := json.Unmarshal([]byte(s), &rows); err != nil {
-			t.Fatalf("sqlite3 %s: %v\n%s", query, err, out)
-		}
-	}
-	res := make([]map[string]string, len(rows))
-	for i, r := range rows {
-		res[i] = map[string]string{}
-		for k, v := range r {
-			if v != nil {
-				res[i][k] = fmt.Sprint(v)
-			}
-		}
-	}
-	return res
+	return SQLiteRows(t, f.Repo, query)
 }
 
 // WikiPage is a wiki page's latest saved text, and whether the page exists.

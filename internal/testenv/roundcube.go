@@ -1,12 +1,10 @@
 package testenv
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 )
@@ -170,26 +168,7 @@ $config['session_lifetime'] = 30;
 // each value as text ("" for NULL).
 func (rc *Roundcube) Query(t testing.TB, query string) []map[string]string {
 	t.Helper()
-	out, err := exec.Command("sqlite3", "-readonly", "-json", "-cmd", ".timeout 5000", rc.DB, query).Output()
-	if err != nil {
-		t.Fatalf("sqlite3 %s: %v", query, err)
-	}
-	var rows []map[string]any
-	if s := strings.TrimSpace(string(out)); s != "" {
-		if err := json.Unmarshal([]byte(s), &rows); err != nil {
-			t.Fatalf("sqlite3 %s: %v\n%s", query, err, out)
-		}
-	}
-	res := make([]map[string]string, len(rows))
-	for i, r := range rows {
-		res[i] = map[string]string{}
-		for k, v := range r {
-			if v != nil {
-				res[i][k] = fmt.Sprint(v)
-			}
-		}
-	}
-	return res
+	return SQLiteRows(t, rc.DB, query)
 }
 
 func (rc *Roundcube) exec(t testing.TB, stmt string) {
