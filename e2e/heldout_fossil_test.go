@@ -94,7 +94,7 @@ func TestHeldOutFossilJudge(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			f := testenv.StartFossil(t)
 			g.do(t, f, f.SignIn(t))
-			if why := f.Eventually(5*time.Second, func() string { return g.done(t, f) }); why != "" {
+			if why := testenv.Eventually(5*time.Second, func() string { return g.done(t, f) }); why != "" {
 				t.Errorf("after the goal's effect the judge says: %s", why)
 			}
 			for _, o := range fossilGoals {

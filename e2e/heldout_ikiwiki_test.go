@@ -97,7 +97,7 @@ func TestHeldOutIkiWikiJudge(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			w := testenv.StartIkiWiki(t)
 			g.do(t, w, w.Browser())
-			if why := w.Eventually(5*time.Second, func() string { return g.done(t, w) }); why != "" {
+			if why := testenv.Eventually(5*time.Second, func() string { return g.done(t, w) }); why != "" {
 				t.Errorf("after the goal's effect the judge says: %s", why)
 			}
 			for _, o := range ikiwikiGoals {

@@ -205,7 +205,7 @@ func runMWGoal(t *testing.T, s *stack, g mwGoal, i int, goal string) mwOutcome {
 	o := mwOutcome{goal: g.name, phrasing: i + 1}
 	in := workflows.GoalInput{Goal: goal, StartURL: w.URL + "/index.php/" + g.start}
 	res, err := mwResult(s.start(t, in))
-	why := w.Eventually(10*time.Second, func() string { return g.done(t, w) })
+	why := testenv.Eventually(10*time.Second, func() string { return g.done(t, w) })
 	o.status = string(res.Execution.Status)
 	said := err == nil && res.Execution.Status == workflows.StatusSuccess && res.Validation.Verified
 	switch {
@@ -279,7 +279,7 @@ func TestHeldOutMediaWikiJudge(t *testing.T) {
 			}
 			session := w.SignIn(t)
 			session.Do(t, g.do)
-			if why := w.Eventually(10*time.Second, func() string { return g.done(t, w) }); why != "" {
+			if why := testenv.Eventually(10*time.Second, func() string { return g.done(t, w) }); why != "" {
 				t.Fatalf("the judge says not done after the effect: %s", why)
 			}
 			// A change the goal did not ask for is caught too.

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -55,10 +56,7 @@ func poolRun(t *testing.T, s *stack, goal string, phrasing int, text, start, sto
 		t.Logf("goal %q: %s", text, row.reason)
 		return row
 	}
-	why := done()
-	for deadline := time.Now().Add(10 * time.Second); why != "" && time.Now().Before(deadline); why = done() {
-		time.Sleep(100 * time.Millisecond)
-	}
+	why := testenv.Eventually(10*time.Second, done)
 	said := res.Execution.Status == workflows.StatusSuccess && res.Validation.Verified
 	row.status = fmt.Sprintf("%s (verified %v)", res.Execution.Status, res.Validation.Verified)
 	switch {

@@ -95,7 +95,7 @@ func TestHeldOutRoundcubeJudge(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			rc := testenv.StartRoundcube(t)
 			g.do(t, rc, rc.SignIn(t))
-			if why := rc.Eventually(5*time.Second, func() string { return g.done(t, rc) }); why != "" {
+			if why := testenv.Eventually(5*time.Second, func() string { return g.done(t, rc) }); why != "" {
 				t.Errorf("after the goal's effect the judge says: %s", why)
 			}
 			for _, o := range roundcubeGoals {

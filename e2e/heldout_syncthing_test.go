@@ -80,7 +80,7 @@ func TestHeldOutSyncthingJudge(t *testing.T) {
 		t.Run(g.name, func(t *testing.T) {
 			st := testenv.StartSyncthing(t)
 			g.do(t, st)
-			if why := st.Eventually(5*time.Second, func() string { return g.done(t, st) }); why != "" {
+			if why := testenv.Eventually(5*time.Second, func() string { return g.done(t, st) }); why != "" {
 				t.Errorf("after the goal's effect the judge says: %s", why)
 			}
 			for _, o := range syncthingGoals {

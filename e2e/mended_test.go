@@ -26,7 +26,7 @@ func TestMendedFossil(t *testing.T) {
 		`click "new wiki page", type "Release Plan" into "Name of new wiki page", click "Create", ` +
 		`type "` + text + `" into the text area, click "Save & Close", then check that "` + text + `" is visible`
 	res := s.result(t, s.start(t, workflows.GoalInput{Goal: goal, StartURL: f.URL + "/login"}))
-	why := f.Eventually(10*time.Second, func() string {
+	why := testenv.Eventually(10*time.Second, func() string {
 		if got, ok := f.WikiPage(t, "Release Plan"); !ok || strings.TrimSpace(got) != text {
 			return "the repository has no page \"Release Plan\" holding the text (pages " + strings.Join(f.WikiPages(t), ", ") + ")"
 		}

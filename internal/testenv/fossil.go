@@ -249,15 +249,3 @@ func lines(s string) []string {
 	}
 	return out
 }
-
-// Eventually calls done until it says "" or the limit passes, and returns its last say.
-func (f *Fossil) Eventually(limit time.Duration, done func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		why := done()
-		if why == "" || time.Now().After(deadline) {
-			return why
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-}

@@ -216,15 +216,3 @@ func directiveParam(s, name string) string {
 	}
 	return ""
 }
-
-// Eventually calls done until it says "" or the limit passes, and returns its last say.
-func (w *IkiWiki) Eventually(limit time.Duration, done func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		why := done()
-		if why == "" || time.Now().After(deadline) {
-			return why
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-}

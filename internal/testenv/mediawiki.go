@@ -144,20 +144,6 @@ func (w *MediaWiki) maintenance(t testing.TB, script string, args ...string) {
 	}
 }
 
-// Eventually asks why until it says "" (the goal's effect is stored) or limit passes, and
-// returns its last answer: the wiki saves some of an edit's effects (categories, links)
-// just after it answers the request.
-func (w *MediaWiki) Eventually(limit time.Duration, why func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		r := why()
-		if r == "" || time.Now().After(deadline) {
-			return r
-		}
-		time.Sleep(250 * time.Millisecond)
-	}
-}
-
 // ChangedPages lists, sorted, the pages created, deleted or edited (a new latest revision)
 // since the wiki was seeded: what a goal changed, to be compared with what it should have.
 func (w *MediaWiki) ChangedPages(t testing.TB) []string {

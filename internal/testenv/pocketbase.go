@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -125,30 +123,13 @@ func StartPocketBase(t testing.TB) *PocketBase {
 // the answer into out when out is not nil; an answer other than 2xx fails the test.
 func (pb *PocketBase) API(t testing.TB, method, path string, body, out any) {
 	t.Helper()
-	var in io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in = bytes.NewReader(b)
-	}
-	req, err := http.NewRequest(method, pb.URL+path, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
+	header := map[string]string{}
 	if pb.token != "" {
-		req.Header.Set("Authorization", pb.token)
+		header["Authorization"] = pb.token
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("%s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode/100 != 2 {
-		t.Fatalf("%s %s: %s: %s", method, path, resp.Status, b)
+	status, b := callJSON(t, method, pb.URL+path, body, header)
+	if status/100 != 2 {
+		t.Fatalf("%s %s: %d: %s", method, path, status, b)
 	}
 	if out != nil && len(b) > 0 {
 		if err := json.Unmarshal(b, out); err != nil {

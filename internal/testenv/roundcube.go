@@ -203,15 +203,3 @@ func (rc *Roundcube) Identities(t testing.TB) []RoundcubeIdentity {
 	}
 	return out
 }
-
-// Eventually calls why until it says "" or the limit passes, and returns its last say.
-func (rc *Roundcube) Eventually(limit time.Duration, why func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		w := why()
-		if w == "" || time.Now().After(deadline) {
-			return w
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-}

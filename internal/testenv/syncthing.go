@@ -1,11 +1,9 @@
 package testenv
 
 import (
-	"bytes"
 	"encoding/json"
 	"encoding/xml"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -147,7 +145,7 @@ func (s *Syncthing) seed(t testing.TB) {
 	s.MustAPI(t, "POST", "rest/config/devices", map[string]any{"deviceID": SyncthingNASID, "name": SyncthingNASName})
 	s.MustAPI(t, "POST", "rest/config/folders", map[string]any{"id": SyncthingDocsID, "label": SyncthingDocsLabel, "path": filepath.Join(s.Root, SyncthingDocsLabel)})
 	s.MustAPI(t, "POST", "rest/config/folders", map[string]any{"id": SyncthingMusicID, "label": SyncthingMusicLabel, "path": filepath.Join(s.Root, SyncthingMusicLabel)})
-	why := s.Eventually(15*time.Second, func() string {
+	why := Eventually(15*time.Second, func() string {
 		c := s.Config(t)
 		if len(c.Folders) != 2 || len(c.Devices) != 2 || !s.Marked(filepath.Join(s.Root, SyncthingMusicLabel)) || !s.Marked(filepath.Join(s.Root, SyncthingDocsLabel)) {
 			return fmt.Sprintf("the seed is not saved yet: %+v", c)
@@ -164,27 +162,8 @@ func (s *Syncthing) seed(t testing.TB) {
 // authorised by its CSRF token) and returns the status and the body.
 func (s *Syncthing) API(t testing.TB, method, path string, body any) (int, string) {
 	t.Helper()
-	var r io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, s.URL+path, r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("X-API-Key", s.apiKey)
-	req.Header.Set("Content-Type", "application/json")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatalf("syncthing %s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(out)
+	status, out := callJSON(t, method, s.URL+path, body, map[string]string{"X-API-Key": s.apiKey})
+	return status, string(out)
 }
 
 // MustAPI is API failing the test on any status but 200.
@@ -290,16 +269,4 @@ func (s *Syncthing) Marked(dir string) bool {
 func (s *Syncthing) FileText(rel string) (string, bool) {
 	data, err := os.ReadFile(filepath.Join(s.Root, rel))
 	return string(data), err == nil
-}
-
-// Eventually calls done until it says "" or the limit passes, and returns its last say.
-func (s *Syncthing) Eventually(limit time.Duration, done func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		why := done()
-		if why == "" || time.Now().After(deadline) {
-			return why
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
 }

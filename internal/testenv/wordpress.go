@@ -217,15 +217,3 @@ func (w *WordPress) Users(t testing.TB) []WordPressUser {
 	}
 	return out
 }
-
-// Eventually calls done until it says "" or the limit passes, and returns its last say.
-func (w *WordPress) Eventually(limit time.Duration, done func() string) string {
-	deadline := time.Now().Add(limit)
-	for {
-		why := done()
-		if why == "" || time.Now().After(deadline) {
-			return why
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
-}
