@@ -285,7 +285,8 @@
   // A tab, menu item or option the page writes as a list item around its link is one
   // control: the link, which takes the click, carries the item's role and state.
   const ITEMS = new Set(["tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem"]);
-  const roleOf = (el) => axRole(el) || clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
+  const roleOf = (el) => axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
+    clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
   const carried = new Map();
   const wraps = (c) => {
     const inner = [];
@@ -434,8 +435,7 @@
       if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
     }
     const carrier = carried.get(el);
-    let role = carrier ? roleOf(carrier) : axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
-      clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
+    let role = roleOf(carrier || el);
     // A slider's handle a widget library draws (jQuery UI's, noUiSlider's) without the
     // ARIA role is a slider all the same.
     if ((role === "generic" || role === "clickable") && /(^|[\s_-])(slider[-_]{0,2}handle|slider[-_]{0,2}thumb|noUi-handle)(\s|$)/i.test(el.className || "")) role = "slider";
