@@ -2,6 +2,7 @@ package activities
 
 import (
 	"fmt"
+	"github.com/webagent-dev/webagent/activities/timing"
 	"slices"
 	"strings"
 	"time"
@@ -65,6 +66,8 @@ type OpenBrowserResult struct {
 	Title     string `json:"title"`
 	// Status is the HTTP status the page answered with when the browser opened there.
 	Status int `json:"status,omitempty"`
+	// Times is where opening it went (zero when the session was open already).
+	Times timing.Open `json:"times,omitzero"`
 }
 
 // Snapshot is one observation as history keeps it: the screenshot and the element list
@@ -203,6 +206,8 @@ type RunStepResult struct {
 	Unchanged bool `json:"unchanged,omitempty"`
 	// Downloads are the files the page downloaded while the step acted.
 	Downloads []Download `json:"downloads,omitempty"`
+	// Times is where the attempt's time went, as the worker measured it.
+	Times timing.Step `json:"times,omitzero"`
 }
 
 // Download is a file the page downloaded during a step, stored with the run's evidence.

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	tclient "go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 
+	"github.com/webagent-dev/webagent/internal/codec"
 	"github.com/webagent-dev/webagent/internal/config"
 	"github.com/webagent-dev/webagent/internal/textcut"
 	"github.com/webagent-dev/webagent/plan"
@@ -35,6 +37,17 @@ type Client struct {
 	namespace string
 	ui        string
 	owned     bool
+	// dc reads what the history holds (encrypted with WEBAGENT_CODEC_KEYS when set);
+	// nil: the SDK's default.
+	dc converter.DataConverter
+}
+
+// converter is what reads the run's history.
+func (c *Client) converter() converter.DataConverter {
+	if c.dc == nil {
+		return converter.GetDefaultDataConverter()
+	}
+	return c.dc
 }
 
 // Dial connects to the Temporal service the environment names (TEMPORAL_ADDRESS and the
@@ -46,7 +59,11 @@ func Dial(ctx context.Context) (*Client, error) {
 	if err != nil {
 		return nil, &BadInputError{Err: err}
 	}
-	return &Client{tc: tc, namespace: t.Namespace, ui: t.UIURL, owned: true}, nil
+	cl := &Client{tc: tc, namespace: t.Namespace, ui: t.UIURL, owned: true}
+	if cd, err := codec.FromEnv(); err == nil && cd != nil {
+		cl.dc = cd.DataConverter()
+	}
+	return cl, nil
 }
 
 // New wraps a Temporal client the caller holds (and closes) in the given namespace;
@@ -107,6 +124,9 @@ func Check(in GoalInput) error {
 // Run is a run the caller already knows by its workflow ID: the latest execution of
 // that workflow, the one it continued as if it did.
 func (c *Client) Run(workflowID string) *Run { return c.run(workflowID, "") }
+
+// RunOf is one execution of a workflow: runID "" is its latest.
+func (c *Client) RunOf(workflowID, runID string) *Run { return c.run(workflowID, runID) }
 
 func (c *Client) run(id, runID string) *Run {
 	return &Run{c: c, ID: id, RunID: runID, URL: c.RunURL(id, runID)}

@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
-	historypb "go.temporal.io/api/history/v1"
 	"go.temporal.io/sdk/client"
 
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/browser/driver"
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/plan"
 
 	"github.com/webagent-dev/webagent/demoapp"
@@ -61,12 +61,14 @@ func BenchmarkDemoGoal(b *testing.B) {
 	b.ReportMetric(float64(stepMs)/float64(steps), "ms/step")
 }
 
-// BenchmarkProductVsBare runs the demo goal both ways in one process run, alternating: the
-// product (through Temporal, the worker process, MinIO) and a bare in-process loop that
-// does the same browser work with the same browser layer (open a fresh context at the
-// start page; per step observe, screenshot, act, settle, observe, screenshot, check) and
-// nothing else. It reports the medians and their ratio, and the product's time by phase
-// from its history:
+// BenchmarkProductVsBare runs the demo goal four ways in one process run, alternating: the
+// product (through Temporal, the worker process, MinIO, with the network boundary on: every
+// request through the run's egress proxy); the product's browser layer in-process
+// (Session.Do per step, nothing else); a bare playwright-go loop a script would be (rawDemo:
+// per step a screenshot, the list of controls, the action, Playwright's load wait, a
+// screenshot); and the actions-only floor (floorDemo: a new context, the start page and the
+// five actions, nothing else). It reports the medians and the product's ratios to each,
+// and the product's time by part, from its account (client.Account):
 //
 //	go test -run '^$' -bench ProductVsBare -benchtime 10x ./e2e/
 func BenchmarkProductVsBare(b *testing.B) {
@@ -83,7 +85,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 	}
 	b.Cleanup(pool.Shutdown)
 
-	bare := func(i int) time.Duration {
+	layer := func(i int) time.Duration {
 		t0 := time.Now()
 		id := fmt.Sprintf("bare-%d", i)
 		s, _, err := pool.Open(context.Background(), id, driver.OpenOptions{URL: start})
@@ -93,7 +95,7 @@ func BenchmarkProductVsBare(b *testing.B) {
 		for _, st := range steps {
 			out, err := s.Do(context.Background(), st, driver.DoOptions{WaitBudget: 3 * time.Second})
 			if err != nil || !out.OK {
-				b.Fatalf("bare run %d, step %s: %v %+v", i, st, err, out.Feedback)
+				b.Fatalf("layer run %d, step %s: %v %+v", i, st, err, out.Feedback)
 			}
 		}
 		if _, err := pool.Close(id); err != nil {
@@ -103,7 +105,9 @@ func BenchmarkProductVsBare(b *testing.B) {
 	}
 	chromium := rawChromium(b)
 	raw := func(i int) time.Duration { return rawDemo(b, chromium, start, nil, i) }
-	phases := map[string][]time.Duration{}
+	floor := func(i int) time.Duration { return floorDemo(b, chromium, start, i) }
+	accounts := agent.New(c, "default", "")
+	parts := map[string][]time.Duration{}
 	product := func(i int) time.Duration {
 		t0 := time.Now()
 		run, err := c.ExecuteWorkflow(context.Background(), client.StartWorkflowOptions{TaskQueue: workflows.TaskQueue},
@@ -116,18 +120,22 @@ func BenchmarkProductVsBare(b *testing.B) {
 			b.Fatalf("product run %d: %v %+v", i, err, res.Execution)
 		}
 		took := time.Since(t0)
-		for k, v := range phaseTimes(b, c, run) {
-			phases[k] = append(phases[k], v)
+		a, err := accounts.RunOf(run.GetID(), run.GetRunID()).Account(context.Background())
+		if err != nil {
+			b.Fatal(err)
 		}
+		for _, p := range a.Parts() {
+			parts[partName(p.What)] = append(parts[partName(p.What)], p.Took)
+		}
+		parts["run (history: start to end)"] = append(parts["run (history: start to end)"], a.Total)
 		return took
 	}
-	var p, q, r []time.Duration
-	bare(-1) // warm all up
+	var p, q, r, f []time.Duration
+	layer(-1) // warm all up
 	raw(-1)
+	floor(-1)
 	product(-1)
-	for k := range phases {
-		delete(phases, k)
-	}
+	clear(parts)
 	// Each run starts on a quiet machine: what the run before left to do in the
 	// background (a closed context's teardown, the worker's spare context) is done.
 	quiet := func() { time.Sleep(1500 * time.Millisecond) }
@@ -135,24 +143,45 @@ func BenchmarkProductVsBare(b *testing.B) {
 		quiet()
 		p = append(p, product(i))
 		quiet()
-		q = append(q, bare(i))
+		q = append(q, layer(i))
 		quiet()
 		r = append(r, raw(i))
+		quiet()
+		f = append(f, floor(i))
 	}
-	mp, mq, mr := median(p), median(q), median(r)
+	mp, mq, mr, mf := median(p), median(q), median(r), median(f)
 	b.ReportMetric(float64(mp.Milliseconds()), "product-ms")
 	b.ReportMetric(float64(mq.Milliseconds()), "layer-ms")
 	b.ReportMetric(float64(mr.Milliseconds()), "raw-ms")
+	b.ReportMetric(float64(mf.Milliseconds()), "floor-ms")
 	b.ReportMetric(float64(mp)/float64(mq), "product/layer")
 	b.ReportMetric(float64(mp)/float64(mr), "product/raw")
-	names := make([]string, 0, len(phases))
-	for k := range phases {
+	b.ReportMetric(float64(mp)/float64(mf), "product/floor")
+	names := make([]string, 0, len(parts))
+	for k := range parts {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		b.Logf("product phase %-16s median %v", k, median(phases[k]).Round(time.Millisecond))
+		// A part a run did not have counts as zero in the median.
+		d := parts[k]
+		for len(d) < len(p) {
+			d = append(d, 0)
+		}
+		b.Logf("product part %-48s median %v", k, median(d).Round(time.Millisecond))
 	}
+}
+
+// partName is an account's part without the counts that differ from run to run.
+func partName(what string) string {
+	name, _, _ := strings.Cut(what, " (")
+	if strings.HasPrefix(what, "between activities") {
+		return "between activities"
+	}
+	if strings.HasPrefix(what, "steps: ") || strings.HasPrefix(what, "open: ") {
+		return what
+	}
+	return name
 }
 
 // machineCPU is the CPU time every process on the machine has used since boot (user,
@@ -179,45 +208,6 @@ func median(d []time.Duration) time.Duration {
 	s := slices.Clone(d)
 	slices.Sort(s)
 	return s[len(s)/2]
-}
-
-// phaseTimes splits a run's time by what its history shows: from the start to the first
-// activity (the first workflow task), each activity type's scheduled-to-closed time, the
-// gaps between activities (workflow tasks, dispatch), and the end.
-func phaseTimes(b *testing.B, c client.Client, run client.WorkflowRun) map[string]time.Duration {
-	out := map[string]time.Duration{}
-	it := c.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, 0)
-	scheduled := map[int64]*historypb.HistoryEvent{}
-	var first, last, prevEnd time.Time
-	for it.HasNext() {
-		e, err := it.Next()
-		if err != nil {
-			b.Fatal(err)
-		}
-		ts := e.GetEventTime().AsTime()
-		if first.IsZero() {
-			first, prevEnd = ts, ts
-		}
-		last = ts
-		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
-			scheduled[e.GetEventId()] = e
-			if len(scheduled) == 1 || ts.After(prevEnd) {
-				out["between activities"] += ts.Sub(prevEnd)
-			}
-		}
-		var sched int64
-		if a := e.GetActivityTaskCompletedEventAttributes(); a != nil {
-			sched = a.GetScheduledEventId()
-		}
-		if s, ok := scheduled[sched]; ok && sched != 0 {
-			name := s.GetActivityTaskScheduledEventAttributes().GetActivityType().GetName()
-			out[name] += ts.Sub(s.GetEventTime().AsTime())
-			prevEnd = ts
-		}
-	}
-	out["after the last activity"] = last.Sub(prevEnd)
-	out["total"] = last.Sub(first)
-	return out
 }
 
 // BenchmarkConcurrentGoals runs one demo goal alone (median of three), then eight at once
@@ -411,20 +401,7 @@ func rawDemo(b *testing.B, chromium playwright.Browser, start string, proxy *pla
 	if _, err := pg.Goto(start); err != nil {
 		b.Fatal(err)
 	}
-	acts := []func() error{
-		func() error {
-			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "New project", Exact: playwright.Bool(true)}).Click()
-		},
-		func() error { return pg.GetByLabel("Project name").Fill("Apollo") },
-		func() error {
-			_, err := pg.GetByLabel("Priority").SelectOption(playwright.SelectOptionValues{Labels: &[]string{"High"}})
-			return err
-		},
-		func() error {
-			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Create", Exact: playwright.Bool(true)}).Click()
-		},
-		func() error { return pg.GetByText("Apollo").First().WaitFor() },
-	}
+	acts := demoActions(pg)
 	for k, act := range acts {
 		if _, err := pg.Screenshot(); err != nil {
 			b.Fatal(err)
@@ -443,6 +420,49 @@ func rawDemo(b *testing.B, chromium playwright.Browser, start string, proxy *pla
 		}
 	}
 	return time.Since(t0)
+}
+
+// floorDemo is the least a script does for the demo goal: a new context and page, the
+// start page, and the five actions by role and name, nothing else (no screenshot, no
+// listing, no wait beyond Playwright's own before it acts).
+func floorDemo(b *testing.B, chromium playwright.Browser, start string, i int) time.Duration {
+	t0 := time.Now()
+	bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bctx.Close()
+	pg, err := bctx.NewPage()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := pg.Goto(start); err != nil {
+		b.Fatal(err)
+	}
+	for k, act := range demoActions(pg) {
+		if err := act(); err != nil {
+			b.Fatalf("floor run %d, step %d: %v", i, k+1, err)
+		}
+	}
+	return time.Since(t0)
+}
+
+// demoActions are the demo goal's five actions as a script writes them.
+func demoActions(pg playwright.Page) []func() error {
+	return []func() error{
+		func() error {
+			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "New project", Exact: playwright.Bool(true)}).Click()
+		},
+		func() error { return pg.GetByLabel("Project name").Fill("Apollo") },
+		func() error {
+			_, err := pg.GetByLabel("Priority").SelectOption(playwright.SelectOptionValues{Labels: &[]string{"High"}})
+			return err
+		},
+		func() error {
+			return pg.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Create", Exact: playwright.Bool(true)}).Click()
+		},
+		func() error { return pg.GetByText("Apollo").First().WaitFor() },
+	}
 }
 
 // BenchmarkEgressProxy is what the network boundary costs the demo goal: the same browser

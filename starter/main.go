@@ -57,6 +57,9 @@ commands:
         may be typed on, and the internal addresses their browsers may reach; never a value
   report WORKFLOW_ID [--out FILE.html]
         one self-contained HTML page: the outcome, every step with its screenshots, the dataset
+  time WORKFLOW_ID [--run-id RUN_ID] [--json]
+        where the run's time went: each activity's wait for a worker and its parts (a step's
+        look, screenshot, action, settling, check, evidence), the time between activities
   mcp [--listen HOST:PORT] [--token-file FILE]
         serve the runs to other agents over MCP: stdio, or streamable HTTP at /mcp; beyond
         loopback callers must send the bearer token (WEBAGENT_MCP_TOKEN or FILE)
@@ -85,6 +88,8 @@ func main() {
 		os.Exit(scheduleCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "report":
 		os.Exit(reportCommand(os.Args[2:], os.Stdout, os.Stderr))
+	case "time":
+		os.Exit(accountCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "secrets":
 		os.Exit(secretsCommand(os.Args[2:], os.Stdout, os.Stderr))
 	case "mcp":

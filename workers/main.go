@@ -21,6 +21,7 @@ import (
 	"go.temporal.io/api/operatorservice/v1"
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/interceptor"
 	"go.temporal.io/sdk/worker"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -142,7 +143,9 @@ func options(stop time.Duration) worker.Options {
 // sharedWorker is the worker of the shared task queue: every workflow, and the activities
 // any worker can run (opening a browser here, the worker's grants, sharing a run).
 func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.Activities, st *store.MinIO) worker.Worker {
-	w := worker.New(c, queue, options(stop))
+	opts := options(stop)
+	opts.Interceptors = []interceptor.WorkerInterceptor{&alive{}}
+	w := worker.New(c, queue, opts)
 	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
@@ -156,7 +159,9 @@ func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.
 // goals; without Weaviate it plans without skills.
 func modelWorker(ctx context.Context, c client.Client, cfg Config, st *store.MinIO, log *slog.Logger) (worker.Worker, error) {
 	planner := &planning.Activities{}
-	w := worker.New(c, workflows.ModelTaskQueue, worker.Options{TaskQueueActivitiesPerSecond: cfg.ModelRate, WorkerStopTimeout: cfg.StopTimeout})
+	opts := options(cfg.StopTimeout)
+	opts.TaskQueueActivitiesPerSecond, opts.Interceptors = cfg.ModelRate, []interceptor.WorkerInterceptor{&alive{}}
+	w := worker.New(c, workflows.ModelTaskQueue, opts)
 	var embedder skills.Embedder = skills.Offline{}
 	if model.Configured() {
 		mc, err := model.New(ctx, cfg.Model)

@@ -33,7 +33,7 @@ func askModel[In budgeted[In], Out spender](ctx workflow.Context, r *run, rec *S
 		r.res.addUsage(rec, role, out.Spent())
 		return out, err
 	}
-	opts := workflow.ActivityOptions{TaskQueue: ModelTaskQueue, StartToCloseTimeout: r.limits.ModelTimeout,
+	opts := workflow.ActivityOptions{TaskQueue: ModelTaskQueue, StartToCloseTimeout: r.limits.ModelTimeout, HeartbeatTimeout: r.limits.WorkerLossTimeout,
 		RetryPolicy: &temporal.RetryPolicy{MaximumAttempts: 1}, Summary: summary}
 	backoff := time.Second
 	for try := 1; ; try++ {

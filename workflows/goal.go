@@ -115,7 +115,7 @@ func newRun(ctx workflow.Context, in GoalInput) *run {
 		Goal: in.Goal, StartURL: in.StartURL, StartedAt: r.started,
 	}
 	r.res.ExtractedData.Structured = map[string]any{}
-	r.browser = browserLease{in: &r.in, keyPrefix: r.res.Metadata.keyPrefix()}
+	r.browser = browserLease{in: &r.in, keyPrefix: r.res.Metadata.keyPrefix(), lossTimeout: r.limits.WorkerLossTimeout}
 	r.last.URL = in.StartURL
 	r.params = map[string]string{}
 	//workflowcheck:ignore copying one map into another is the same in any order
@@ -282,6 +282,9 @@ func (r *run) modelOptions(ctx workflow.Context, summary string) workflow.Contex
 	return workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		TaskQueue:           ModelTaskQueue,
 		StartToCloseTimeout: r.limits.ModelTimeout,
+		// The worker heartbeats for every model activity (workers/alive.go): one killed
+		// during a call is noticed within the run's WorkerLossTimeout, not ModelTimeout.
+		HeartbeatTimeout: r.limits.WorkerLossTimeout,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval: time.Second, BackoffCoefficient: 2, MaximumInterval: time.Minute, MaximumAttempts: 6,
 			NonRetryableErrorTypes: append([]string{activities.ErrGoalNotUnderstood, activities.ErrBadInput}, activities.ModelNonRetryable...),

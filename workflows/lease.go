@@ -28,6 +28,8 @@ type browserLease struct {
 	keyPrefix string
 	// asked is when the run asked for the browser it is waiting for; zero once it has it.
 	asked time.Time
+	// lossTimeout is how long an open may go without news from its worker.
+	lossTimeout time.Duration
 }
 
 // start asks any worker for a browser at url, without waiting for it; take makes it the
@@ -59,9 +61,11 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 		// in line (its place showed as the activity's heartbeat); a worker that dies is
 		// noticed by it.
 		StartToCloseTimeout: 10 * time.Minute,
-		HeartbeatTimeout:    30 * time.Second,
-		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
-		Summary:             "open a browser at " + url,
+		// The open heartbeats every second, in line for a browser too: a worker killed
+		// while it opens is noticed as soon as a step's would be, and another opens.
+		HeartbeatTimeout: b.lossTimeout,
+		RetryPolicy:      &temporal.RetryPolicy{MaximumAttempts: 5, InitialInterval: time.Second},
+		Summary:          "open a browser at " + url,
 		// A cancelled open (a goal that could not be planned) is waited for, so that a
 		// browser it opened meanwhile is known, and closed.
 		WaitForCancellation: true,

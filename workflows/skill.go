@@ -15,6 +15,12 @@ import (
 // SaveSkillWorkflowName is the SaveSkill workflow's registered type name.
 const SaveSkillWorkflowName = "SaveSkill"
 
+// aliveTimeout is how long an activity on the model queue of a workflow with no run's
+// limits may go without its worker's heartbeat (every worker heartbeats for every
+// activity there, workers/alive.go): a worker killed in the middle of one is noticed this
+// soon, and another takes it.
+const aliveTimeout = 10 * time.Second
+
 // SaveSkill changes the skills library after a goal run: learn, heal, or count a reuse.
 // It is a workflow of its own, started by the goal run and left to finish after it, so
 // that a library that is down is retried for as long as a day without holding up the run.
@@ -22,6 +28,7 @@ func SaveSkill(ctx workflow.Context, in activities.SaveSkillInput) (activities.S
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		TaskQueue:              ModelTaskQueue,
 		StartToCloseTimeout:    2 * time.Minute,
+		HeartbeatTimeout:       aliveTimeout,
 		ScheduleToCloseTimeout: 24 * time.Hour,
 		RetryPolicy: &temporal.RetryPolicy{
 			InitialInterval: 2 * time.Second, BackoffCoefficient: 2, MaximumInterval: 5 * time.Minute,

@@ -19,6 +19,7 @@ func ManageSkills(ctx workflow.Context, in activities.ManageSkillsInput) (activi
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
 		TaskQueue:           ModelTaskQueue,
 		StartToCloseTimeout: 2 * time.Minute,
+		HeartbeatTimeout:    aliveTimeout,
 		RetryPolicy: &temporal.RetryPolicy{
 			MaximumAttempts:        3,
 			NonRetryableErrorTypes: append([]string{activities.ErrBadInput, activities.ErrSkillNotFound, activities.ErrNoSkillsLibrary}, activities.ModelNonRetryable...),

@@ -77,6 +77,9 @@ func (a *Activities) OpenBrowser(ctx context.Context, in activities.OpenBrowserI
 	clock.opened(created)
 	a.forgetGone()
 	res := activities.OpenBrowserResult{SessionID: in.SessionID, TaskQueue: a.TaskQueue, URL: s.URL(), Title: s.Title(), Status: s.StartStatus}
+	if created {
+		res.Times = s.Opened
+	}
 	s.Scrub(&res)
 	activity.GetLogger(ctx).Info("browser session ready", "session", in.SessionID, "new", created, "url", res.URL, "took", time.Since(opened))
 	return res, nil

@@ -53,6 +53,8 @@ func (a *Activities) runStep(ctx context.Context, s *driver.Session, hb *heartbe
 	ev := &evidence{a: a, s: s, in: in, step: step, name: name, out: out, res: &res}
 	ev.store(ctx, early)
 	res.Duration = time.Since(started)
+	res.Times = out.Times
+	res.Times.Store = res.Duration - did
 	activity.GetLogger(ctx).Info("step attempt", "seq", in.Seq, "attempt", in.Attempt, "step", step.String(), "ok", out.OK, "took", res.Duration, "browser", did, "stored", res.Duration-did)
 	return res, nil
 }

@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"github.com/webagent-dev/webagent/activities/timing"
+
 	"time"
 
 	"github.com/playwright-community/playwright-go"
@@ -30,6 +32,8 @@ type attempt struct {
 	// of state-changing requests before the action.
 	shotAt time.Time
 	m0     int64
+	// watch laps the attempt's parts into out.Times.
+	watch timing.Stopwatch
 }
 
 func (s *Session) newAttempt(step plan.Step, opts DoOptions) *attempt {
@@ -42,7 +46,8 @@ func (s *Session) newAttempt(step plan.Step, opts DoOptions) *attempt {
 	if opts.ChangeTimeout == 0 {
 		opts.ChangeTimeout = 1500 * time.Millisecond
 	}
-	return &attempt{s: s, step: step, spec: step.Action.Spec(), opts: opts, out: &Outcome{}, began: time.Now(), timed: s.pace.timed()}
+	now := time.Now()
+	return &attempt{s: s, step: step, spec: step.Action.Spec(), opts: opts, out: &Outcome{}, began: now, timed: s.pace.timed(), watch: timing.Start(now)}
 }
 
 // action is the step's action as its handler sees it.

@@ -26,12 +26,16 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		// no step acts there.
 		s.sites.blocked.add(reason + "; the page was taken back before the step")
 	}
-	if out, err := at.look(ctx); out != nil || err != nil {
+	times := &at.out.Times
+	out, err := at.look(ctx)
+	at.watch.Lap(&times.Look)
+	if out != nil || err != nil {
 		return out, err
 	}
 	if err := at.shootBefore(ctx); err != nil {
 		return nil, err
 	}
+	at.watch.Lap(&times.Shot)
 	fb, err := at.act(ctx)
 	if err != nil {
 		return nil, err
@@ -39,12 +43,15 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	if err := at.observeAfter(ctx, fb == nil); err != nil {
 		return nil, err
 	}
+	at.watch.Lap(&times.After)
 	if fb == nil {
 		if fb, err = s.check(ctx, step, at.el, at.out, at.opts.WaitBudget); err != nil {
 			return nil, err
 		}
 	}
-	return at.finish(ctx, fb), nil
+	out = at.finish(ctx, fb)
+	at.watch.Lap(&times.Check)
+	return out, nil
 }
 
 // awaitState looks again, within the wait budget, until the page is in the state a
@@ -202,6 +209,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 		}
 		fault.At(ctx, fault.BeforeAct)
 	}
+	at.watch.Lap(&at.out.Times.Intent)
 	at.opts.OnPhase(PhaseActing)
 	at.m0 = s.Mutations()
 	at.out.Acted = true
@@ -222,6 +230,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	if err != nil {
 		return nil, err
 	}
+	at.watch.Lap(&at.out.Times.Act)
 	if at.spec.Acts {
 		// An action is timed from when it is started, until a WAIT reads when the page
 		// saw its input (pacer.wait).
@@ -235,7 +244,9 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 		fb = at.foundAgain(ctx, a, fb)
 	}
 	s.windows.setActing(false)
-	return fb, at.followWindows(ctx)
+	err = at.followWindows(ctx)
+	at.watch.Lap(&at.out.Times.Settle)
+	return fb, err
 }
 
 // followWindows moves to a window the action opened, or back from one that closed.

@@ -16,6 +16,7 @@ import (
 // only to count and file sessions, never while a page loads, so that one slow page does
 // not hold up the other runs of this worker.
 func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session, bool, error) {
+	began := time.Now()
 	p.mu.Lock()
 	if s, ok := p.sessions[id]; ok {
 		p.mu.Unlock()
@@ -58,6 +59,7 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 	}
 	b := p.browser
 	p.mu.Unlock()
+	waited := time.Since(began)
 	s, err := p.newSession(ctx, b, id, opts)
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -73,6 +75,7 @@ func (p *Pool) Open(ctx context.Context, id string, opts OpenOptions) (*Session,
 		return old, false, nil
 	}
 	p.sessions[id] = s
+	s.Opened.Wait = waited
 	p.log.Info("browser opened", "session", id, "open", len(p.sessions))
 	return s, true, nil
 }
@@ -84,6 +87,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		px   *egress.Proxy
 		sp   *spare
 	)
+	began := time.Now()
 	if len(opts.StorageState) == 0 {
 		p.mu.Lock()
 		sp = p.takeSpare(b)
@@ -98,6 +102,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	s := newSession(id, bctx, pg, px)
+	s.Opened.Spare, s.Opened.Context = sp != nil, time.Since(began)
 	if err := s.sites.install(bctx, px, opts.Sites.Granted(p.cfg.Internal), p.cfg.resolver()); err != nil {
 		_ = s.close()
 		return nil, fmt.Errorf("install the site policy: %w", err)
@@ -109,6 +114,7 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 			return nil, err
 		}
 	}
+	s.Opened.Load = time.Since(began) - s.Opened.Context
 	return s, nil
 }
 

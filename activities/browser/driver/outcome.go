@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"github.com/webagent-dev/webagent/activities/timing"
+
 	"context"
 	"time"
 
@@ -87,4 +89,6 @@ type Outcome struct {
 	Unchanged bool
 	// Downloads are the files the page downloaded while the step acted.
 	Downloads []Download
+	// Times is where the attempt's time went.
+	Times timing.Step
 }

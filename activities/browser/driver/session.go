@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"github.com/webagent-dev/webagent/activities/timing"
+
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -37,6 +39,8 @@ type Session struct {
 	ownerMu sync.Mutex
 	// StartStatus is the HTTP status the page it was opened at answered with (0: none).
 	StartStatus int
+	// Opened is where opening the session went.
+	Opened timing.Open
 
 	ctx playwright.BrowserContext
 	// egress is the context's own proxy, through which it reaches the network.
