@@ -15,6 +15,7 @@ import (
 
 	"go.temporal.io/sdk/workflow"
 
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/workflows"
 )
 
@@ -43,7 +44,9 @@ func TestLoad(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	var asked, killedAt atomic.Int64
+	watching := make(chan struct{})
 	go func() { // the killer, and a person who answers for steps in doubt
+		defer close(watching)
 		for ctx.Err() == nil {
 			time.Sleep(500 * time.Millisecond)
 			if killedAt.Load() == 0 && len(listRuns(t, s, `WorkflowType="Goal" AND WebagentStatus="success"`)) >= goals/3 {
@@ -67,6 +70,7 @@ func TestLoad(t *testing.T) {
 	out, errOut, code := s.starter(t, "run", "--file", file, "--url", s.appURL)
 	took := time.Since(started)
 	stop()
+	<-watching // it lists runs with the test's client: done before the test ends
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -86,7 +90,7 @@ func TestLoad(t *testing.T) {
 				t.Logf("%s: %s in %s, %d recoveries, warnings %v", e.ID, e.Status, time.Duration(e.DurationMs)*time.Millisecond, g.Execution.BrowserRecoveries, g.Summary.Warnings)
 			}
 			if e.DurationMs > 30_000 {
-				t.Logf("%s waited: %s", e.ID, gaps(t, s, e.WorkflowID))
+				t.Logf("%s waited: %s\n%s", e.ID, gaps(t, s, e.WorkflowID), accountText(t, s, e.WorkflowID))
 			}
 		}
 	}
@@ -98,6 +102,19 @@ func TestLoad(t *testing.T) {
 	}
 	t.Logf("%d goals, %d at once, on two workers of 4 browsers, one killed at %s: %d success, %d create requests, %d browser recoveries, a person asked %d times; %s in all (%.2f goals/s)",
 		goals, parallel, time.Duration(killedAt.Load()).Round(100*time.Millisecond), len(res.Entries), st.CreateRequests, recoveries, asked.Load(), took.Round(100*time.Millisecond), float64(goals)/took.Seconds())
+}
+
+// accountText is where a run's time went (starter time), for a goal that took long.
+func accountText(t *testing.T, s *stack, id string) string {
+	a, err := agent.New(s.client, s.Namespace, "").Run(id).Account(context.Background())
+	if err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	if err := a.WriteText(&b); err != nil {
+		t.Log(err)
+	}
+	return b.String()
 }
 
 // loadName is the project the i-th goal of the load creates.
