@@ -162,14 +162,16 @@ func BenchmarkProductVsBare(b *testing.B) {
 		names = append(names, k)
 	}
 	sort.Strings(names)
+	var table strings.Builder
 	for _, k := range names {
 		// A part a run did not have counts as zero in the median.
 		d := parts[k]
 		for len(d) < len(p) {
 			d = append(d, 0)
 		}
-		b.Logf("product part %-48s median %v", k, median(d).Round(time.Millisecond))
+		fmt.Fprintf(&table, "\n  %-48s median %v", k, median(d).Round(time.Millisecond))
 	}
+	fmt.Printf("BenchmarkProductVsBare: the product's parts (medians of %d runs):%s\n", len(p), table.String())
 }
 
 // partName is an account's part without the counts that differ from run to run.

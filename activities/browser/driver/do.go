@@ -270,14 +270,21 @@ func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
 	at.opts.OnPhase(PhaseChecking)
 	out.Mutated = s.Mutations() > at.m0
 	var err error
-	if out.After, err = s.Observe(ctx); err != nil {
-		return err
-	}
-	if !at.spec.Acts && out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(at.shotAt) < reuseShot {
-		// A step that does not act (a check, a wait, a read) on a page whose elements
-		// did not change: the screenshot before is the one after.
-		out.AfterPNG = out.BeforePNG
-	} else {
+	switch {
+	case at.spec.Acts:
+		if err = at.lookAfter(ctx); err != nil {
+			return err
+		}
+	default:
+		if out.After, err = s.Observe(ctx); err != nil {
+			return err
+		}
+		if out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(at.shotAt) < reuseShot {
+			// A step that does not act (a check, a wait, a read) on a page whose elements
+			// did not change: the screenshot before is the one after.
+			out.AfterPNG = out.BeforePNG
+			break
+		}
 		at.shotAt = time.Now()
 		if out.AfterPNG, err = s.Screenshot(ctx); err != nil {
 			return err
@@ -294,6 +301,25 @@ func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
 	out.After, out.AfterPNG = obs, png
 	out.Mutated = s.Mutations() > at.m0
 	return nil
+}
+
+// lookAfter observes the settled page after an action and takes its screenshot, side by
+// side: the picture waits for the browser's next frame while the listing runs in the page.
+func (at *attempt) lookAfter(ctx context.Context) error {
+	s, out := at.s, at.out
+	at.shotAt = time.Now()
+	shot := make(chan error, 1)
+	go func() {
+		var err error
+		out.AfterPNG, err = s.Screenshot(ctx)
+		shot <- err
+	}()
+	var err error
+	out.After, err = s.Observe(ctx)
+	if serr := <-shot; err == nil {
+		err = serr
+	}
+	return err
 }
 
 // finish completes the outcome with what the page did meanwhile (dialogs, windows,

@@ -7,27 +7,30 @@ import (
 	"github.com/playwright-community/playwright-go"
 )
 
-// quietJS resolves once the DOM has had no mutation for shortMs, or, on a page that is
-// still changing (a mutation came while it waited), for longMs since the last one; and
-// after maxMs in any case. It resolves with when the page last asked for a new window
-// (listeners.js), 0 for never.
+// quietJS resolves once the page has painted two frames since the action and its DOM has
+// had no mutation for shortMs, or, on a page that is still changing (a mutation came
+// while it waited), for longMs since the last one; and after maxMs in any case. It
+// resolves with when the page last asked for a new window (listeners.js), 0 for never.
 const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
-  let timer;
-  const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, longMs); });
+  let timer, frames = 0, still = false;
+  const obs = new MutationObserver(() => { still = false; clearTimeout(timer); timer = setTimeout(quiet, longMs); });
   function done() { obs.disconnect(); resolve(window.__webagentOpenedAt || 0); }
+  function quiet() { still = true; if (frames >= 2) done(); }
+  function frame() { if (++frames < 2) requestAnimationFrame(frame); else if (still) done(); }
   obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  timer = setTimeout(done, shortMs);
+  timer = setTimeout(quiet, shortMs);
+  requestAnimationFrame(frame);
   setTimeout(done, maxMs);
 })`
 
 // The quiet windows of Settle, in milliseconds: a page that answered an action at once
-// (its change done when the action returned) is read after quietShort without a DOM
-// change; one still changing, after quietLong without one. A request the page sends
-// is waited for either way, and what comes later still is the step's check's to wait for
-// (a click whose effect is not yet visible waits up to 1.5 s for a change) and the next
-// step's target wait's.
+// (its change done when the action returned) is read once it has painted the change and
+// quietShort passed without a DOM change; one still changing, after quietLong without
+// one. A request the page sends is waited for either way, and what comes later still is
+// the step's check's to wait for (a click whose effect is not yet visible waits up to
+// 1.5 s for a change) and the next step's target wait's.
 const (
-	quietShort = 60
+	quietShort = 30
 	quietLong  = 120
 )
 
