@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.temporal.io/sdk/workflow"
+
 	"github.com/webagent-dev/webagent/activities"
 	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/workflows"
@@ -68,6 +70,17 @@ func TestRunAccount(t *testing.T) {
 	}
 	if steps != len(res.Steps) {
 		t.Errorf("%d step attempts in the account, %d steps in the result", steps, len(res.Steps))
+	}
+	// A new run records one marker for all the workflow's changes (workflows/patches.go),
+	// not one per change, each with a visibility write.
+	markers := 0
+	for _, e := range s.historyOf(t, workflow.Execution{ID: res.Metadata.WorkflowID}, "") {
+		if m := e.GetMarkerRecordedEventAttributes(); m != nil && m.GetMarkerName() == "Version" {
+			markers++
+		}
+	}
+	if markers != 1 {
+		t.Errorf("%d version markers in a new run's history, want 1", markers)
 	}
 	if _, _, code := s.starter(t, "time", "no-such-run"); code == 0 {
 		t.Error("starter time on a run that does not exist should fail")

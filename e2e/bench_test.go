@@ -212,8 +212,10 @@ func median(d []time.Duration) time.Duration {
 	return s[len(s)/2]
 }
 
-// BenchmarkConcurrentGoals runs one demo goal alone (median of three), then eight at once
-// on one worker, and reports the throughput of the eight relative to one; beside it, the
+// BenchmarkConcurrentGoals runs one demo goal alone (median of three), the same goal eight
+// times one after another, then eight at once on one worker, and reports how much faster
+// the eight at once finish than one after another (speedup-x) and than eight times one run
+// alone (throughput-x); beside it, the
 // machine's CPU a run alone uses (every process: the worker, Chromium, the driver,
 // Temporal, MinIO), the throughput the machine's cores allow at that cost (ceiling-x:
 // cores × one run's time / its CPU), and how many cores were busy while the eight ran.
@@ -256,8 +258,15 @@ func BenchmarkConcurrentGoals(b *testing.B) {
 		// with Temporal and MinIO elsewhere, as they are deployed.
 		own := (by["chromium"] + by["driver"] + by["worker"]) / 3
 		b.ReportMetric(float64(runtime.NumCPU())*one.Seconds()/own.Seconds(), "worker-machine-ceiling-x")
-		cpu0 = machineCPU(b)
+		// The same eight one after another, as a person would run them without the
+		// worker's parallelism: the wall time of all eight, each run's teardown included.
 		t0 := time.Now()
+		for i := range n {
+			run(200 + i)
+		}
+		serial := time.Since(t0)
+		cpu0 = machineCPU(b)
+		t0 = time.Now()
 		results := make(chan workflows.GoalResult, n)
 		for i := range n {
 			go func() {
@@ -278,6 +287,8 @@ func BenchmarkConcurrentGoals(b *testing.B) {
 		b.ReportMetric(float64(one.Milliseconds()), "one-ms")
 		b.ReportMetric(float64(wall.Milliseconds()), "eight-ms")
 		b.ReportMetric(float64(n)*float64(one)/float64(wall), "throughput-x")
+		b.ReportMetric(float64(serial.Milliseconds()), "serial-ms")
+		b.ReportMetric(float64(serial)/float64(wall), "speedup-x")
 		b.ReportMetric(float64(ok), "succeeded")
 		b.ReportMetric(float64(recoveries), "recoveries")
 		// A run alone keeps perRun/one of the machine's cores busy; eight at once can go

@@ -11,7 +11,7 @@ import (
 // does. Terminated, as before the "cancel-children" version, a child's browser waited for
 // the worker's idle reaper and its state for the bucket's one-day rule.
 func childClosePolicy(ctx workflow.Context) enumspb.ParentClosePolicy {
-	if workflow.GetVersion(ctx, "cancel-children", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+	if !patched(ctx, "cancel-children") {
 		return enumspb.PARENT_CLOSE_POLICY_TERMINATE
 	}
 	return enumspb.PARENT_CLOSE_POLICY_REQUEST_CANCEL

@@ -119,7 +119,7 @@ func (r *run) carryOn(c *Carry) {
 // mayContinue says whether this run continues as new, by its version: runs begun before
 // the change never do.
 func mayContinue(ctx workflow.Context) bool {
-	return workflow.GetVersion(ctx, "continue-as-new", workflow.DefaultVersion, 1) == 1
+	return patched(ctx, "continue-as-new")
 }
 
 // dueToContinue reports whether the run should hand over before step i.

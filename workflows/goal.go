@@ -24,6 +24,7 @@ import (
 // browser is opened elsewhere and the page restored. At the end the goal is validated on
 // the final page and the standard output returned.
 func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
+	ctx = withPatches(ctx)
 	if msg := validated(ctx, in); msg != "" {
 		return nil, temporal.NewNonRetryableApplicationError(msg, ErrBadInput, nil)
 	}
@@ -31,8 +32,8 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	if in.Continued != nil {
 		r.carryOn(in.Continued)
 	}
-	r.attrs.indexed = workflow.GetVersion(ctx, "search-attributes", workflow.DefaultVersion, 1) == 1
-	r.wary = workflow.GetVersion(ctx, "model-held-to-account", workflow.DefaultVersion, 1) == 1
+	r.attrs.indexed = patched(ctx, "search-attributes")
+	r.wary = patched(ctx, "model-held-to-account")
 	r.attrs.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
 	r.attrs.status = StatusRunning
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
@@ -140,7 +141,7 @@ func (r *run) run(ctx workflow.Context) error {
 	// The browser opens at the start page while the goal is planned.
 	var opening workflow.Future
 	stopOpening := func() {}
-	if workflow.GetVersion(ctx, "open-while-planning", workflow.DefaultVersion, 1) == 1 {
+	if patched(ctx, "open-while-planning") {
 		octx, cancel := workflow.WithCancel(ctx)
 		opening, stopOpening = r.browser.start(octx, r.in.StartURL, ""), cancel
 	}

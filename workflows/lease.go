@@ -45,12 +45,12 @@ func (b *browserLease) start(ctx workflow.Context, url, stateKey string) workflo
 		StorageStateKey: stateKey,
 		Secrets:         b.in.SecretUses(),
 	}
-	if workflow.GetVersion(ctx, "site-policy", workflow.DefaultVersion, 1) == 1 {
+	if patched(ctx, "site-policy") {
 		p := b.in.Sites()
 		in.Sites = &p
 	}
 	queue := ""
-	if workflow.GetVersion(ctx, "browser-admission", workflow.DefaultVersion, 1) == 1 {
+	if patched(ctx, "browser-admission") {
 		// Only a worker with a browser free takes the open: the run waits on the server
 		// for the first one (the phase says so), never behind a busy worker.
 		queue = OpenQueue(info.TaskQueueName)

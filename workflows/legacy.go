@@ -19,7 +19,7 @@ import (
 
 // legacyWaits reports whether the run began before the one wait.
 func legacyWaits(ctx workflow.Context) bool {
-	return workflow.GetVersion(ctx, personWaitVersion, workflow.DefaultVersion, 1) == workflow.DefaultVersion
+	return !patched(ctx, personWaitVersion)
 }
 
 // legacyApproveStep holds the step, with the browser released, until a person approves it.

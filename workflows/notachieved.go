@@ -23,7 +23,7 @@ func notAchieved(st Status) bool { return st == StatusFailed || st == StatusPart
 // ended is what the workflow returns for the run's output: the output itself, or, for a
 // goal not achieved (and a run begun since "failed-goals-fail"), the failure that holds it.
 func ended(ctx workflow.Context, res *GoalResult) (*GoalResult, error) {
-	if !notAchieved(res.Execution.Status) || workflow.GetVersion(ctx, "failed-goals-fail", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+	if !notAchieved(res.Execution.Status) || !patched(ctx, "failed-goals-fail") {
 		return res, nil
 	}
 	msg := fmt.Sprintf("%s: %s", res.Execution.Status, res.Summary.Brief)

@@ -33,7 +33,7 @@ func checkNotify(raw string) error {
 // made is a warning in the output, never the run's failure. The summary is in the run's
 // own words (its goal, a step's plan, its status), never page text or a secret's value.
 func (r *run) notify(ctx workflow.Context, event, summary string, step int) {
-	if r.in.Notify == "" || workflow.GetVersion(ctx, notifyVersion, workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+	if r.in.Notify == "" || !patched(ctx, notifyVersion) {
 		return
 	}
 	ctx = workflow.WithActivityOptions(ctx, workflow.ActivityOptions{

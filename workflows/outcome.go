@@ -23,7 +23,7 @@ func (r *run) validate(ctx workflow.Context) error {
 	if err := r.validateGoal(ctx); err != nil {
 		return err
 	}
-	if v := &r.res.Validation; v.Verified && unverifiedSteps(r.steps) > 0 && workflow.GetVersion(ctx, "unverified-steps-unverify", workflow.DefaultVersion, 1) == 1 {
+	if v := &r.res.Validation; v.Verified && unverifiedSteps(r.steps) > 0 && patched(ctx, "unverified-steps-unverify") {
 		v.Verified = false
 		v.Confidence = min(v.Confidence, 0.5)
 	}
@@ -47,7 +47,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 	for j := len(r.steps) - 1; j >= 0 && r.steps[j].Step.Action == plan.Assert; j-- {
 		in.Checks = append([]plan.Step{r.steps[j].Step}, in.Checks...)
 	}
-	if r.checkedAtTheEnd(in) && workflow.GetVersion(ctx, "fold-validation", workflow.DefaultVersion, 1) == 1 {
+	if r.checkedAtTheEnd(in) && patched(ctx, "fold-validation") {
 		// The closing checks were the last steps, and each held on the page as it is
 		// now (nothing acted after them): looking again would only read the same page.
 		r.res.Validation = Validation{Success: true, Verified: true, Confidence: 0.9, FinalScreenshot: r.last.ScreenshotKey,
@@ -75,7 +75,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		break
 	}
 	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
-	if read := readBack(r.steps, r.res.ExtractedData.Structured); res.Success && len(in.Checks) == 0 && read != "" && workflow.GetVersion(ctx, "verified-by-read", workflow.DefaultVersion, 1) == 1 {
+	if read := readBack(r.steps, r.res.ExtractedData.Structured); res.Success && len(in.Checks) == 0 && read != "" && patched(ctx, "verified-by-read") {
 		// The goal ends by reading values off the page, and each was read: what it asked
 		// for is in the output, exactly as the page shows it. (Versioned: a verified run
 		// teaches the skills library, which starts a child a run before this did not.)

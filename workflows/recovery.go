@@ -62,7 +62,7 @@ func (r *run) rebuild(ctx workflow.Context, i int, replay, closeOld bool) error 
 		r.res.addError(ctx, order, "browser", fmt.Sprintf("could not open a new browser after losing the worker: %s", rootMessage(err)), false)
 		return err
 	}
-	if closeOld && workflow.GetVersion(ctx, "close-lost-session", workflow.DefaultVersion, 1) == 1 {
+	if closeOld && patched(ctx, "close-lost-session") {
 		// Not waited for: a lost worker never answers, and the run need not wait to find out.
 		r.browser.closeSession(ctx, old, "close the lost browser")
 	}

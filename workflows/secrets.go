@@ -12,7 +12,7 @@ import (
 // replay as it ran. A new run with "secrets" is refused. Only inputs with secrets record
 // the version marker, so that other runs' histories are unchanged.
 func legacySecrets(ctx workflow.Context, has bool) bool {
-	return has && workflow.GetVersion(ctx, "worker-secrets", workflow.DefaultVersion, 1) == workflow.DefaultVersion
+	return has && !patched(ctx, "worker-secrets")
 }
 
 // SecretUses are the secrets the goal and its given plan name: what the worker that opens

@@ -23,7 +23,7 @@ func validated(ctx workflow.Context, in GoalInput) string {
 		}
 		return ""
 	}
-	if workflow.GetVersion(ctx, "validate-once", workflow.DefaultVersion, 1) == workflow.DefaultVersion {
+	if !patched(ctx, "validate-once") {
 		return check()
 	}
 	var msg string
