@@ -34,6 +34,9 @@ type attempt struct {
 	m0     int64
 	// watch laps the attempt's parts into out.Times.
 	watch timing.Stopwatch
+	// settled is the screenshot taken while the page settled after the action, when the
+	// page did not change while it was taken.
+	settled *settledShot
 }
 
 func (s *Session) newAttempt(step plan.Step, opts DoOptions) *attempt {

@@ -237,7 +237,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 		s.pace.acted(a.at, leadIn)
 		s.traffic.touch()
 		fault.At(ctx, fault.Settle)
-		if err := s.Settle(ctx, at.opts.SettleTimeout); err != nil {
+		if at.settled, err = s.settle(ctx, at.opts.SettleTimeout, true); err != nil {
 			return nil, err
 		}
 		s.awaitWindow(ctx, a.at)
@@ -271,6 +271,12 @@ func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
 	out.Mutated = s.Mutations() > at.m0
 	var err error
 	switch {
+	case at.spec.Acts && at.settled != nil && at.settled.page == s.page:
+		// The picture taken while the page settled shows it: only its elements are left.
+		out.AfterPNG, at.shotAt = at.settled.png, at.settled.at
+		if out.After, err = s.Observe(ctx); err != nil {
+			return err
+		}
 	case at.spec.Acts:
 		if err = at.lookAfter(ctx); err != nil {
 			return err

@@ -76,6 +76,28 @@ func (s *Session) screenshot() ([]byte, error) {
 	})
 }
 
+// plainShot is the screenshot of a page with nothing to mask, taken the quick way and
+// without touching the page's DOM; nil when the run knows secrets or the page has a field
+// to mask (Screenshot marks or covers them, which changes the DOM).
+func (s *Session) plainShot() []byte {
+	if len(s.secrets.all()) > 0 {
+		return nil
+	}
+	for _, f := range s.page.Frames() {
+		if f.IsDetached() {
+			continue
+		}
+		if n, err := f.Locator(secretFields).Count(); err != nil || n > 0 {
+			return nil
+		}
+	}
+	png, err := s.quickShot()
+	if err != nil {
+		return nil
+	}
+	return png
+}
+
 // beforeShot is the screenshot of the page before a step acts: the one the previous step
 // ended with when it is a moment old and the page's elements, values and address are as
 // they were then (nothing happened in between), else a new one.

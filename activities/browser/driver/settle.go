@@ -10,11 +10,12 @@ import (
 // quietJS resolves once the page has painted two frames since the action and its DOM has
 // had no mutation for shortMs, or, on a page that is still changing (a mutation came
 // while it waited), for longMs since the last one; and after maxMs in any case. It
-// resolves with when the page last asked for a new window (listeners.js), 0 for never.
+// resolves with when the page last asked for a new window (listeners.js), 0 for never,
+// and how many mutations came while it waited.
 const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
-  let timer, frames = 0, still = false;
-  const obs = new MutationObserver(() => { still = false; clearTimeout(timer); timer = setTimeout(quiet, longMs); });
-  function done() { obs.disconnect(); resolve(window.__webagentOpenedAt || 0); }
+  let timer, frames = 0, still = false, seen = 0;
+  const obs = new MutationObserver((records) => { seen += records.length; still = false; clearTimeout(timer); timer = setTimeout(quiet, longMs); });
+  function done() { obs.disconnect(); resolve([window.__webagentOpenedAt || 0, seen]); }
   function quiet() { still = true; if (frames >= 2) done(); }
   function frame() { if (++frames < 2) requestAnimationFrame(frame); else if (still) done(); }
   obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -37,26 +38,64 @@ const (
 // Settle waits, at most limit, for the page's requests to finish and its DOM to stay
 // quiet. It returns ctx's error, at once, when ctx ends first.
 func (s *Session) Settle(ctx context.Context, limit time.Duration) error {
+	_, err := s.settle(ctx, limit, false)
+	return err
+}
+
+// settledShot is a screenshot taken while the page settled, and when it was taken.
+type settledShot struct {
+	png  []byte
+	at   time.Time
+	page playwright.Page
+}
+
+// settle is Settle. With shoot, the page's screenshot is taken while its quiet window
+// runs, and returned when no DOM change came during the window: the picture then shows
+// the settled page, and the step after an action need not take it once the window is
+// over (the window and the picture, about 30 and 40 ms, overlap instead of adding up).
+func (s *Session) settle(ctx context.Context, limit time.Duration, shoot bool) (*settledShot, error) {
 	s.windows.asked = time.Time{}
 	deadline := time.Now().Add(limit)
 	if err := s.traffic.idle(ctx, deadline); err != nil {
-		return err
+		return nil, err
 	}
 	left := func() time.Duration { return bounded(ctx, time.Until(deadline)) }
 	if time.Until(deadline) <= 0 {
-		return nil
+		return nil, nil
 	}
 	_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(left())})
 	if err := ctx.Err(); err != nil {
-		return err
+		return nil, err
+	}
+	var shot chan *settledShot
+	if shoot {
+		shot = make(chan *settledShot, 1)
+		go func() {
+			sh := &settledShot{at: time.Now(), page: s.page}
+			if sh.png = s.plainShot(); sh.png == nil {
+				sh = nil // one with masks is taken after the window, as before
+			}
+			shot <- sh
+		}()
 	}
 	quiet := min(left(), 1500*time.Millisecond)
 	v, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds())})
 	if err != nil && isContextGone(err) {
 		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
 	}
-	if at, ok := v.(int); ok && at > 0 {
-		s.windows.asked = time.UnixMilli(int64(at))
+	changed := err != nil
+	if r, ok := v.([]any); ok && len(r) == 2 {
+		if at, ok := r[0].(int); ok && at > 0 {
+			s.windows.asked = time.UnixMilli(int64(at))
+		}
+		n, ok := r[1].(int)
+		changed = changed || !ok || n > 0
 	}
-	return s.traffic.idle(ctx, deadline)
+	var sh *settledShot
+	if shot != nil {
+		if sh = <-shot; changed {
+			sh = nil // the page changed while it was taken
+		}
+	}
+	return sh, s.traffic.idle(ctx, deadline)
 }
