@@ -99,18 +99,27 @@ func (e *evidence) before(ctx context.Context, early *earlyBefore) error {
 
 // after stores the page after the action, and its text.
 func (e *evidence) after(ctx context.Context, text string) error {
+	// The text is an object of its own: stored beside the picture and the list.
+	stored := make(chan error, 1)
+	go func() {
+		if text == "" {
+			stored <- nil
+			return
+		}
+		stored <- e.a.Store.Put(ctx, e.name+"-after.txt", "text/plain; charset=utf-8", []byte(text))
+	}()
 	var err error
-	if e.res.After, err = e.a.storeObservation(ctx, e.name+"-after", e.out.After, e.out.AfterPNG); err != nil {
+	e.res.After, err = e.a.storeObservation(ctx, e.name+"-after", e.out.After, e.out.AfterPNG)
+	textErr := <-stored
+	if err != nil {
 		return err
 	}
 	// The step has acted and its evidence is half stored.
 	fault.At(ctx, fault.Store)
-	if text != "" {
-		if err = e.a.Store.Put(ctx, e.name+"-after.txt", "text/plain; charset=utf-8", []byte(text)); err == nil {
-			e.res.After.TextKey = e.name + "-after.txt"
-		}
+	if text != "" && textErr == nil {
+		e.res.After.TextKey = e.name + "-after.txt"
 	}
-	return err
+	return textErr
 }
 
 // state stores the cookies and local storage the step left.

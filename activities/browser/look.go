@@ -32,18 +32,28 @@ func (a *Activities) storeMarked(ctx context.Context, key string, png []byte, ob
 // their keys.
 func (a *Activities) storeObservation(ctx context.Context, name string, obs page.Observation, png []byte) (activities.Snapshot, error) {
 	snap := activities.Snapshot{URL: obs.URL, Title: obs.Title, Fingerprint: obs.Fingerprint, Elements: len(obs.Elements)}
-	if len(png) > 0 {
-		if err := a.Store.Put(ctx, name+".png", "image/png", png); err != nil {
-			return snap, err
-		}
-		snap.ScreenshotKey = name + ".png"
-	}
 	data, err := json.Marshal(obs)
 	if err != nil {
 		return snap, err
 	}
-	if err := a.Store.Put(ctx, name+".json", "application/json", data); err != nil {
+	// The picture and the list are two objects: stored side by side.
+	shot := make(chan error, 1)
+	go func() {
+		if len(png) == 0 {
+			shot <- nil
+			return
+		}
+		shot <- a.Store.Put(ctx, name+".png", "image/png", png)
+	}()
+	listErr := a.Store.Put(ctx, name+".json", "application/json", data)
+	if err := <-shot; err != nil {
 		return snap, err
+	}
+	if len(png) > 0 {
+		snap.ScreenshotKey = name + ".png"
+	}
+	if listErr != nil {
+		return snap, listErr
 	}
 	snap.ElementsKey = name + ".json"
 	return snap, nil
