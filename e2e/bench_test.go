@@ -406,20 +406,9 @@ func rawChromium(b *testing.B) playwright.Browser {
 // wait for the page to load, and a screenshot; through proxy when one is given.
 func rawDemo(b *testing.B, chromium playwright.Browser, start string, proxy *playwright.Proxy, i int) time.Duration {
 	t0 := time.Now()
-	bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}, Proxy: proxy})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer bctx.Close()
-	pg, err := bctx.NewPage()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := pg.Goto(start); err != nil {
-		b.Fatal(err)
-	}
-	acts := demoActions(pg)
-	for k, act := range acts {
+	pg, done := demoPage(b, chromium, start, proxy)
+	defer done()
+	for k, act := range demoActions(pg) {
 		if _, err := pg.Screenshot(); err != nil {
 			b.Fatal(err)
 		}
@@ -444,24 +433,34 @@ func rawDemo(b *testing.B, chromium playwright.Browser, start string, proxy *pla
 // listing, no wait beyond Playwright's own before it acts).
 func floorDemo(b *testing.B, chromium playwright.Browser, start string, i int) time.Duration {
 	t0 := time.Now()
-	bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer bctx.Close()
-	pg, err := bctx.NewPage()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, err := pg.Goto(start); err != nil {
-		b.Fatal(err)
-	}
+	pg, done := demoPage(b, chromium, start, nil)
+	defer done()
 	for k, act := range demoActions(pg) {
 		if err := act(); err != nil {
 			b.Fatalf("floor run %d, step %d: %v", i, k+1, err)
 		}
 	}
 	return time.Since(t0)
+}
+
+// demoPage opens a new context and page at start, as a script would (through proxy when
+// one is given); done closes the context.
+func demoPage(b *testing.B, chromium playwright.Browser, start string, proxy *playwright.Proxy) (playwright.Page, func()) {
+	bctx, err := chromium.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: 1280, Height: 800}, Proxy: proxy})
+	if err != nil {
+		b.Fatal(err)
+	}
+	done := func() { _ = bctx.Close() }
+	pg, err := bctx.NewPage()
+	if err != nil {
+		done()
+		b.Fatal(err)
+	}
+	if _, err := pg.Goto(start); err != nil {
+		done()
+		b.Fatal(err)
+	}
+	return pg, done
 }
 
 // demoActions are the demo goal's five actions as a script writes them.
