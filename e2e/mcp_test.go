@@ -21,6 +21,7 @@ import (
 	"go.temporal.io/sdk/workflow"
 
 	"github.com/webagent-dev/webagent/activities/notify"
+	agent "github.com/webagent-dev/webagent/client"
 	"github.com/webagent-dev/webagent/internal/testenv"
 	"github.com/webagent-dev/webagent/workflows"
 )
@@ -155,7 +156,7 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 		}
 		names = append(names, tool.Name)
 	}
-	for _, want := range []string{"run_goal", "get_run", "list_runs", "cancel_run", "approve_step", "reject_step", "send_hint", "resolve_doubt", "pause_run", "resume_run", "get_screenshot", "get_report", "list_skills", "schedule_goal"} {
+	for _, want := range []string{"run_goal", "get_run", "list_runs", "cancel_run", "approve_step", "reject_step", "send_hint", "resolve_doubt", "pause_run", "resume_run", "get_screenshot", "get_report", "get_timing", "list_skills", "schedule_goal"} {
 		if !slices.Contains(names, want) {
 			t.Errorf("no tool %s among %v", want, names)
 		}
@@ -190,6 +191,14 @@ func (s *stack) mcpDemo(t *testing.T, mc *mcpClient) {
 	}
 	if shot.IsError || img == nil || img.MIMEType != "image/png" || !strings.HasPrefix(string(img.Data), "\x89PNG") {
 		t.Fatalf("get_screenshot: error %v, image %v", shot.IsError, img != nil)
+	}
+	timing, text := mc.call(t, "get_timing", map[string]any{"workflowId": out.WorkflowID}, nil)
+	var acc struct {
+		Account agent.Account `json:"account"`
+		Parts   []agent.Part  `json:"parts"`
+	}
+	if timing.IsError || json.Unmarshal([]byte(text), &acc) != nil || len(acc.Account.Activities) == 0 || len(acc.Parts) == 0 {
+		t.Fatalf("get_timing: %s", text)
 	}
 	eventually(t, 30*time.Second, "list_runs finds the run", func() bool {
 		_, text := mc.call(t, "list_runs", map[string]any{"status": "success", "site": "127.0.0.1"}, nil)

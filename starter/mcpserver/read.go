@@ -42,6 +42,15 @@ func (s *server) addReadTools(srv *mcp.Server) {
 			}
 			return jsonResult(map[string]any{"workflowId": a.WorkflowID, "uiUrl": rep.URL, "result": rep.Result, "links": rep.Links, "truncated": rep.Truncated})
 		})
+	addTool(srv, "get_timing", "Where a run's time went",
+		"A run's account of its time, running or ended: each activity's wait for a worker and its run, the worker's own timings of each step's parts (look, screenshot, intent, act, settle, look after, check, storing the evidence) and of opening the browser, and the time between activities; parts sums them.", true,
+		func(ctx context.Context, _ *mcp.CallToolRequest, a RunArgs) (*mcp.CallToolResult, any, error) {
+			acc, err := s.c.Run(a.WorkflowID).Account(ctx)
+			if err != nil {
+				return nil, nil, err
+			}
+			return jsonResult(map[string]any{"account": acc, "parts": acc.Parts()})
+		})
 	addTool(srv, "list_skills", "The learned skills",
 		"The skills the workers learned from runs that succeeded (reused for similar goals without a model), with how each has fared.", true,
 		func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (*mcp.CallToolResult, any, error) {

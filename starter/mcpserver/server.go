@@ -52,7 +52,7 @@ func New(c *client.Client, opts Options) *mcp.Server {
 
 const instructions = `Runs goals in a real browser, durably (each run is a Temporal workflow). ` +
 	`Start one with run_goal; a step may wait for you (get_run says so): answer with approve_step, reject_step, resolve_doubt or send_hint. ` +
-	`Read an ended run with get_report and get_screenshot.`
+	`Read an ended run with get_report and get_screenshot; get_timing says where any run's time went.`
 
 // jsonResult is a tool's answer as indented JSON text, which any model reads.
 func jsonResult(v any) (*mcp.CallToolResult, any, error) {
