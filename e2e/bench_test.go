@@ -61,14 +61,15 @@ func BenchmarkDemoGoal(b *testing.B) {
 	b.ReportMetric(float64(stepMs)/float64(steps), "ms/step")
 }
 
-// BenchmarkProductVsBare runs the demo goal four ways in one process run, alternating: the
+// BenchmarkProductVsBare runs the demo goal five ways in one process run, alternating: the
 // product (through Temporal, the worker process, MinIO, with the network boundary on: every
 // request through the run's egress proxy); the product's browser layer in-process
 // (Session.Do per step, nothing else); a bare playwright-go loop a script would be (rawDemo:
 // per step a screenshot, the list of controls, the action, Playwright's load wait, a
-// screenshot); and the actions-only floor (floorDemo: a new context, the start page and the
-// five actions, nothing else). It reports the medians and the product's ratios to each,
-// and the product's time by part, from its account (client.Account):
+// screenshot), once straight and once through an egress proxy like a run's (what the
+// network boundary costs); and the actions-only floor (floorDemo: a new context, the start
+// page and the five actions, nothing else). It reports the medians and the product's
+// ratios to each, and the product's time by part, from its account (client.Account):
 //
 //	go test -run '^$' -bench ProductVsBare -benchtime 10x ./e2e/
 func BenchmarkProductVsBare(b *testing.B) {
@@ -105,6 +106,10 @@ func BenchmarkProductVsBare(b *testing.B) {
 	}
 	chromium := rawChromium(b)
 	raw := func(i int) time.Duration { return rawDemo(b, chromium, start, nil, i) }
+	// The same loop with every request through an egress proxy like the run's: what the
+	// network boundary costs, in the same table.
+	proxied := egressFor(b, srv.URL, start)
+	rawProxied := func(i int) time.Duration { return rawDemo(b, chromium, start, proxied, i) }
 	floor := func(i int) time.Duration { return floorDemo(b, chromium, start, i) }
 	accounts := agent.New(c, "default", "")
 	parts := map[string][]time.Duration{}
@@ -130,9 +135,10 @@ func BenchmarkProductVsBare(b *testing.B) {
 		parts["run (history: start to end)"] = append(parts["run (history: start to end)"], a.Total)
 		return took
 	}
-	var p, q, r, f []time.Duration
+	var p, q, r, x, f []time.Duration
 	layer(-1) // warm all up
 	raw(-1)
+	rawProxied(-1)
 	floor(-1)
 	product(-1)
 	clear(parts)
@@ -147,13 +153,17 @@ func BenchmarkProductVsBare(b *testing.B) {
 		quiet()
 		r = append(r, raw(i))
 		quiet()
+		x = append(x, rawProxied(i))
+		quiet()
 		f = append(f, floor(i))
 	}
-	mp, mq, mr, mf := median(p), median(q), median(r), median(f)
+	mp, mq, mr, mx, mf := median(p), median(q), median(r), median(x), median(f)
 	b.ReportMetric(float64(mp.Milliseconds()), "product-ms")
 	b.ReportMetric(float64(mq.Milliseconds()), "layer-ms")
 	b.ReportMetric(float64(mr.Milliseconds()), "raw-ms")
 	b.ReportMetric(float64(mf.Milliseconds()), "floor-ms")
+	b.ReportMetric(float64(mx.Milliseconds()), "raw-proxied-ms")
+	b.ReportMetric(float64(mx)/float64(mr), "proxied/direct")
 	b.ReportMetric(float64(mp)/float64(mq), "product/layer")
 	b.ReportMetric(float64(mp)/float64(mr), "product/raw")
 	b.ReportMetric(float64(mp)/float64(mf), "product/floor")
@@ -481,16 +491,10 @@ func demoActions(pg playwright.Page) []func() error {
 	}
 }
 
-// BenchmarkEgressProxy is what the network boundary costs the demo goal: the same browser
-// loop (rawDemo) with every request through the worker's egress proxy, granted the demo
-// app's address and port, and without it, alternating in one run, medians and their ratio:
-//
-//	go test -run '^$' -bench EgressProxy -benchtime 15x ./e2e/
-func BenchmarkEgressProxy(b *testing.B) {
-	srv := httptest.NewServer(demoapp.New())
-	b.Cleanup(srv.Close)
-	start := srv.URL + "/projects"
-	grant, err := sites.ParseInternal(strings.TrimPrefix(srv.URL, "http://"))
+// egressFor is the worker's egress proxy for a run at start, granted the app at appURL
+// (its address and port): one lookup and one policy check per connection, as a run's.
+func egressFor(b *testing.B, appURL, start string) *playwright.Proxy {
+	grant, err := sites.ParseInternal(strings.TrimPrefix(appURL, "http://"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -500,8 +504,20 @@ func BenchmarkEgressProxy(b *testing.B) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { _ = px.Close() })
+	return &playwright.Proxy{Server: px.Server(), Bypass: playwright.String("<-loopback>")}
+}
+
+// BenchmarkEgressProxy is what the network boundary costs the demo goal: the same browser
+// loop (rawDemo) with every request through the worker's egress proxy, granted the demo
+// app's address and port, and without it, alternating in one run, medians and their ratio:
+//
+//	go test -run '^$' -bench EgressProxy -benchtime 15x ./e2e/
+func BenchmarkEgressProxy(b *testing.B) {
+	srv := httptest.NewServer(demoapp.New())
+	b.Cleanup(srv.Close)
+	start := srv.URL + "/projects"
 	chromium := rawChromium(b)
-	proxied := &playwright.Proxy{Server: px.Server(), Bypass: playwright.String("<-loopback>")}
+	proxied := egressFor(b, srv.URL, start)
 	rawDemo(b, chromium, start, nil, -1)
 	rawDemo(b, chromium, start, proxied, -1)
 	var direct, through []time.Duration
