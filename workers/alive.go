@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"go.temporal.io/sdk/activity"
 	"go.temporal.io/sdk/interceptor"
@@ -14,40 +13,26 @@ import (
 // activity runs: a model call or a plan that waits on an answer says nothing of its own,
 // and without a heartbeat a worker killed in the middle of one is noticed only when the
 // activity's whole time limit (minutes) has passed. With it, the run's heartbeat timeout
-// (its WorkerLossTimeout) notices, and another worker takes the activity.
+// (its WorkerLossTimeout) notices, and another worker takes the activity. The activities
+// named in own heartbeat themselves, with their phase as details (shown in the Web UI),
+// and are left to it.
 type alive struct {
 	interceptor.WorkerInterceptorBase
+	own map[string]bool
 }
 
-func (*alive) InterceptActivity(_ context.Context, next interceptor.ActivityInboundInterceptor) interceptor.ActivityInboundInterceptor {
-	return &aliveActivity{ActivityInboundInterceptorBase: interceptor.ActivityInboundInterceptorBase{Next: next}}
+func (a *alive) InterceptActivity(_ context.Context, next interceptor.ActivityInboundInterceptor) interceptor.ActivityInboundInterceptor {
+	return &aliveActivity{ActivityInboundInterceptorBase: interceptor.ActivityInboundInterceptorBase{Next: next}, own: a.own}
 }
 
 type aliveActivity struct {
 	interceptor.ActivityInboundInterceptorBase
+	own map[string]bool
 }
 
 func (a *aliveActivity) ExecuteActivity(ctx context.Context, in *interceptor.ExecuteActivityInput) (any, error) {
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		t := time.NewTicker(browser.HeartbeatEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-ctx.Done():
-				return
-			case <-t.C:
-				activity.RecordHeartbeat(ctx)
-			}
-		}
-	}()
-	defer func() {
-		close(done)
-		<-stopped // no heartbeat after the result
-	}()
+	if !a.own[activity.GetInfo(ctx).ActivityType.Name] {
+		defer browser.KeepBeating(ctx, nil)()
+	}
 	return a.Next.ExecuteActivity(ctx, in)
 }

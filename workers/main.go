@@ -144,7 +144,7 @@ func options(stop time.Duration) worker.Options {
 // any worker can run (opening a browser here, the worker's grants, sharing a run).
 func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.Activities, st *store.MinIO) worker.Worker {
 	opts := options(stop)
-	opts.Interceptors = []interceptor.WorkerInterceptor{&alive{}}
+	opts.Interceptors = []interceptor.WorkerInterceptor{&alive{own: map[string]bool{activities.OpenBrowser.Name: true}}}
 	w := worker.New(c, queue, opts)
 	workflows.RegisterAll(w)
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)

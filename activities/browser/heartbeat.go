@@ -21,27 +21,40 @@ const HeartbeatEvery = time.Second
 // heartbeat reports an activity's phase from its first instruction until it returns.
 type heartbeat struct {
 	phase atomic.Value
-	done  chan struct{}
-	wg    sync.WaitGroup
+	end   func()
 }
 
 // beat starts heartbeating for the activity of ctx; stop ends it before the activity
 // returns, so that no heartbeat follows its result.
 func beat(ctx context.Context) *heartbeat {
-	h := &heartbeat{done: make(chan struct{})}
+	h := &heartbeat{}
 	h.phase.Store(activities.PhaseStarting)
+	h.end = KeepBeating(ctx, func() any { return h.phase.Load() })
+	return h
+}
+
+// KeepBeating heartbeats for the activity of ctx now and every HeartbeatEvery, with what
+// details returns (details nil: none), until stop, which returns once no heartbeat can
+// follow. Outside an activity (a test calling one directly) it does nothing.
+func KeepBeating(ctx context.Context, details func() any) (stop func()) {
 	if !activity.IsActivity(ctx) {
-		return h // a test calling the activity directly
+		return func() {}
 	}
-	h.wg.Add(1)
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
 	go func() {
-		defer h.wg.Done()
+		defer wg.Done()
 		t := time.NewTicker(HeartbeatEvery)
 		defer t.Stop()
 		for {
-			activity.RecordHeartbeat(ctx, h.phase.Load())
+			if details != nil {
+				activity.RecordHeartbeat(ctx, details())
+			} else {
+				activity.RecordHeartbeat(ctx)
+			}
 			select {
-			case <-h.done:
+			case <-done:
 				return
 			case <-ctx.Done():
 				return
@@ -49,7 +62,10 @@ func beat(ctx context.Context) *heartbeat {
 			}
 		}
 	}()
-	return h
+	return func() {
+		close(done)
+		wg.Wait()
+	}
 }
 
 // set records the activity's phase for the next heartbeat.
@@ -58,7 +74,4 @@ func (h *heartbeat) set(p activities.Phase) { h.phase.Store(p) }
 // setDriver records the phase the driver reports, in the activities' words (the same).
 func (h *heartbeat) setDriver(p driver.Phase) { h.set(activities.Phase(p)) }
 
-func (h *heartbeat) stop() {
-	close(h.done)
-	h.wg.Wait()
-}
+func (h *heartbeat) stop() { h.end() }
