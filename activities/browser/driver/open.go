@@ -102,9 +102,6 @@ func (p *Pool) newSession(ctx context.Context, b playwright.Browser, id string, 
 		}
 	}
 	s := newSession(id, bctx, pg, px)
-	if sp != nil && sp.cdp != nil {
-		s.shots.cdp, s.shots.cdpPage = sp.cdp, pg
-	}
 	s.Opened.Spare, s.Opened.Context = sp != nil, time.Since(began)
 	if err := s.sites.install(bctx, px, opts.Sites.Granted(p.cfg.Internal), p.cfg.resolver()); err != nil {
 		_ = s.close()

@@ -33,11 +33,6 @@ func (p *Pool) refill() {
 	b := p.browser
 	go func() {
 		bctx, pg, px, err := p.openContext(b, nil)
-		var cdp playwright.CDPSession
-		if err == nil {
-			// The run's first screenshot does not open it on the run's path.
-			cdp, _ = bctx.NewCDPSession(pg)
-		}
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		p.refilling = false
@@ -45,7 +40,7 @@ func (p *Pool) refill() {
 			p.log.Debug("opening a spare browser context", "err", err)
 			return
 		}
-		sp := &spare{browser: b, ctx: bctx, page: pg, proxy: px, cdp: cdp}
+		sp := &spare{browser: b, ctx: bctx, page: pg, proxy: px}
 		if p.spare != nil || p.shutdown || b != p.browser {
 			sp.close()
 			return

@@ -41,18 +41,31 @@ func (s *Session) Screenshot(ctx context.Context) ([]byte, error) {
 
 // screenshot is one try of Screenshot.
 func (s *Session) screenshot() ([]byte, error) {
+	masks, masked := s.masks(s.secrets.all())
+	if masked == 0 {
+		if png, err := s.quickShot(); err == nil {
+			return png, nil
+		}
+	}
+	return s.page.Screenshot(playwright.PageScreenshotOptions{
+		Type: playwright.ScreenshotTypePng,
+		Mask: masks,
+	})
+}
+
+// masks are what a screenshot covers, frame by frame, and how many elements they hold:
+// password and one-time-code fields, and with secrets, the text that shows one (marked in
+// the page's DOM first: a "show password" toggle, a PIN field).
+func (s *Session) masks(secrets []string) ([]playwright.Locator, int) {
 	// Locators pierce open shadow roots; each frame needs its own.
 	var masks []playwright.Locator
 	masked := 0
-	secrets := s.secrets.all()
 	for _, f := range s.page.Frames() {
 		if f.IsDetached() {
 			continue
 		}
 		sel := secretFields
 		if len(secrets) > 0 {
-			// A secret the page shows as text (a "show password" toggle, a PIN field) is
-			// masked as well.
 			if _, err := f.Evaluate(markSecretsJS, secrets); err == nil {
 				sel += ", [data-webagent-secret]"
 			}
@@ -65,15 +78,7 @@ func (s *Session) screenshot() ([]byte, error) {
 		}
 		masked += n
 	}
-	if masked == 0 {
-		if png, err := s.quickShot(); err == nil {
-			return png, nil
-		}
-	}
-	return s.page.Screenshot(playwright.PageScreenshotOptions{
-		Type: playwright.ScreenshotTypePng,
-		Mask: masks,
-	})
+	return masks, masked
 }
 
 // plainShot is the screenshot of a page with nothing to mask, taken the quick way and
@@ -83,13 +88,8 @@ func (s *Session) plainShot() []byte {
 	if len(s.secrets.all()) > 0 {
 		return nil
 	}
-	for _, f := range s.page.Frames() {
-		if f.IsDetached() {
-			continue
-		}
-		if n, err := f.Locator(secretFields).Count(); err != nil || n > 0 {
-			return nil
-		}
+	if _, masked := s.masks(nil); masked > 0 {
+		return nil
 	}
 	png, err := s.quickShot()
 	if err != nil {

@@ -83,13 +83,14 @@ func (s *Session) settle(ctx context.Context, limit time.Duration, shoot bool) (
 	if err != nil && isContextGone(err) {
 		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
 	}
-	changed := err != nil
+	// Unless the window says it saw no mutation, the page may have changed.
+	changed := true
 	if r, ok := v.([]any); ok && len(r) == 2 {
 		if at, ok := r[0].(int); ok && at > 0 {
 			s.windows.asked = time.UnixMilli(int64(at))
 		}
 		n, ok := r[1].(int)
-		changed = changed || !ok || n > 0
+		changed = err != nil || !ok || n > 0
 	}
 	var sh *settledShot
 	if shot != nil {

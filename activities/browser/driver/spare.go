@@ -17,9 +17,6 @@ type spare struct {
 	// proxy is the context's egress proxy, with no policy until a run takes the spare:
 	// until then the context reaches nothing.
 	proxy *egress.Proxy
-	// cdp is the page's DevTools session for quick screenshots, opened ahead too; nil if
-	// it could not be.
-	cdp playwright.CDPSession
 }
 
 // close closes the context and then its proxy, in the background.
