@@ -1,8 +1,10 @@
 package client
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	commonpb "go.temporal.io/api/common/v1"
@@ -74,6 +76,9 @@ func (r *Run) Account(ctx context.Context) (Account, error) {
 	}
 	a, err := account(events, r.c.converter(), time.Now())
 	a.WorkflowID = r.ID
+	if r.RunID != "" {
+		a.RunID = r.RunID
+	}
 	return a, err
 }
 
@@ -237,11 +242,7 @@ func covered(acts []ActivityTime, children []ChildTime) time.Duration {
 			spans = append(spans, span{c.At, c.At + c.Took})
 		}
 	}
-	for i := 1; i < len(spans); i++ { // in order of start (insertion: runs have few)
-		for j := i; j > 0 && spans[j].from < spans[j-1].from; j-- {
-			spans[j], spans[j-1] = spans[j-1], spans[j]
-		}
-	}
+	slices.SortFunc(spans, func(a, b span) int { return cmp.Compare(a.from, b.from) })
 	var sum, reach time.Duration
 	for _, s := range spans {
 		if s.to <= reach {

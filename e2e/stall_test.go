@@ -32,13 +32,7 @@ func TestWorkerKilledWhilePlanning(t *testing.T) {
 	})
 	first := s.worker(t, "GEMINI_API_KEY=test-key", "GOOGLE_GEMINI_BASE_URL="+gemini.URL)
 	run := s.start(t, workflows.GoalInput{Goal: archiveGoal, StartURL: s.appURL, Limits: workflows.Limits{WaitBudget: 300 * time.Millisecond, WorkerLossTimeout: 5 * time.Second}})
-	deadline := time.Now().Add(time.Minute)
-	for len(gemini.Calls("planner")) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the model was never asked to plan")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	eventually(t, time.Minute, "the model is asked to plan", func() bool { return len(gemini.Calls("planner")) > 0 })
 	first.Kill()
 	killed := time.Now()
 	s.modelWorker(t, gemini, "test-key")
