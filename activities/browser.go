@@ -255,6 +255,13 @@ type ValidateGoalInput struct {
 	// Baseline, when set, names the text of the page before a step whose effect the
 	// checks look for: a check that held there as well is no evidence of the step.
 	Baseline string `json:"baseline,omitempty"`
+	// Typed are the values the goal's last form was given (its run of TYPE steps before
+	// the clicks that end the plan, secrets left out), when the plan states no closing
+	// check: each shown on the final page as text, outside every field, and not shown
+	// before they were typed (TypedBefore names that page's text), is evidence that the
+	// form was taken (Shown).
+	Typed       []string `json:"typed,omitempty"`
+	TypedBefore string   `json:"typedBefore,omitempty"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -265,6 +272,10 @@ type ValidateGoalResult struct {
 	Final      Snapshot `json:"final"`
 	// Inconclusive says the checks hold now but held before the step too (Baseline).
 	Inconclusive bool `json:"inconclusive,omitempty"`
+	// Shown says which of the values typed (Typed) the final page shows as text, outside
+	// every field: the evidence for a goal that states no check. Empty when they are not
+	// all shown so.
+	Shown string `json:"shown,omitempty"`
 }
 
 // CloseBrowserInput ends a session.

@@ -205,6 +205,12 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Type, Value: v, TargetDescription: FocusedField}, "", true
 	}
 	if m := read(selectFrom, c); m != nil {
+		if read(seq(the, grab("box", boxWords), end), m.get("t")) != nil && len(quotesIn(m.get("v"))) == 1 && read(seq(quoteTok, end), m.get("v")) != nil {
+			// `choose "Receipts" in the dialog`: a click on the item the open box lists,
+			// not a value chosen from a list called "dialog".
+			t := strings.TrimSpace(m.get("v")) + " in the " + strings.ToLower(strings.TrimSpace(stripStart(articleStart, m.get("t"))))
+			return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
+		}
 		v, unclear := exactValue(m.get("v"), quotes)
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}

@@ -256,7 +256,7 @@ func splitClauses(masked string) []string {
 			if sep.to < len(ts) {
 				rest = stripFillers(strings.TrimSpace(line[ts[sep.to].start:]))
 			}
-			if rest == "" || (!sep.strong && !startsWithVerb(rest)) {
+			if rest == "" || (!sep.strong && !startsWithVerb(dropLeadWhen(rest))) {
 				continue
 			}
 			clauses = append(clauses, line[start:ts[sep.from].start])
@@ -272,9 +272,49 @@ func splitClauses(masked string) []string {
 			out = append(out, before, submit) // "scroll the text to the bottom hit submit"
 			continue
 		}
+		c = dropWhen(c)
+		if m := read(clickPair, c); m != nil {
+			// `press "Mark" and "As unread"`: one verb, two quoted controls, in turn.
+			out = append(out, m.get("v")+" "+m.get("a"), m.get("v")+" "+m.get("b"))
+			continue
+		}
 		if c != "" {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+var (
+	// clickPair is one click verb before two quoted names: `press "Mark" and "As unread"`.
+	clickPair = seq(grab("v", word("click", "click on", "press", "tap", "hit", "push")), grab("a", quoteTok),
+		opt(one(func(t tok) bool { return t.text == "," })), word("and", "then", "and then"), grab("b", quoteTok), end)
+	// whenWords say when a step is taken, not what it acts on: "on the next page",
+	// "again" (the goal asks for the click once more: a step of its own).
+	whenWords = alt(seq(word("on", "in"), word("the"), word("next", "following", "confirmation", "new", "resulting"), word("page", "screen")),
+		word("again", "once more"))
+	// leadWhen is whenWords before the step ("on the next page, click ...").
+	leadWhen = seq(whenWords, opt(one(func(t tok) bool { return t.text == "," })))
+)
+
+// dropWhen drops the words that say when a step is taken, at its start or its end: `press
+// "Remove" on the confirmation page`, `click the Remove button again`.
+func dropWhen(c string) string {
+	c = dropLeadWhen(c)
+	ts := tokenize(c)
+	for i := 1; i < len(ts); i++ {
+		if m, j := matchAt(ts, c, seq(whenWords, end), i); m != nil && j == len(ts) {
+			return strings.TrimSpace(c[:ts[i].start])
+		}
+	}
+	return c
+}
+
+// dropLeadWhen drops whenWords at the start of a step: "on the next page, click ...".
+func dropLeadWhen(c string) string {
+	ts := tokenize(c)
+	if m, e := matchAt(ts, c, leadWhen, 0); m != nil && e < len(ts) {
+		return strings.TrimSpace(c[ts[e].start:])
+	}
+	return c
 }

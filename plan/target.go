@@ -153,3 +153,26 @@ func Ordinal(n int) string {
 	}
 	return strconv.Itoa(n) + suffix
 }
+
+// ItemNoun splits an unquoted name that starts or ends with what people call a list's
+// item ("message Quarterly budget review", "Weekly deals message") into the noun and the
+// name left: a description that says what the thing is, as well as its name. The name as
+// written is matched first; this reading is the resolver's second, when nothing is named
+// so with the noun (a "Send message" button keeps its whole name). ok is false when the
+// name has no such noun, or nothing is left without it.
+func ItemNoun(name string) (noun, rest string, ok bool) {
+	f := strings.Fields(name)
+	if len(f) < 2 {
+		return "", "", false
+	}
+	if first := strings.ToLower(f[0]); itemNounSet[first] {
+		return first, strings.Join(f[1:], " "), true
+	}
+	if last := strings.ToLower(f[len(f)-1]); itemNounSet[last] {
+		return last, strings.Join(f[:len(f)-1], " "), true
+	}
+	return "", "", false
+}
+
+// itemNounSet is itemNounList as a set.
+var itemNounSet = setOf(itemNounList)

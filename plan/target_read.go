@@ -20,6 +20,10 @@ var (
 		seq(word("in", "inside", "within"), the, qt, grab("noun", asciiWord)),
 		seq(word("in", "inside", "within", "on"), opt(word("the", "a", "an")), grab("noun", seq(asciiWord, optLazy(asciiWord))),
 			opt(grab("conn", word("from", "by", "named", "called", "titled", "about", "for", "of", "with", "to"))), qt))
+	// namedPlace is "in the Music panel": a place named by a few unquoted words before the
+	// noun, at the end of a description that names its target first.
+	namedPlace = seq(word("in", "inside", "within"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
+		grab("noun", word("panel", "section", "card", "row", "group", "folder", "box")), end)
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), grab("box", boxWords))
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
@@ -116,6 +120,13 @@ func ParseTarget(description string) Target {
 	}
 	if t.Row == "" {
 		t.readNounContext(x)
+	}
+	if m, from, to := x.find(namedPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
+		// "the Pause button in the Music panel": inside the item those words name.
+		if uq := m.get("uq"); roleWord(lastWord(uq)) == "" && !notPlaces[strings.ToLower(lastWord(uq))] && read(positionWords, "at the "+strings.ToLower(uq)) == nil && !sideWords[strings.ToLower(lastWord(uq))] {
+			t.Row, t.RowNoun = uq, m.low("noun")
+			x.cut(from, to)
+		}
 	}
 	if m, from, to := x.find(placeContext); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.ContainsRune(reSpace, rune(x.d[from-1])) && len(quotesIn(x.d[:from])) > 0 {
 		// `the "Edit" button in "Trip ideas"`: inside the item the quoted words name.
@@ -347,3 +358,15 @@ func itoa(n int) string {
 	}
 	return itoa(n/10) + string(rune('0'+n%10))
 }
+
+// lastWord is the last word of s.
+func lastWord(s string) string {
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return ""
+	}
+	return f[len(f)-1]
+}
+
+// sideWords name a side of the page, not an item: "in the side panel", "the main section".
+var sideWords = map[string]bool{"top": true, "bottom": true, "left": true, "right": true, "upper": true, "lower": true, "side": true, "main": true, "first": true, "last": true, "same": true, "other": true, "next": true, "new": true, "open": true}

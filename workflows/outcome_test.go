@@ -1,8 +1,12 @@
 package workflows_test
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/mock"
 
 	"go.temporal.io/sdk/workflow"
 
@@ -153,6 +157,52 @@ func TestPartsUnverified(t *testing.T) {
 				if s.Status != workflows.StepCompleted {
 					t.Errorf("part %q: %s; want completed", s.Description, s.Status)
 				}
+			}
+		})
+	}
+}
+
+// TestShownFormVerifies: a goal that ends by taking a form, and states no check, is
+// verified when the final page shows what the form was given outside every field (the
+// browser says which, ValidateGoalResult.Shown): the workflow asks about the last form's
+// values only, secrets and one-letter values left out, and only for a plan that ends with
+// the clicks that take it.
+func TestShownFormVerifies(t *testing.T) {
+	for _, c := range []struct {
+		name, goal string
+		typed      []string // what the workflow should ask about
+		shown      bool     // what the page answers
+		want       workflows.Status
+	}{
+		{"the form's values shown", `click "Contacts", type "Fiona" into "First", type "x" into "Middle", type "{{secret:pw}}" into "PIN", type "Green" into "Last", click "Save"`,
+			[]string{"Fiona", "Green"}, true, workflows.StatusSuccess},
+		{"not shown", `click "Contacts", type "Fiona" into "First", click "Save"`, []string{"Fiona"}, false, workflows.StatusUnverified},
+		{"a form before a later click and check", `type "Lunch moves" into "Text", click "Preview", check that "Lunch moves" is visible, click "Save Page"`,
+			[]string{"Lunch moves"}, true, workflows.StatusSuccess},
+		{"the plan does not end by taking it", `click "Save", type "Fiona" into "First"`, nil, false, workflows.StatusUnverified},
+		{"only short values", `type "ab" into "First", click "Save"`, nil, false, workflows.StatusUnverified},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+			env := newEnv(t, f)
+			var asked []string
+			env.OnActivity("ValidateGoal", mock.Anything, mock.Anything).Return(func(_ context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {
+				asked = in.Typed
+				res := activities.ValidateGoalResult{Success: true, Confidence: 0.6, Reason: "all steps completed", Final: activities.Snapshot{URL: startURL + "/final"}}
+				if c.shown && len(in.Typed) > 0 {
+					res.Shown = strings.Join(in.Typed, ", ")
+				}
+				return res, nil
+			})
+			res := execute(t, env, workflows.GoalInput{Goal: c.goal, StartURL: startURL, Plan: steps(t, c.goal)})
+			if !slices.Equal(asked, c.typed) {
+				t.Errorf("asked about %q; want %q", asked, c.typed)
+			}
+			if res.Execution.Status != c.want {
+				t.Fatalf("status %s; want %s (validation %+v)", res.Execution.Status, c.want, res.Validation)
+			}
+			if c.want == workflows.StatusSuccess && !strings.Contains(res.Validation.Reason, "outside any field") {
+				t.Errorf("the reason should say what was shown: %q", res.Validation.Reason)
 			}
 		})
 	}

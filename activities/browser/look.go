@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -138,6 +139,11 @@ func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoa
 			}
 		}
 		verdict(&res, in, text)
+		if res.Success && len(in.Checks) == 0 && len(in.Typed) > 0 {
+			if err := a.shownTyped(ctx, s, &res, in); err != nil {
+				return err
+			}
+		}
 		if res.Success && in.Baseline != "" {
 			before, err := a.Store.Get(ctx, in.Baseline)
 			if err != nil {
@@ -173,6 +179,50 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 	}
 	res.Success, res.Confidence = true, 0.9
 	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, plan.Describe(in.Checks, in.Params))
+}
+
+// shownTyped looks for the values the goal's last form was given on the final page, as
+// text a person sees outside every field, and not on the page before they were typed:
+// the form was taken, and the page now shows what it was given (a contact's name in the
+// list, a page's new text saved). A value still in a field is no evidence (the form may
+// be where it was), nor one the page showed before.
+func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
+	seen, err := s.SeenText(ctx, false)
+	if err != nil {
+		return err
+	}
+	fields, err := s.FieldTexts(ctx)
+	if err != nil {
+		return err
+	}
+	var before string
+	if in.TypedBefore != "" {
+		b, err := a.Store.Get(ctx, in.TypedBefore)
+		if err != nil {
+			return fmt.Errorf("read the page before the form (%s): %w", in.TypedBefore, err)
+		}
+		before = page.NormalizeText(string(b))
+	}
+	res.Shown = shownValues(in.Typed, page.NormalizeText(seen), fields, before)
+	return nil
+}
+
+// shownValues says, for the values typed, whether each is in seen (the page's text
+// outside its fields), in none of fields, and not in before: "" when one is not.
+func shownValues(typed []string, seen string, fields []string, before string) string {
+	var shown []string
+	for _, v := range typed {
+		if !page.ContainsText(seen, v) || (before != "" && page.ContainsText(before, v)) {
+			return ""
+		}
+		for _, f := range fields {
+			if page.ContainsText(page.NormalizeText(f), v) {
+				return ""
+			}
+		}
+		shown = append(shown, strconv.Quote(v))
+	}
+	return strings.Join(shown, ", ")
 }
 
 // baseline withdraws a verdict whose checks already held on the page before the step.

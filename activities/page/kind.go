@@ -43,7 +43,8 @@ func roleFits(role string, e Element) bool {
 		return e.Role == "option" || e.Role == "menuitem" || e.Role == "menuitemcheckbox" || e.Role == "menuitemradio"
 	case "button":
 		// A link dressed as a button ("btn" in its classes) is what a person calls one.
-		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable" ||
+		// A toolbar's command marked as a menu item is drawn as a button, and called one.
+		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable" || strings.HasPrefix(e.Role, "menuitem") ||
 			(e.Role == "link" && hasWord(e.Hints, "btn", "button"))
 	case "link":
 		// A tree item or tab the page writes as a link carries the item's role: still a link.

@@ -189,6 +189,11 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 		kinded = filterAll(pool, func(e Element) bool { return roleFits(t.Kind, e) })
 	}
 	cands, matched := bestNamed(t.Name, kinded)
+	if _, rest, ok := plan.ItemNoun(t.Name); ok && len(cands) == 0 && !t.Quoted {
+		// "the message Quarterly budget review": nothing is named with the noun; the noun
+		// says what the thing is, and the rest is its name.
+		cands, matched = bestNamed(rest, kinded)
+	}
 	if len(cands) == 0 && (t.Kind == "date" || t.Kind == "time") {
 		// Nothing is called "date": the one date field is what "the date" means.
 		for _, e := range pool {
@@ -200,6 +205,11 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 	}
 	if t.Kind != "" && !strictKinds[t.Kind] {
 		cands = preferAll(cands, func(e Element) bool { return roleFits(t.Kind, e) })
+	}
+	if t.Kind == "button" {
+		// A toolbar's command the page marks as a menu item is a button to a person; a
+		// button named as well as it is the one meant.
+		cands = preferAll(cands, func(e Element) bool { return !strings.HasPrefix(e.Role, "menuitem") })
 	}
 	if len(cands) > 0 {
 		return cands, matched, ""

@@ -134,3 +134,39 @@ func TestTheMainMenu(t *testing.T) {
 		}
 	}
 }
+
+// A webmail's toolbar (Roundcube's) marks its commands as menu items, and its Compose
+// button is titled "Create a new message": "the Create button" is the command named
+// Create, never Compose by a word of its title; "the Reply button" is the command Reply;
+// a real button named as well as a menu item is the one meant. A message is named by its
+// subject, and "the message X" or "the X message" says what it is.
+func TestToolbarCommandsAndItemNouns(t *testing.T) {
+	mail := []Element{
+		{Index: 0, Tag: "a", Role: "button", Name: "Compose", Text: "Compose", Title: "Create a new message"},
+		{Index: 1, Tag: "a", Role: "menuitem", Name: "Create", Text: "Create"},
+		{Index: 2, Tag: "a", Role: "menuitem", Name: "Reply", Text: "Reply"},
+		{Index: 3, Tag: "a", Role: "link", Name: "Weekly deals", Text: "Weekly deals", Row: "Shop Weekly deals Today"},
+		{Index: 4, Tag: "a", Role: "link", Name: "Project kickoff notes", Text: "Project kickoff notes", Row: "Bob Project kickoff notes Today"},
+		{Index: 5, Tag: "button", Role: "button", Name: "Send message", Text: "Send message"},
+		{Index: 6, Tag: "a", Role: "menuitem", Name: "Delete", Text: "Delete", Container: "menu"},
+		{Index: 7, Tag: "button", Role: "button", Name: "Delete", Text: "Delete"},
+	}
+	for _, c := range []struct {
+		desc string
+		want int
+	}{
+		{"the Create button", 1},
+		{"Create button", 1},
+		{"the Reply button", 2},
+		{"the Delete button", 7},
+		{"the message Project kickoff notes", 4},
+		{"the Weekly deals message", 3},
+		{`the message "Weekly deals"`, 3},
+		{"Send message", 5},
+		{"the message Lunch", -1},
+	} {
+		if r := Resolve(c.desc, plan.Click, mail); r.Index != c.want {
+			t.Errorf("Resolve(%q) = %d (%s); want %d", c.desc, r.Index, r.Reason, c.want)
+		}
+	}
+}

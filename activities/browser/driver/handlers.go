@@ -101,6 +101,11 @@ func navigate(ctx context.Context, a *action) *plan.Feedback {
 	if code >= 400 {
 		return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s answered HTTP %d", a.step.URL, code), Suggestion: "check the address, or whether the session is signed in"}
 	}
+	if code > 0 {
+		// The address answered and its page loaded: that is the step's effect, even when
+		// it is the page the run was already on ("go to" the start page again).
+		a.out.ownCheck = true
+	}
 	return nil
 }
 

@@ -174,12 +174,15 @@
   const contextOf = (el) => {
     const out = {};
     const doc = el.ownerDocument;
-    const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") ||
+    // A popover that holds controls (Bootstrap's, marked as a tooltip: a folder picker, a
+    // list of choices) is the box a person calls a popup or a dialog.
+    const popover = !el.closest("[role=dialog],[role=alertdialog],dialog,[role=menu],[role=listbox]") && el.closest("[role=tooltip]");
+    const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") || popover ||
       el.closest("nav,form");
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
-      out.container = clean((box.getAttribute("role") || box.tagName.toLowerCase()) + " " +
-        (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
+      const kind = box === popover ? "dialog" : box.getAttribute("role") || box.tagName.toLowerCase();
+      out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
     let row = el.closest("tr,[role=row],li,[role=listitem],article");
     if (!row || row === el) {

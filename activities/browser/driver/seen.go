@@ -2,6 +2,7 @@ package driver
 
 import (
 	"context"
+	"fmt"
 )
 
 // What a person sees: "is visible" and "is not visible" judge the text a person can read
@@ -91,4 +92,53 @@ const seenTextJS = `(fields) => {
 // can see when fields is true: what an assertion that text is (or is not) visible reads.
 func (s *Session) SeenText(ctx context.Context, fields bool) (string, error) {
 	return s.readText(ctx, seenTextJS, fields, "the text the page shows")
+}
+
+// fieldTextsJS reads what the page's shown fields hold: the values of its inputs and text
+// areas and the text of its editable boxes, in open shadow roots and same-origin frames
+// too (never a password field's).
+const fieldTextsJS = `() => {
+  const out = [];
+  const shown = (el) => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  const read = (root) => {
+    for (const el of root.querySelectorAll("input, textarea, [contenteditable]:not([contenteditable=false])")) {
+      if (!shown(el)) continue;
+      if (el.tagName === "INPUT" || el.tagName === "TEXTAREA") {
+        if (el.type === "password" || el.type === "hidden" || el.autocomplete === "one-time-code") continue;
+        if (el.value) out.push(el.value);
+      } else if (el.isContentEditable && el.innerText) {
+        out.push(el.innerText);
+      }
+    }
+    for (const el of root.querySelectorAll("*")) {
+      if (el.shadowRoot) read(el.shadowRoot);
+      if (el.tagName === "IFRAME" && shown(el)) {
+        let doc = null;
+        try { doc = el.contentDocument; } catch (e) { doc = null; }
+        if (doc) read(doc);
+      }
+    }
+  };
+  read(document);
+  return out;
+}`
+
+// FieldTexts is what the fields a person sees hold: what the page shows only because it
+// was typed into it.
+func (s *Session) FieldTexts(ctx context.Context) ([]string, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	v, err := s.page.Evaluate(fieldTextsJS)
+	if err != nil {
+		return nil, fmt.Errorf("read the page's fields: %w", err)
+	}
+	list, _ := v.([]any)
+	out := make([]string, 0, len(list))
+	for _, x := range list {
+		if t, ok := x.(string); ok {
+			out = append(out, s.secrets.redact(t))
+		}
+	}
+	return out, nil
 }

@@ -88,6 +88,31 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`dismiss the "Newsletter" dialog`,
 			`click the close button of the dialog`,
 		}, `"dialog":"closed"`},
+		{"a toolbar's commands marked as menu items, beside a button titled with their words", "unseen-mail.html", "mail", []string{
+			`click "Weekly deals", click "Reply"`,
+			`open the message "Weekly deals", then press the Reply button`,
+			`Click the Weekly deals message, then click the "Reply" button.`,
+		}, `"replied":"Weekly deals"`},
+		{"one verb for two controls; a message by its subject and its noun", "unseen-mail.html", "mail", []string{
+			`click "Project kickoff notes", click "Mark", click "As unread"`,
+			`open the message "Project kickoff notes", then press "Mark" and "As unread"`,
+			`Click the message Project kickoff notes, then click the Mark button and click "As unread" in the menu.`,
+		}, `"marked":{"Project kickoff notes":"unread"}`},
+		{"a folder picker in a popover", "unseen-mail.html", "mail", []string{
+			`click "Weekly deals", click "More", click "Move to...", then click "Receipts" in the dialog`,
+			`open the message "Weekly deals", press "More", press "Move to..." and choose "Receipts" in the dialog`,
+			`Click the message "Weekly deals", click the More button, click "Move to..." and then click "Receipts" in the popup.`,
+		}, `"moved":{"Weekly deals":"Receipts"}`},
+		{"a panel whose first click the app lost while it started", "unseen-mail.html", "mail", []string{
+			`click "Music", click "Pause"`,
+			`open the "Music" folder and press "Pause"`,
+			`Click Music. Then click the Pause button in the Music panel.`,
+		}, `"paused":["Music"]`},
+		{"the Create command and a path the page writes out", "unseen-mail.html", "mail", []string{
+			`click "Create", type "Fiona" into "First Name", type "~/Photos" into "Folder Path", click "Save"`,
+			`press the Create button; fill "First Name" with "Fiona", fill "Folder Path" with "~/Photos" and press "Save"`,
+			`Click the Create button. Type Fiona into the First Name field, type "~/Photos" into the field labelled "Folder Path", then click the Save button.`,
+		}, `{"first":"Fiona","last":"","path":"/home/ann/Photos"}`},
 	} {
 		for i, goal := range tt.goals {
 			t.Run(tt.name+"/"+string(rune('a'+i)), func(t *testing.T) {

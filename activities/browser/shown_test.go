@@ -1,0 +1,32 @@
+package browser
+
+import (
+	"testing"
+
+	"github.com/webagent-dev/webagent/activities/page"
+)
+
+// TestShownValues: the values a form was given are evidence it was taken only when the
+// final page shows every one of them as text, none of them is still in a field, and the
+// page before them did not show them.
+func TestShownValues(t *testing.T) {
+	typed := []string{"Fiona", "Green", "fiona@example.org"}
+	list := page.NormalizeText("Contacts\nFiona Green\nFiona Green\nEmail fiona@example.org")
+	for _, c := range []struct {
+		name   string
+		seen   string
+		fields []string
+		before string
+		shown  bool
+	}{
+		{"all shown, the form gone", list, nil, "", true},
+		{"one not shown", page.NormalizeText("Contacts\nFiona Green"), nil, "", false},
+		{"still in a field", list, []string{"fiona@example.org"}, "", false},
+		{"shown before the form", list, nil, page.NormalizeText("Fiona Green fiona@example.org"), false},
+		{"a page shown before that named something else", list, nil, page.NormalizeText("Contacts"), true},
+	} {
+		if got := shownValues(typed, c.seen, c.fields, c.before); (got != "") != c.shown {
+			t.Errorf("%s: shownValues = %q; want shown %v", c.name, got, c.shown)
+		}
+	}
+}
