@@ -146,6 +146,11 @@ var verbs = []verb{
 	{phrase: "paste", senses: nil},
 	{phrase: "hover", senses: []sense{sHover}},
 	{phrase: "mouse", senses: []sense{sHover}, inner: true},
+	// "move the mouse over X" starts a step of its own (a hover, read by its sentence's
+	// shape), after a comma too.
+	{phrase: "move the mouse", senses: nil},
+	{phrase: "move the pointer", senses: nil},
+	{phrase: "move the cursor", senses: nil},
 	{phrase: "resize", senses: nil},
 	{phrase: "sort", senses: nil},
 }
