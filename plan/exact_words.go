@@ -42,7 +42,9 @@ var targetWordSet = setOf("the a an on every button btn link field text box text
 	"first second third fourth fifth sixth seventh eighth ninth tenth last by about " +
 	// What a field is for, said before its kind ("the title field labelled "Add title""):
 	// the quoted label names it.
-	"title name email password username search subject description body address phone " + purposeList + " " + itemNounList)
+	"title name email password username search subject description body address phone " +
+	// What it shows, said of it: "the block that says "Type / to choose a block"".
+	"block that which says reads shows saying reading showing " + purposeList + " " + itemNounList)
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}

@@ -1,5 +1,7 @@
 package driver
 
+//lint:file-ignore SA1019 A disclosure's state is read on the exact node the step clicked; only an ElementHandle names that node.
+
 import (
 	"context"
 	"fmt"
@@ -45,7 +47,11 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	}
 	at.watch.Lap(&times.After)
 	if fb == nil {
-		if fb, err = s.check(ctx, step, at.el, at.out, at.opts.WaitBudget); err != nil {
+		el := at.el
+		if at.out.editor != nil {
+			el = at.out.editor // the field the target opened
+		}
+		if fb, err = s.check(ctx, step, el, at.out, at.opts.WaitBudget); err != nil {
 			return nil, err
 		}
 		if fb, err = at.againIfUnheeded(ctx, fb); err != nil {

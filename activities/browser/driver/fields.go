@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/playwright-community/playwright-go"
 
@@ -38,6 +39,9 @@ func typeText(ctx context.Context, a *action) *plan.Feedback {
 	if a.el == nil {
 		a.note("typed %q into the focused element", shown)
 		return a.failed(a.s.page.Keyboard().Type(v))
+	}
+	if t := a.out.Target; !t.Editable() && t.Tag != "select" && !t.Secret && !plan.HasSecret(shown) {
+		return typeIntoOpened(ctx, a, v, shown)
 	}
 	if a.out.Target.Tag == "select" {
 		a.note("selected %q in %s", shown, a.ref)
@@ -152,4 +156,41 @@ func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
 	}
 	a.note("picked %s", obs.Elements[res.Index].Ref())
 	return a.failed(opt.Click())
+}
+
+// activeEditableJS is the element the page has focused, through open shadow roots, when it
+// takes typed text: a text field, a text area or an editable box; null otherwise.
+const activeEditableJS = `() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  if (!el || el === document.body) return null;
+  const field = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["checkbox", "radio", "submit", "button", "reset", "file", "image", "range", "color", "hidden"].includes(el.type));
+  return field || el.isContentEditable ? el : null;
+}`
+
+// typeIntoOpened types into the field a box opens when clicked: the target is named as the
+// step says but is not a field (an editor's placeholder, "Type / to choose a block"), so it
+// is clicked, and the text goes into the field the click focused. None focused within a
+// second is the step's failure, with nothing typed.
+func typeIntoOpened(ctx context.Context, a *action, v, shown string) *plan.Feedback {
+	a.note("clicked %s, which is not a field, for the field it opens", a.ref)
+	if err := a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}); err != nil {
+		return a.failed(err)
+	}
+	for i := 0; i < 10; i++ {
+		h, err := a.s.page.EvaluateHandle(activeEditableJS)
+		if err != nil {
+			return a.failed(err)
+		}
+		if el := h.AsElement(); el != nil {
+			a.note("typed %q into the field it opened", shown)
+			a.out.editor = el
+			return a.failed(el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
+		}
+		if err := sleep(ctx, 100*time.Millisecond); err != nil {
+			return a.failed(err)
+		}
+	}
+	return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is not a field, and clicking it focused none", a.ref),
+		Suggestion: "name the field to type into, or the control that shows it first", ActualElement: a.ref}
 }

@@ -1,12 +1,15 @@
 package driver
 
-import (
-	"github.com/webagent-dev/webagent/activities/timing"
+//lint:file-ignore SA1019 The field a step typed into is the exact node the page focused; only an ElementHandle names that node.
 
+import (
 	"context"
 	"time"
 
+	"github.com/playwright-community/playwright-go"
+
 	"github.com/webagent-dev/webagent/activities/page"
+	"github.com/webagent-dev/webagent/activities/timing"
 	"github.com/webagent-dev/webagent/internal/secret"
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -66,6 +69,9 @@ type Outcome struct {
 	// ownCheck: the action checked its effect itself (a sorted list read in its order),
 	// so that the page changed is not its evidence, nor that it did not its failure.
 	ownCheck bool
+	// editor is the field a TYPE typed into when its target was the box that opens it
+	// (typeIntoOpened): what the check reads back.
+	editor playwright.ElementHandle
 	OK       bool
 	Feedback *plan.Feedback
 	// Acted reports whether the action was sent to the page.

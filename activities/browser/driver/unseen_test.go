@@ -113,6 +113,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the Create button; fill "First Name" with "Fiona", fill "Folder Path" with "~/Photos" and press "Save"`,
 			`Click the Create button. Type Fiona into the First Name field, type "~/Photos" into the field labelled "Folder Path", then click the Save button.`,
 		}, `{"first":"Fiona","last":"","path":"/home/ann/Photos"}`},
+		{"a block editor's placeholder, and a title cleared", "unseen-mail.html", "mail", []string{
+			`clear "Add title", type "Weekend hike" into "Add title", type "We walk to the lake." into "Type / to choose a block", click "Publish"`,
+			`clear the "Add title" field, then fill "Add title" with "Weekend hike", enter "We walk to the lake." in "Type / to choose a block" and press "Publish"`,
+			`Clear the title field labelled "Add title" and type Weekend hike into the field labelled "Add title". Write "We walk to the lake." in "Type / to choose a block", then click the Publish button.`,
+		}, `"post":{"title":"Weekend hike","body":"We walk to the lake."}`},
 	} {
 		for i, goal := range tt.goals {
 			t.Run(tt.name+"/"+string(rune('a'+i)), func(t *testing.T) {
