@@ -1,6 +1,9 @@
 package e2e
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +36,45 @@ func TestMendedFossil(t *testing.T) {
 		return ""
 	})
 	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+		t.Errorf("status %s (verified %v): %s; errors %v", res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
+	}
+	if why != "" {
+		t.Errorf("%s", why)
+		if res.Execution.Status == workflows.StatusSuccess {
+			t.Errorf("FALSE SUCCESS: the run said success")
+		}
+	}
+}
+
+// TestMendedIkiWiki drives Debian's ikiwiki, which was in the second held-out pool: run
+// blind, 15 of its 21 runs were done and said, and what stopped the rest was mended (a
+// sentence saying when a step is taken, "on the confirmation page"; a goal that ends by
+// taking a form and states no check, said unverified though the saved page shows what was
+// typed; a "go to" the page the run was on, taken for a step that changed nothing). It is
+// in make test since: sign in where ikiwiki asks, with a password the worker grants,
+// preview an edit and save it, with no closing check: the run is verified by the saved
+// page showing the new text outside any field, and judged by the page's source file. The
+// pool's three phrasings of every goal run with `make heldout HELDOUT=IkiWiki`.
+func TestMendedIkiWiki(t *testing.T) {
+	if !testenv.IkiWikiInstalled() {
+		t.Skip("ikiwiki is not installed: run `deploy/setup.sh test`")
+	}
+	w := testenv.StartIkiWiki(t)
+	s := newStack(t)
+	s.worker(t, "WEBAGENT_TEST_IKIWIKI_PASSWORD="+testenv.IkiWikiPassword,
+		`WEBAGENT_SECRETS={"ikiwiki_password": {"from": "env:WEBAGENT_TEST_IKIWIKI_PASSWORD", "sites": ["127.0.0.1"]}}`)
+	const text = "Lunch moves to Thursdays at one."
+	goal := `go to ` + w.URL + `/team_lunch/, press "Edit", fill "Name" with "editor", fill "Password" with "{{secret:ikiwiki_password}}" and press "Login", ` +
+		`then fill the text area with "` + text + `", press "Preview" and check that "` + text + `" is visible, then press "Save Page"`
+	res := s.result(t, s.start(t, workflows.GoalInput{Goal: goal, StartURL: w.URL + "/"}))
+	why := testenv.Eventually(10*time.Second, func() string {
+		b, err := os.ReadFile(filepath.Join(w.Src, "team_lunch.mdwn"))
+		if err != nil || strings.TrimSpace(string(b)) != text {
+			return fmt.Sprintf("team_lunch.mdwn holds %q (%v)", b, err)
+		}
+		return ""
+	})
+	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified || !strings.Contains(res.Validation.Reason, "outside any field") {
 		t.Errorf("status %s (verified %v): %s; errors %v", res.Execution.Status, res.Validation.Verified, res.Validation.Reason, res.Errors)
 	}
 	if why != "" {

@@ -1,0 +1,80 @@
+package workflows
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// readBack says what the plan's closing reads found in extracted, when the steps end
+// (before any closing checks) with EXTRACT steps that each completed with a value: a goal
+// that asks for a value is verified by the value read. Empty when they do not end so.
+func readBack(steps []StepRecord, extracted map[string]any) string {
+	var read []string
+	for j := len(steps) - 1; j >= 0; j-- {
+		s := steps[j]
+		if s.Step.Action == plan.Assert && len(read) == 0 {
+			continue
+		}
+		if s.Step.Action != plan.Extract {
+			break
+		}
+		key := s.Step.Into
+		if key == "" {
+			key = "value"
+		}
+		v, _ := extracted[key].(string)
+		if s.Status != StepCompleted || strings.TrimSpace(v) == "" {
+			return ""
+		}
+		read = append([]string{fmt.Sprintf("%s = %q", key, oneLine(v))}, read...)
+	}
+	return strings.Join(read, ", ")
+}
+
+// lastForm is what the plan's last form was given, for a goal that ends by taking it: the
+// values of its run of TYPE steps (secrets and values under three letters left out) before
+// the clicks or key presses that end the plan (with the checks between them), and the text of the page before the first
+// of them. Empty unless every one of those steps completed with evidence and at least one
+// value of four letters or more is left: a value of one or two letters is shown anywhere.
+func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
+	end := len(steps)
+	for end > 0 && (steps[end-1].Step.Action == plan.Click || steps[end-1].Step.Action == plan.Press || steps[end-1].Step.Action == plan.Assert) {
+		end--
+	}
+	if end == len(steps) || steps[len(steps)-1].Step.Action == plan.Assert {
+		return nil, "" // the plan does not end by taking a form
+	}
+	start := end
+	for start > 0 && formStep(steps[start-1].Step.Action) {
+		start--
+	}
+	var typed []string
+	long := false
+	for _, s := range steps[start:] {
+		if s.Status != StepCompleted || s.Unverified {
+			return nil, ""
+		}
+	}
+	for _, s := range steps[start:end] {
+		if s.Step.Action != plan.Type || plan.HasSecret(s.Step.Value) {
+			continue
+		}
+		v := strings.TrimSpace(s.Step.Bind(params).Value)
+		if len([]rune(v)) < 3 {
+			continue
+		}
+		long = long || len([]rune(v)) >= 4
+		typed = append(typed, v)
+	}
+	if !long || start == end {
+		return nil, ""
+	}
+	return typed, steps[start].before.TextKey
+}
+
+// formStep reports the actions that fill a form.
+func formStep(a plan.Action) bool {
+	return a == plan.Type || a == plan.Select || a == plan.Check || a == plan.Clear
+}
