@@ -34,32 +34,47 @@ func readBack(steps []StepRecord, extracted map[string]any) string {
 }
 
 // lastForm is what the plan's last form was given, for a goal that ends by taking it: the
-// values of its run of TYPE steps (secrets and values under three letters left out) before
-// the clicks or key presses that end the plan (with the checks between them), and the text of the page before the first
-// of them. Empty unless every one of those steps completed with evidence and at least one
-// value of four letters or more is left: a value of one or two letters is shown anywhere.
+// values of its run of TYPE steps (values under three letters left out) and the text of
+// the page before the first of them. The plan must end with the click or key press that
+// takes the form, and any click between the form and that one must be followed by a
+// check of the plan's own that held (a preview, checked, then saved): the values shown at
+// the end are then the last click's evidence, and not the trace of a form taken earlier
+// (a search box's words on a result page the run went on from). A form with a secret is a
+// sign-in, whose values a page shows for as long as one is signed in: never evidence.
+// Empty unless every one of those steps completed with evidence and at least one value of
+// four letters or more is left: a value of one or two letters is shown anywhere.
 func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 	end := len(steps)
-	for end > 0 && (steps[end-1].Step.Action == plan.Click || steps[end-1].Step.Action == plan.Press || steps[end-1].Step.Action == plan.Assert) {
-		end--
-	}
-	if end == len(steps) || steps[len(steps)-1].Step.Action == plan.Assert {
+	if end == 0 || !taking(steps[end-1].Step.Action) {
 		return nil, "" // the plan does not end by taking a form
+	}
+	end--
+	for end > 0 && steps[end-1].Step.Action == plan.Assert {
+		for end > 0 && steps[end-1].Step.Action == plan.Assert {
+			end--
+		}
+		if end == 0 || !taking(steps[end-1].Step.Action) {
+			return nil, "" // a check after no click: not a click checked on the way
+		}
+		end--
 	}
 	start := end
 	for start > 0 && formStep(steps[start-1].Step.Action) {
 		start--
 	}
-	var typed []string
-	long := false
 	for _, s := range steps[start:] {
 		if s.Status != StepCompleted || s.Unverified {
 			return nil, ""
 		}
 	}
+	var typed []string
+	long := false
 	for _, s := range steps[start:end] {
-		if s.Step.Action != plan.Type || plan.HasSecret(s.Step.Value) {
+		if s.Step.Action != plan.Type {
 			continue
+		}
+		if plan.HasSecret(s.Step.Value) {
+			return nil, "" // a sign-in
 		}
 		v := strings.TrimSpace(s.Step.Bind(params).Value)
 		if len([]rune(v)) < 3 {
@@ -73,6 +88,9 @@ func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 	}
 	return typed, steps[start].before.TextKey
 }
+
+// taking reports the actions that take a form: a click, or a key pressed (Enter).
+func taking(a plan.Action) bool { return a == plan.Click || a == plan.Press }
 
 // formStep reports the actions that fill a form.
 func formStep(a plan.Action) bool {
