@@ -276,6 +276,8 @@ type ValidateGoalResult struct {
 	// every field: the evidence for a goal that states no check. Empty when they are not
 	// all shown so.
 	Shown string `json:"shown,omitempty"`
+	// NotShown says, when Shown is empty, which value was not shown so, and why.
+	NotShown string `json:"notShown,omitempty"`
 }
 
 // CloseBrowserInput ends a session.

@@ -92,6 +92,8 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		// answers Shown, so a run's history decides this as it did the first time.)
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += "; the final page shows what the last form was given, outside any field: " + res.Shown
+	} else if res.NotShown != "" {
+		r.res.Validation.Reason += "; what the last form was given is no evidence: " + res.NotShown
 	}
 	r.last = res.Final
 	if r.model && in.StepsCompleted == in.StepsPlanned && (res.Success || len(in.Checks) == 0) {

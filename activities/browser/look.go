@@ -203,26 +203,31 @@ func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *act
 		}
 		before = page.NormalizeText(string(b))
 	}
-	res.Shown = shownValues(in.Typed, page.NormalizeText(seen), fields, before)
+	res.Shown, res.NotShown = shownValues(in.Typed, page.NormalizeText(seen), fields, before)
 	return nil
 }
 
 // shownValues says, for the values typed, whether each is in seen (the page's text
-// outside its fields), in none of fields, and not in before: "" when one is not.
-func shownValues(typed []string, seen string, fields []string, before string) string {
-	var shown []string
+// outside its fields), in none of fields, and not in before: shown names them all, or
+// notShown says of the first that is not what it is instead.
+func shownValues(typed []string, seen string, fields []string, before string) (shown, notShown string) {
+	var all []string
 	for _, v := range typed {
-		if !page.ContainsText(seen, v) || (before != "" && page.ContainsText(before, v)) {
-			return ""
+		q := strconv.Quote(v)
+		if !page.ContainsText(seen, v) {
+			return "", q + " is not on the final page"
+		}
+		if before != "" && page.ContainsText(before, v) {
+			return "", q + " was on the page before it was typed"
 		}
 		for _, f := range fields {
 			if page.ContainsText(page.NormalizeText(f), v) {
-				return ""
+				return "", q + " is still in a field"
 			}
 		}
-		shown = append(shown, strconv.Quote(v))
+		all = append(all, q)
 	}
-	return strings.Join(shown, ", ")
+	return strings.Join(all, ", "), ""
 }
 
 // baseline withdraws a verdict whose checks already held on the page before the step.

@@ -25,8 +25,8 @@ func TestShownValues(t *testing.T) {
 		{"shown before the form", list, nil, page.NormalizeText("Fiona Green fiona@example.org"), false},
 		{"a page shown before that named something else", list, nil, page.NormalizeText("Contacts"), true},
 	} {
-		if got := shownValues(typed, c.seen, c.fields, c.before); (got != "") != c.shown {
-			t.Errorf("%s: shownValues = %q; want shown %v", c.name, got, c.shown)
+		if got, why := shownValues(typed, c.seen, c.fields, c.before); (got != "") != c.shown || (got == "") == (why == "") {
+			t.Errorf("%s: shownValues = %q, %q; want shown %v", c.name, got, why, c.shown)
 		}
 	}
 }
