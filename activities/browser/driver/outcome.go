@@ -71,7 +71,7 @@ type Outcome struct {
 	ownCheck bool
 	// editor is the field a TYPE typed into when its target was the box that opens it
 	// (typeIntoOpened): what the check reads back.
-	editor playwright.ElementHandle
+	editor   playwright.ElementHandle
 	OK       bool
 	Feedback *plan.Feedback
 	// Acted reports whether the action was sent to the page.

@@ -1,7 +1,5 @@
 package driver
 
-//lint:file-ignore SA1019 A disclosure's state is read on the exact node the step clicked; only an ElementHandle names that node.
-
 import (
 	"context"
 	"fmt"
@@ -22,14 +20,19 @@ func (at *attempt) againIfUnheeded(ctx context.Context, fb *plan.Feedback) (*pla
 		out.Target == nil || out.Target.Expanded == nil || at.el == nil || len(at.more) > 0 || out.Mutated || out.ownCheck {
 		return fb, nil
 	}
-	if v, err := at.el.GetAttribute("aria-expanded"); err != nil || (v == "true") != *out.Target.Expanded {
-		return fb, nil
-	}
 	if err := sleep(ctx, unheededWait); err != nil {
 		return nil, err
 	}
+	// Looked up again on the page as it is now: an app that draws its list again (a
+	// folder list refreshed every few seconds) may have put a new node in its place, which
+	// is the one a second click must reach.
+	el, t, ok := s.refind(ctx, at.step, *out.Target, at.opts.Element == nil)
+	if !ok || t.Expanded == nil || *t.Expanded != *out.Target.Expanded {
+		return fb, nil
+	}
 	state := map[bool]string{true: "expanded", false: "collapsed"}[*out.Target.Expanded]
 	out.Actions = append(out.Actions, fmt.Sprintf("%s stayed %s, nothing changed and nothing was sent: the page had not heeded the click; clicked it once more", out.Target.Ref(), state))
+	at.el, out.Target = el, &t
 	at.m0 = s.Mutations()
 	again, err := s.act(ctx, at.action(), false)
 	if err != nil {
