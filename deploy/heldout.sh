@@ -190,3 +190,13 @@ install_syncthing() {
 	command -v syncthing >/dev/null || { echo "syncthing did not install" >&2; exit 1; }
 	log syncthing "$(dpkg-query -W -f='${Version}' syncthing)"
 }
+
+# The third pool: each app's install in a file of its own.
+# shellcheck source=deploy/heldout_shaarli.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_shaarli.sh"
+# shellcheck source=deploy/heldout_radicale.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_radicale.sh"
+# shellcheck source=deploy/heldout_phpmyadmin.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpmyadmin.sh"
+# shellcheck source=deploy/heldout_ttrss.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ttrss.sh"
