@@ -331,6 +331,10 @@ func (t Target) readName(x *desc) Target {
 	}
 	// "the button" leaves no phrase: matchScore then matches on the role alone.
 	t.Name = strings.Join(strings.Fields(Fillers.ReplaceAllString(d, " ")), " ")
+	if rest, ok := strings.CutPrefix(t.Name, "for "); ok && t.Kind != "" && rest != "" {
+		// "the checkbox for Home NAS": the box that is for it, named so.
+		t.Name = rest
+	}
 	if read(resultsOf, t.Name) != nil {
 		// "the 2nd search result link" names no link: it counts the links of a list.
 		t.Name, t.InList = "", true

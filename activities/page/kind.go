@@ -60,6 +60,9 @@ func roleFits(role string, e Element) bool {
 	case "collapsed":
 		// A section, panel or menu's control that says it is collapsed (aria-expanded).
 		return e.Expanded != nil && !*e.Expanded
+	case "tab":
+		// A tab a script library draws from a link (Bootstrap's data-toggle="tab") is a tab.
+		return e.Role == "tab" || ((e.Role == "link" || e.Role == "button") && hasWord(e.Hints, "tab", "pill"))
 	case "switch":
 		// A switch is a checkbox a page draws as a toggle.
 		return e.Role == "switch" || e.Role == "checkbox"

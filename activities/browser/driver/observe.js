@@ -94,7 +94,9 @@
   // icon it uses, test ids. The resolver matches them only when nothing visible does.
   const hintsOf = (el) => {
     const parts = [el.id, typeof el.className === "string" ? el.className : "",
-      el.getAttribute("name"), el.getAttribute("data-icon"), el.getAttribute("data-testid")];
+      el.getAttribute("name"), el.getAttribute("data-icon"), el.getAttribute("data-testid"),
+      // What a script library makes of it: Bootstrap's data-toggle="tab" is a tab.
+      el.getAttribute("data-toggle"), el.getAttribute("data-bs-toggle")];
     for (const n of el.querySelectorAll("use, [data-icon], i[class], span[class*=icon]")) {
       parts.push(n.getAttribute("href") || n.getAttribute("xlink:href") || "", n.getAttribute("data-icon") || "",
         typeof n.className === "string" ? n.className : "");

@@ -113,6 +113,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the Create button; fill "First Name" with "Fiona", fill "Folder Path" with "~/Photos" and press "Save"`,
 			`Click the Create button. Type Fiona into the First Name field, type "~/Photos" into the field labelled "Folder Path", then click the Save button.`,
 		}, `{"first":"Fiona","last":"","path":"/home/ann/Photos"}`},
+		{"a tab a script library draws from a link", "unseen-mail.html", "mail", []string{
+			`click the "Sharing" tab, tick "Home NAS"`,
+			`open the "Sharing" tab and tick "Home NAS"`,
+			`Click the Sharing tab, then tick the checkbox for Home NAS.`,
+		}, `"shared":true`},
 		{"a block editor's placeholder, and a title cleared", "unseen-mail.html", "mail", []string{
 			`clear "Add title", type "Weekend hike" into "Add title", type "We walk to the lake." into "Type / to choose a block", click "Publish"`,
 			`clear the "Add title" field, then fill "Add title" with "Weekend hike", enter "We walk to the lake." in "Type / to choose a block" and press "Publish"`,
