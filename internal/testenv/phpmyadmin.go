@@ -213,31 +213,7 @@ func phpmyadminSQLName(s string) string { return "`" + strings.ReplaceAll(s, "`"
 // one map per row, column → value as text ("NULL" for NULL).
 func (p *PhpMyAdmin) Query(t testing.TB, database, query string) []map[string]string {
 	t.Helper()
-	args := []string{"--no-defaults", "--socket=" + p.DB.Socket, "--user=root", "--batch", "--execute=" + query}
-	if database != "" {
-		args = append(args, database)
-	}
-	out, err := exec.Command("mariadb", args...).Output()
-	if err != nil {
-		t.Fatalf("mariadb %s: %v", query, err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) == 0 || lines[0] == "" {
-		return nil
-	}
-	head := strings.Split(lines[0], "\t")
-	var rows []map[string]string
-	for _, l := range lines[1:] {
-		cells := strings.Split(l, "\t")
-		r := map[string]string{}
-		for i, c := range head {
-			if i < len(cells) {
-				r[c] = unescapeBatch(cells[i])
-			}
-		}
-		rows = append(rows, r)
-	}
-	return rows
+	return p.DB.QueryIn(t, database, query)
 }
 
 // Databases are the server's databases but its own (information_schema, mysql,

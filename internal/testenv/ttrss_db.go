@@ -41,28 +41,7 @@ func (tt *TTRSS) Exec(t testing.TB, stmt string) {
 // as text ("NULL" for NULL).
 func (tt *TTRSS) Query(t testing.TB, query string) []map[string]string {
 	t.Helper()
-	cmd := exec.Command("mariadb", "--no-defaults", "--socket="+tt.DB.Socket, "--user=root", "--batch", "--execute="+query, "ttrss")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("mariadb %s: %v", query, err)
-	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	if len(lines) == 0 || lines[0] == "" {
-		return nil
-	}
-	head := strings.Split(lines[0], "\t")
-	var rows []map[string]string
-	for _, l := range lines[1:] {
-		cells := strings.Split(l, "\t")
-		r := map[string]string{}
-		for i, c := range head {
-			if i < len(cells) {
-				r[c] = unescapeBatch(cells[i])
-			}
-		}
-		rows = append(rows, r)
-	}
-	return rows
+	return tt.DB.QueryIn(t, "ttrss", query)
 }
 
 // ttrssOwner is the condition on owner_uid that keeps admin's rows.

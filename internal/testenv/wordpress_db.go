@@ -78,8 +78,19 @@ func (db *WordPressDB) Exec(t testing.TB, stmt string) {
 // as text ("NULL" for NULL).
 func (db *WordPressDB) Query(t testing.TB, query string) []map[string]string {
 	t.Helper()
-	cmd := exec.Command("mariadb", "--no-defaults", "--socket="+db.Socket, "--user=root", "--batch", "--execute="+query, "wordpress")
-	out, err := cmd.Output()
+	return db.QueryIn(t, "wordpress", query)
+}
+
+// QueryIn is Query in another database of the same server (none for ""): the other apps
+// that run on a private MariaDB server of this kind (phpMyAdmin, Tiny Tiny RSS) read theirs
+// through it.
+func (db *WordPressDB) QueryIn(t testing.TB, database, query string) []map[string]string {
+	t.Helper()
+	args := []string{"--no-defaults", "--socket=" + db.Socket, "--user=root", "--batch", "--execute=" + query}
+	if database != "" {
+		args = append(args, database)
+	}
+	out, err := exec.Command("mariadb", args...).Output()
 	if err != nil {
 		t.Fatalf("mariadb %s: %v", query, err)
 	}
