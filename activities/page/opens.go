@@ -15,7 +15,7 @@ func (t Target) opensEditor(elems []Element) (Element, bool) {
 	}
 	var found []Element
 	for _, e := range elems {
-		if e.Editable() || e.Tag == "select" || e.Disabled || e.Role == "link" || e.Role == "checkbox" || e.Role == "radio" {
+		if e.Editable() || e.Tag == "select" || e.Tag == "input" || e.Tag == "textarea" || e.Disabled || e.Role == "link" || e.Role == "checkbox" || e.Role == "radio" {
 			continue
 		}
 		if norm(e.Text) == norm(t.Name) || norm(e.Name) == norm(t.Name) {

@@ -113,6 +113,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the Create button; fill "First Name" with "Fiona", fill "Folder Path" with "~/Photos" and press "Save"`,
 			`Click the Create button. Type Fiona into the First Name field, type "~/Photos" into the field labelled "Folder Path", then click the Save button.`,
 		}, `{"first":"Fiona","last":"","path":"/home/ann/Photos"}`},
+		{"a range, filled, not clicked for a field it opens", "unseen-range.html", "range", []string{
+			`type "40" into "Volume"`,
+			`fill "Volume" with "40"`,
+			`enter 40 in "Volume"`,
+		}, `"volume":"40"`},
 		{"a tab a script library draws from a link", "unseen-mail.html", "mail", []string{
 			`click the "Sharing" tab, tick "Home NAS"`,
 			`open the "Sharing" tab and tick "Home NAS"`,
