@@ -256,7 +256,7 @@ type ValidateGoalInput struct {
 	// checks look for: a check that held there as well is no evidence of the step.
 	Baseline string `json:"baseline,omitempty"`
 	// Typed are the values the goal's last form was given (its run of TYPE steps before
-	// the clicks that end the plan, secrets left out), when the plan states no closing
+	// the clicks that end the plan; never a sign-in's), when the plan states no closing
 	// check: each shown on the final page as text, outside every field, and not shown
 	// before they were typed (TypedBefore names that page's text), is evidence that the
 	// form was taken (Shown).

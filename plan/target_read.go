@@ -123,8 +123,8 @@ func ParseTarget(description string) Target {
 	}
 	if m, from, to := x.find(namedPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
 		// "the Pause button in the Music panel": inside the item those words name.
-		if uq := m.get("uq"); roleWord(lastWord(uq)) == "" && !notPlaces[strings.ToLower(lastWord(uq))] && read(positionWords, "at the "+strings.ToLower(uq)) == nil && !sideWords[strings.ToLower(lastWord(uq))] {
-			t.Row, t.RowNoun = uq, m.low("noun")
+		if last := strings.ToLower(lastWord(m.get("uq"))); roleWord(last) == "" && !notPlaces[last] && !sideWords[last] {
+			t.Row, t.RowNoun = m.get("uq"), m.low("noun")
 			x.cut(from, to)
 		}
 	}
@@ -372,5 +372,6 @@ func lastWord(s string) string {
 	return f[len(f)-1]
 }
 
-// sideWords name a side of the page, not an item: "in the side panel", "the main section".
+// sideWords name a side of the page, not an item ("in the side panel", "the main section"),
+// the position words among them ("in the top panel": a place readPosition reads).
 var sideWords = map[string]bool{"top": true, "bottom": true, "left": true, "right": true, "upper": true, "lower": true, "side": true, "main": true, "first": true, "last": true, "same": true, "other": true, "next": true, "new": true, "open": true}

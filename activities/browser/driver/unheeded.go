@@ -42,7 +42,7 @@ func (at *attempt) againIfUnheeded(ctx context.Context, fb *plan.Feedback) (*pla
 		return fb, nil // it says it opened (or closed): heeded, if late
 	}
 	state := map[bool]string{true: "expanded", false: "collapsed"}[*out.Target.Expanded]
-	out.Actions = append(out.Actions, fmt.Sprintf("%s stayed %s, nothing changed and nothing was sent: the page had not heeded the click; clicked it once more", out.Target.Ref(), state))
+	out.Actions = append(out.Actions, fmt.Sprintf("%s stayed %s, nothing appeared and nothing was sent: the page had not heeded the click; clicked it once more", out.Target.Ref(), state))
 	at.el, out.Target = el, &t
 	at.m0 = s.Mutations()
 	again, err := s.act(ctx, at.action(), false)
