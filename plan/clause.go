@@ -81,6 +81,9 @@ func readAssert(c string, quotes []string) (Step, string, bool) {
 	if m := read(assertSee, c); m != nil {
 		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
 	}
+	if m := read(findIt, c); m != nil {
+		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
+	}
 	return Step{}, "", false
 }
 
@@ -191,9 +194,12 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		}
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
-	if m := read(fillWith, c); m != nil {
-		v, unclear := exactValue(m.get("v"), quotes)
-		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
+	for _, r := range []rule{replaceIn, changeFrom, fillWith} {
+		if m := read(r, c); m != nil {
+			v, unclear := exactValue(m.get("v"), quotes)
+			t := stripStart(valueOfField, m.get("t"))
+			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
+		}
 	}
 	if m := read(typeOnly, c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
@@ -235,6 +241,9 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	if read(expand, c) != nil {
 		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true
 	}
+	if m := read(confirmWith, c); m != nil {
+		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+	}
 	if m := read(closeBox, c); m != nil {
 		box := "dialog"
 		if name := m.get("name"); name != "" {
@@ -243,7 +252,8 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Click, TargetDescription: "close in the " + box}, "", true
 	}
 	if m := read(click, c); m != nil {
-		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+		t := dropPurpose(m.get("t"))
+		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	return Step{}, "", false
 }

@@ -22,7 +22,7 @@ var purposeWords = strings.Join(strings.Fields(purposeList), "|")
 // itemNouns are what people call the item of a list a target sits in ("the star icon in
 // the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
 // the target inside the item the quoted words name, never on the item itself.
-const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices"
+const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices feed feeds calendar calendars bookmark bookmarks database databases"
 
 // itemNouns are itemNounList as a pattern's alternatives.
 var itemNouns = strings.Join(strings.Fields(itemNounList), "|")
@@ -30,6 +30,9 @@ var itemNouns = strings.Join(strings.Fields(itemNounList), "|")
 // readSeveral reads a sentence that is several steps of one kind: fields given a value each
 // (parsePairs) or a list of boxes to tick (parseTickList).
 func readSeveral(c string, quotes []string) ([]Step, bool) {
+	if steps, ok := readFillMany(c, quotes); ok {
+		return steps, true
+	}
 	if steps, ok := parsePairs(c, quotes); ok {
 		return steps, true
 	}
@@ -229,7 +232,7 @@ var unquotedRules = []targetRule{
 		return ""
 	}},
 	{"too long to be a name", "the thing at the far end of the second row of cards", func(s string) string {
-		if n := len(strings.Fields(stripStart(articleStart, s))); n > 6 {
+		if n := len(strings.Fields(stripStart(articleStart, withoutPosition(s)))); n > 6 {
 			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
 		}
 		return ""
@@ -244,7 +247,7 @@ func exactTarget(s string, quotes []string) string {
 	// before the label say so, and say nothing else about the target. "That starts with
 	// "Egy" and ends with "gypt"" is a part the resolver holds exactly too.
 	s = dropValueOf(s)
-	outside := replaceQuotes(dropAffixes(s), " ")
+	outside := replaceQuotes(dropAffixes(withoutPosition(s)), " ")
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}
@@ -258,6 +261,11 @@ func exactTarget(s string, quotes []string) string {
 			}
 		}
 		return ""
+	}
+	if name, ok := namedInPlace(s, quotes); ok {
+		// "the Edit link of the "Work" calendar": the quote names the place, and the
+		// words before it name the element, as an unquoted name does.
+		return exactTarget(name, nil)
 	}
 	for _, w := range strings.Fields(outside) {
 		if !isTargetWord(strings.Trim(w, ",.:;!?")) {

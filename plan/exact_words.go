@@ -38,13 +38,15 @@ var (
 // too.
 var targetWordSet = setOf("the a an on every button btn link field text box textbox input area textarea editor check checkbox radio " +
 	"slider switch toggle column lane tab icon menu item menuitem option record list dropdown select section header heading panel entry row line " +
-	"card dialog modal popup form sidebar navigation nav in inside within of for from next to beside named called labelled labeled with " +
+	"card dialog modal popup form sidebar navigation nav in inside within of for from next to beside under named called labelled labeled with " +
 	"first second third fourth fifth sixth seventh eighth ninth tenth last by about " +
 	// What a field is for, said before its kind ("the title field labelled "Add title""):
 	// the quoted label names it.
 	"title name email password username search subject description body address phone " +
 	// What it shows, said of it: "the block that says "Type / to choose a block"".
-	"block that which says reads shows saying reading showing " + purposeList + " " + itemNounList)
+	"block that which says reads shows saying reading showing " +
+	// How it looks, which Fillers drop: the name and the kind are what it is held to.
+	"red blue green grey gray white black primary " + purposeList + " " + itemNounList)
 
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}

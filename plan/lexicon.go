@@ -78,6 +78,14 @@ var verbs = []verb{
 	{phrase: "fill out", senses: []sense{sFillWith}},
 	{phrase: "complete", senses: []sense{sFillWith}, inner: true},
 	{phrase: "set", senses: []sense{sFillWith, sSetWith}},
+	// "change "Title" to "Office"", "replace "Title" with "Office"": the field's value
+	// becomes the one given.
+	{phrase: "change", senses: []sense{sFillWith}},
+	{phrase: "replace", senses: []sense{sFillWith}},
+	{phrase: "update", senses: []sense{sFillWith}},
+	// "find "PostgreSQL manual"": a check that the page shows it.
+	{phrase: "find", senses: nil},
+	{phrase: "locate", senses: nil},
 	{phrase: "check", senses: []sense{sTick, sTickList, sAssert}},
 	{phrase: "tick", senses: []sense{sTick, sTickList}},
 	{phrase: "mark", senses: []sense{sTick, sTickList}, inner: true},

@@ -30,6 +30,7 @@ func Parse(goal string) ([]Step, error) {
 		return nil, perr
 	}
 	masked, quotes := mask(goal)
+	masked = dropAsides(masked)
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
@@ -69,11 +70,17 @@ func Parse(goal string) ([]Step, error) {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}
 		}
 		s, reason := parseClause(clause, quotes)
+		if named, ok := clickedName(clause, quotes, steps); reason != "" && ok {
+			s, reason = named, ""
+		}
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}
 		if s.Action == Type && s.Value == "{{"+Copied+"}}" && !slices.ContainsFunc(steps, func(e Step) bool { return e.Action == Extract && e.Into == Copied }) {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "nothing was copied before it: copy the text first, e.g. copy the text in \"Notes\", then paste it into \"Reply\""}
+		}
+		if s, reason = referTo(s, steps); reason != "" {
+			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}
 		s.Step = len(steps) + 1
 		describe(&s)
@@ -175,7 +182,8 @@ func separators(ts []tok) []separator {
 		switch {
 		case t.text == ";" || t.text == ",":
 			j = sepWords(m, i+1, then)
-		case t.text == "." && i+1 < len(ts) && ts[i+1].space:
+		case t.text == "." && i+1 < len(ts) && ts[i+1].space && (i == 0 || ts[i-1].text != "." || t.space):
+			// A full stop; the last dot of "Preferences..." is part of a name.
 			j = sepWords(m, i+1, then[:2])
 		case t.space && (t.low == "and" || t.low == "then") && i > 0:
 			if j = sepWords(m, i, then); j == i {
@@ -265,14 +273,17 @@ func splitClauses(masked string) []string {
 		clauses = append(clauses, line[start:])
 	}
 	var out []string
-	for _, c := range clauses {
+	for _, c := range leadPlaces(clauses) {
 		c = strings.TrimSpace(stripFillers(strings.TrimSpace(c)))
 		c = strings.TrimRight(c, ".;,! ")
 		if before, submit, ok := splitSubmit(c); ok && startsWithVerb(before) {
 			out = append(out, before, submit) // "scroll the text to the bottom hit submit"
 			continue
 		}
-		c = dropWhen(c)
+		c = dropWhen(dropLabel(c))
+		if read(seq(whenWords, end), c) != nil {
+			continue // "when asked "Delete it?"" alone: said of the step after it
+		}
 		if m := read(clickPair, c); m != nil {
 			// `press "Mark" and "As unread"`: one verb, two quoted controls, in turn.
 			out = append(out, m.get("v")+" "+m.get("a"), m.get("v")+" "+m.get("b"))
@@ -292,7 +303,9 @@ var (
 	// whenWords say when a step is taken, not what it acts on: "on the next page",
 	// "again" (the goal asks for the click once more: a step of its own).
 	whenWords = alt(seq(word("on", "in"), word("the"), word("next", "following", "confirmation", "new", "resulting"), word("page", "screen")),
-		word("again", "once more"))
+		word("again", "once more"),
+		// "when asked "Delete it?"": the question the page asks before the step.
+		seq(word("when", "once", "if"), opt(word("the")), opt(oneWord), word("asked", "asks", "prompted", "prompts"), opt(alt(quoteTok, seq(word("whether", "if", "to", "for"), some)))))
 	// leadWhen is whenWords before the step ("on the next page, click ...").
 	leadWhen = seq(whenWords, opt(one(func(t tok) bool { return t.text == "," })))
 )

@@ -9,10 +9,10 @@ var (
 	the      = opt(word("the"))
 	theWords = word("the")
 	// visibleWords say a text is on the page.
-	visibleWords = word("visible", "shown", "displayed", "present", "there", "on the page", "on page", "on the screen", "on screen")
+	visibleWords = word("visible", "shown", "displayed", "listed", "present", "there", "on the page", "on page", "on the screen", "on screen")
 	// assertLead is how a check may start: "check that", "verify".
 	assertLead = opt(verbsFor(sAssert), opt(word("that")))
-	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not"))), visibleWords, end)
+	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords, end)
 	assertVerb = seq(assertLead, grab("t", some), grab("verb", word("appears", "shows up", "is gone", "disappears", "does not appear", "doesn't appear", "no longer appears")), end)
 	assertPage = seq(assertLead, word("the page"), grab("verb", word("shows", "contains", "displays", "does not show", "doesn't show", "does not contain", "doesn't contain", "no longer shows")), grab("t", all), end)
 	assertSee  = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
@@ -22,19 +22,33 @@ var (
 	waitFor  = seq(word("wait"), word("for", "until"), grab("t", some),
 		opt(alt(seq(word("to"), word("appear", "show up", "be visible", "load")), word("appears", "shows up", "is visible", "is shown", "loads"))), end)
 
-	edgeWords   = word("bottom", "end", "top", "start")
-	scrollPage  = seq(word("scroll"), opt(the, word("page")), opt(grab("dir", word("down", "up", "to the bottom", "to the top", "to bottom", "to top"))), opt(opt(word("by")), grab("px", pixels)), end)
-	scrollIn    = seq(word("scroll"), opt(word("down", "up")), word("to the"), grab("edge", edgeWords), word("of"), grab("t", all), end)
-	scrollTo    = seq(word("scroll"), opt(word("down", "up")), word("to"), grab("t", all), end)
-	scrollElem  = seq(word("scroll"), opt(word("down", "up")), grab("t", alt(seq(theWords, where(some, noComma)), quoteTok)), opt(word("all the way")), word("to"), opt(word("the", "its")), grab("edge", edgeWords), opt(word("of"), the, word("text", "it", "its text", "content")), end)
-	thePage     = seq(the, word("page", "window", "screen"), end)
-	edgeOnly    = seq(the, word("bottom", "top"), end)
-	pressKey    = seq(verbsFor(sKey), the, grab("v", keyName), opt(word("key")), opt(word("in", "on", "inside"), grab("t", all)), end)
-	history     = alt(seq(word("go"), grab("v", word("back", "forward"))), seq(grab("v", word("reload", "refresh")), opt(word("the page"))))
-	navigate    = seq(verbsFor(sGo), the, opt(word("url", "page", "website", "site", "address")), grab("v", where(all, isURL)), end)
-	intoWords   = word("into", "in", "inside", "to")
-	typeInto    = seq(verbsFor(sType), grab("v", some), alt(intoWords, word("as")), grab("t", all), end)
-	fillWith    = seq(verbsFor(sFillWith), grab("t", some), word("with", "to", "as"), grab("v", all), end)
+	edgeWords  = word("bottom", "end", "top", "start")
+	scrollPage = seq(word("scroll"), opt(the, word("page")), opt(grab("dir", word("down", "up", "to the bottom", "to the top", "to bottom", "to top"))), opt(opt(word("by")), grab("px", pixels)), end)
+	scrollIn   = seq(word("scroll"), opt(word("down", "up")), word("to the"), grab("edge", edgeWords), word("of"), grab("t", all), end)
+	scrollTo   = seq(word("scroll"), opt(word("down", "up")), word("to"), grab("t", all), end)
+	scrollElem = seq(word("scroll"), opt(word("down", "up")), grab("t", alt(seq(theWords, where(some, noComma)), quoteTok)), opt(word("all the way")), word("to"), opt(word("the", "its")), grab("edge", edgeWords), opt(word("of"), the, word("text", "it", "its text", "content")), end)
+	thePage    = seq(the, word("page", "window", "screen"), end)
+	edgeOnly   = seq(the, word("bottom", "top"), end)
+	pressKey   = seq(verbsFor(sKey), the, grab("v", keyName), opt(word("key")), opt(word("in", "on", "inside"), grab("t", all)), end)
+	history    = alt(seq(word("go"), grab("v", word("back", "forward"))), seq(grab("v", word("reload", "refresh")), opt(word("the page"))))
+	navigate   = seq(verbsFor(sGo), the, opt(word("url", "page", "website", "site", "address")), grab("v", where(all, isURL)), end)
+	intoWords  = word("into", "in", "inside", "to")
+	typeInto   = seq(verbsFor(sType), grab("v", some), alt(intoWords, word("as")), grab("t", all), end)
+	fillWith   = seq(verbsFor(sFillWith), grab("t", some), word("with", "to", "as"), grab("v", all), end)
+	// changeFrom is "change "Purge after" from 60 to 30": the value the field shows now,
+	// then the one it is to hold; replaceIn is "replace "New York" in "City" with
+	// "Arlington"". The field and the new value are the step; the old value is how the
+	// person found the field, and the field named is the one typed into whatever it holds.
+	changeFrom = seq(verbsFor(sFillWith), grab("t", some), word("from"), grab("old", some), word("to"), grab("v", all), end)
+	replaceIn  = seq(word("replace"), grab("old", some), word("in", "inside"), grab("t", some), word("with", "by"), grab("v", all), end)
+	// valueOfField is "the value of" before a field a value is typed into: the field.
+	valueOfField = seq(the, word("value", "text", "content", "contents"), word("of", "in"))
+	// findIt is "find "Quarterly report"", "locate the "Apollo" row": a check that the
+	// page shows the name quoted (an unquoted "find" describes; it is not a name).
+	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", quoteTok), opt(word("row", "item", "entry", "link", "card")), end)
+	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
+	// control named.
+	confirmWith = seq(word("confirm", "accept"), opt(word("it", "that")), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
 	typeOnly    = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom  = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick        = seq(verbsFor(sTick), grab("t", all), end)

@@ -17,7 +17,9 @@ var (
 	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = alt(
-		seq(word("in", "inside", "within"), the, qt, grab("noun", asciiWord)),
+		// "the Edit link of the "Friends" address book", "Edit for the "Work" calendar".
+		seq(word("in", "inside", "within", "of", "for"), the, qt, grab("noun", seq(nounWord, nounWord)), end),
+		seq(word("in", "inside", "within", "of", "for"), the, qt, grab("noun", nounWord)),
 		seq(word("in", "inside", "within", "on"), opt(word("the", "a", "an")), grab("noun", seq(asciiWord, optLazy(asciiWord))),
 			opt(grab("conn", word("from", "by", "named", "called", "titled", "about", "for", "of", "with", "to"))), qt))
 	// namedPlace is "in the Music panel": a place named by a few unquoted words before the
@@ -35,13 +37,14 @@ var (
 	mainMenu = seq(the, word("main", "hamburger", "app", "application"), word("menu"), opt(word("button", "icon")), end)
 	// placeContext is a place named by quoted words alone, at the end of a description that
 	// quotes its target's own name first: `the "Edit" button in "Trip ideas"`.
-	placeContext = seq(word("in", "inside", "within", "under"), qt, end)
+	placeContext = seq(word("in", "inside", "within", "under", "of"), qt, end)
 	// positionWords are where a description says the element is on the page: "at the top
 	// right", "on the left", "the bottom "Save" button". They choose among elements that
 	// satisfy every other part and tie; they never stand in for a name.
 	positionWords = alt(
 		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
-			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right"))))),
+			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right")))),
+			opt(word("corner", "side", "edge")), opt(word("of the page", "of the screen", "of the window"))),
 		seq(grab("p3", word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost")), qt))
 	// numberedKind is "Tab #2", "step #3": an element of a kind counted by its number, the
 	// page's second tab (the number is how such a page names its tabs).
@@ -128,14 +131,19 @@ func ParseTarget(description string) Target {
 			x.cut(from, to)
 		}
 	}
-	if m, from, to := x.find(placeContext); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.ContainsRune(reSpace, rune(x.d[from-1])) && len(quotesIn(x.d[:from])) > 0 {
+	if m, from, to := x.find(placeContext); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.ContainsRune(reSpace, rune(x.d[from-1])) && namesBefore(x.d[:from]) {
 		// `the "Edit" button in "Trip ideas"`: inside the item the quoted words name.
 		t.Row, t.RowNoun = x.quote(m), "item named"
 		x.cut(from, to)
 	}
 	t.readPosition(x)
 	t.readOrdinal(x)
-	return t.readName(x)
+	t = t.readName(x)
+	if n, ok := strings.CutSuffix(t.Name, " box"); ok && t.Kind == "" && !t.Quoted && t.Row != "" && n != "" {
+		// "the Value box of "email"": a field of that item, named by the words before.
+		t.Name, t.Kind = n, "field"
+	}
+	return t
 }
 
 // singleToDouble writes single quotes as double quotes where they quote: after the

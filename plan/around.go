@@ -1,0 +1,342 @@
+package plan
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// The words a person writes around a step that say nothing the step does not: a label
+// before it ("Sign in: click "Login""), an aside in brackets after a name ("the Delete
+// button (the trash can)", ""#ff0000" (red)"), and a name written after "then" with the
+// click before it understood ("click "Databases", then "shop""). Each is read only where
+// what is left is a step the planner reads whole; what it cannot read stays refused.
+
+// labelWords is how many words a label before a step may have.
+const labelWords = 10
+
+// dropLabel drops a label a step starts with: a few unquoted words and a colon before a
+// step's verb ("Sign in first: click the Login link", "Subscribe to the feed at …: open
+// the menu"). The steps after it do what it names; the label is no step of its own.
+func dropLabel(c string) string {
+	ts := tokenize(c)
+	words := 0
+	for i, t := range ts {
+		if t.kind == tWord {
+			words++
+		}
+		if t.kind == tQuote || words > labelWords {
+			return c
+		}
+		if t.kind == tWord && labelKeeps[t.low] {
+			return c // "In parallel:", "If it asks:": more than a name for the steps
+		}
+		if t.text == ":" && i > 0 && i+1 < len(ts) && ts[i+1].space {
+			if rest := strings.TrimSpace(c[ts[i+1].start:]); startsWithVerb(rest) {
+				return rest
+			}
+			return c
+		}
+	}
+	return c
+}
+
+// asideKeeps are the words that make a bracketed aside part of what the step does ("(twice)",
+// "(if shown)", "(not the first)"): such an aside is kept, and the step read with it.
+var asideKeeps = setOf("twice again times if unless when while until only not no don't never except optional optionally " +
+	"first second third last every all both each parallel simultaneously same together repeat " +
+	"done checked unchecked ticked selected completed active inactive disabled enabled empty required")
+
+// labelKeeps are the words that make a label before a colon more than a name for the
+// steps after it ("In parallel:", "If it asks:", "Twice:"): such a label is kept.
+var labelKeeps = setOf("twice times if unless when while until each every parallel simultaneously same together repeat")
+
+// dropAsides drops the asides in brackets a masked goal writes after a name or a value: a
+// second description of the same thing ("(the trash can)", "(red)", "(the ☰ icon at the
+// top right)"). The name before it is what the step is held to. An aside that quotes a
+// name, or says how often, whether or which ("(twice)", "(if shown)", "(the second one)"),
+// is kept, and read or refused with the step.
+func dropAsides(masked string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(masked, " (")
+		if i < 0 {
+			b.WriteString(masked)
+			return b.String()
+		}
+		j := strings.IndexByte(masked[i+2:], ')')
+		if j < 0 || !droppableAside(masked[i+2:i+2+j]) {
+			b.WriteString(masked[:i+2])
+			masked = masked[i+2:]
+			continue
+		}
+		b.WriteString(masked[:i])
+		masked = masked[i+2+j+1:]
+	}
+}
+
+func droppableAside(s string) bool {
+	if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "(\n") {
+		return false
+	}
+	for _, t := range tokenize(s) {
+		if t.kind == tQuote || t.kind == tNumber || asideKeeps[t.low] || strings.ContainsAny(t.text, "0123456789") {
+			return false // a quote, a number ("(-1,0)") or how often, whether or which
+		}
+	}
+	return true
+}
+
+// bareName is a clause that is only a name: a quote, or up to three words.
+func bareName(c string) bool {
+	ts := tokenize(c)
+	if len(ts) == 1 && ts[0].kind == tQuote {
+		return true
+	}
+	if len(ts) == 0 || len(ts) > 3 {
+		return false
+	}
+	for _, t := range ts {
+		if t.kind != tWord && t.text != "." {
+			return false
+		}
+	}
+	return true
+}
+
+// clickedName reads a clause that is only a name, after a click, as a click on it: "click
+// "Databases", then "shop", then "customers"" clicks each in turn. It is asked only for a
+// clause the planner could not read as it stands.
+func clickedName(c string, quotes []string, before []Step) (Step, bool) {
+	if len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || startsWithVerb(c) {
+		return Step{}, false
+	}
+	s, reason := parseClause("click "+c, quotes)
+	return s, reason == "" && s.Action == Click
+}
+
+// fillMany is one verb for several fields, each with its value: `fill "Title" with "A",
+// "Tags" with "b" and "Notes" with "c"`.
+var fillMany = seq(grab("verb", alt(verbsFor(sFillWith), verbsFor(sType))), grab("rest", all), end)
+
+// readFillMany reads one fill verb before several "field with value" pairs as one step per
+// field; ok is false when the sentence is not of that shape.
+func readFillMany(c string, quotes []string) ([]Step, bool) {
+	m := read(fillMany, c)
+	if m == nil {
+		return nil, false
+	}
+	parts := splitPairs(m.get("rest"))
+	if len(parts) < 2 {
+		return nil, false
+	}
+	var steps []Step
+	for _, p := range parts {
+		if ts := tokenize(p); len(ts) < 3 || !slices.ContainsFunc(ts[1:len(ts)-1], func(t tok) bool { return read(seq(pairLink, end), t.low) != nil }) {
+			return nil, false // `type "a" and "b" into "Name"`: a part with no field of its own
+		}
+		s, reason := parseClause(m.get("verb")+" "+p, quotes)
+		if reason != "" || s.Action != Type {
+			return nil, false
+		}
+		steps = append(steps, s)
+	}
+	return steps, true
+}
+
+// pairLink is the word between a field and its value, or a value and its field: "with",
+// "to", "into", "in".
+var pairLink = word("with", "to", "into", "in")
+
+// splitPairs splits "A with x, B with y and C with z" (or "x into A and y into B") at its
+// commas and its "and"s that come before a quoted name, "the" and a quoted name, or an
+// unquoted word, each followed by a word that links a field and its value; a list that is
+// not so is one part.
+func splitPairs(s string) []string {
+	ts := tokenize(s)
+	var parts []string
+	start := 0
+	for i := 0; i < len(ts); i++ {
+		j := i
+		if ts[j].text == "," {
+			j++
+		}
+		if j < len(ts) && ts[j].low == "and" && ts[j].space {
+			j++
+		}
+		k := j
+		if k < len(ts) && ts[k].low == "the" {
+			k++
+		}
+		if j == i || k >= len(ts) || ts[k].kind != tQuote || !linkAfter(ts, s, k+1) {
+			continue
+		}
+		parts = append(parts, strings.TrimSpace(s[start:ts[i].start]))
+		start = ts[j].start
+		i = j
+	}
+	return append(parts, strings.TrimSpace(s[start:]))
+}
+
+// withoutPosition is a description without the words that say where on the page its
+// element is ("at the top of the page"): they choose among candidates, and are no part of
+// the name.
+func withoutPosition(s string) string {
+	x := &desc{d: s}
+	if m, from, to := x.find(positionWords); m != nil && !m.has("p3") {
+		x.cut(from, to)
+	}
+	return x.d
+}
+
+// namedInPlace reads a description whose one quote names the place of its element, not
+// the element ("the Edit link of the "Work" calendar", "the + next to "Work"", "the Value
+// box in the row "name""): the element's unquoted name, and ok. The name is then held to
+// the rules of every unquoted name.
+func namedInPlace(s string, quotes []string) (string, bool) {
+	qs := quotesIn(s)
+	if len(qs) != 1 {
+		return "", false
+	}
+	t := ParseTarget(unmask(s, quotes, true))
+	if t.Quoted || t.Name == "" || (t.Row != quotes[qs[0]] && !strings.HasSuffix(t.Container, " "+quotes[qs[0]])) {
+		return "", false
+	}
+	return t.Name, true
+}
+
+// linkAfter reports a pairLink at ts[i] or after one word ("field", "box") there.
+func linkAfter(ts []tok, s string, i int) bool {
+	for _, at := range []int{i, i + 1} {
+		if m, _ := matchAt(ts, s, pairLink, at); m != nil && (at == i || ts[i].kind == tWord) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeLead is a preposition a step may start with to say where its target is: "In the
+// Work calendar, click Edit", "Under "Delete data" click "Empty"".
+var placeLead = word("in", "inside", "within", "under", "on")
+
+// leadPlaces writes a place a step starts with after the step, where a target
+// description holds it: "In the Work calendar, click Edit" is "click Edit in the Work
+// calendar". A place with a comma after it is a clause of its own and goes on the next;
+// one with no comma ends where a step's verb starts. The target is then read, or refused,
+// with the place as any other part of it.
+func leadPlaces(clauses []string) []string {
+	var out []string
+	for i := 0; i < len(clauses); i++ {
+		c := strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i])))
+		if startsWithVerb(c) || readStart(placeLead, c) == nil || dropLeadWhen(c) != c || strings.Contains(c, ":") {
+			out = append(out, clauses[i])
+			continue
+		}
+		ts := tokenize(c)
+		k := 1
+		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:])); k++ {
+		}
+		switch {
+		case k < len(ts):
+			out = append(out, c[ts[k].start:]+" "+strings.TrimRight(c[:ts[k].start], ", "))
+		case i+1 < len(clauses) && startsWithVerb(strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i+1])))):
+			out = append(out, strings.TrimSpace(clauses[i+1])+" "+c)
+			i++
+		default:
+			out = append(out, clauses[i])
+		}
+	}
+	return out
+}
+
+// namesBefore reports a name before a place: a quote (`the "Edit" button in "Trip
+// ideas"`) or an unquoted word no description reads as anything else (`the Go button at
+// the bottom of "Table options"`). With nothing before it, the quote is the name itself.
+func namesBefore(s string) bool {
+	ts := tokenize(s)
+	if slices.ContainsFunc(ts, func(t tok) bool { return t.kind == tQuote }) {
+		return true
+	}
+	// Unquoted: a name, then a kind, then where ("the Go button at the bottom of").
+	n := len(ts)
+	for n > 0 && positionWord[ts[n-1].low] || n > 0 && ts[n-1].low == "the" {
+		n--
+	}
+	if n < 2 || (roleWord(ts[n-1].low) == "" && ts[n-1].low != "box") {
+		return false
+	}
+	return slices.ContainsFunc(ts[:n-1], func(t tok) bool { return t.kind == tWord && !isTargetWord(t.low) })
+}
+
+var positionWord = setOf("at top bottom left right upper lower corner side edge")
+
+// purpose is "to confirm", "to delete it" after a quoted control: why it is clicked.
+var purpose = seq(quoteTok, grab("why", seq(word("to", "so as to", "in order to"), one(func(t tok) bool {
+	return t.kind == tWord && t.low != "the" && t.low != "a" && t.low != "an"
+}), anyTokens)), end)
+
+// dropPurpose drops the purpose written after a quoted control (`press "Yes" to confirm`):
+// the control is the step; why it is pressed is no part of which one.
+func dropPurpose(t string) string {
+	ts := tokenize(t)
+	for i, tk := range ts {
+		if tk.kind != tQuote {
+			continue
+		}
+		if m, e := matchAt(ts, t, purpose, i); m != nil && e == len(ts) {
+			return strings.TrimSpace(t[:ts[i].end])
+		}
+	}
+	return t
+}
+
+// A referent word stands for the thing the step before named: "type "x" into it", "click
+// its Edit button".
+var (
+	itWords  = setOf("it this that there")
+	itsWords = setOf("its their")
+)
+
+// referTo writes a target that says "it" or "its" as the thing the step before named: "it"
+// is the element the step before acted on ("clear the "Title" field, then type "x" into
+// it"); "its Edit button" is the Edit button in the item the step before found or clicked
+// by its quoted name ("find "Old wiki" and click its Delete icon"). A referent with nothing
+// named before it gives a reason.
+func referTo(s Step, before []Step) (Step, string) {
+	f := strings.Fields(s.TargetDescription)
+	if len(f) == 0 || (!itWords[strings.ToLower(f[0])] && !itsWords[strings.ToLower(f[0])]) {
+		return s, ""
+	}
+	if len(before) == 0 {
+		return s, fmt.Sprintf("%q refers to nothing named before it: name the element", s.TargetDescription)
+	}
+	last := before[len(before)-1]
+	if itWords[strings.ToLower(f[0])] {
+		if len(f) > 1 || last.TargetDescription == "" || last.Action == Navigate || last.Action == Assert {
+			return s, fmt.Sprintf("%q refers to no element the step before acted on: name the element", s.TargetDescription)
+		}
+		s.TargetDescription = last.TargetDescription
+		return s, ""
+	}
+	name := ""
+	switch {
+	case last.Action == Assert && !last.Negated:
+		name = last.Value
+	case last.Action == Click:
+		if t := ParseTarget(last.TargetDescription); t.Quoted {
+			name = t.Name
+		}
+	}
+	if name == "" || len(f) < 2 {
+		return s, fmt.Sprintf("%q refers to no item named before it: name the item, as in the \"Edit\" button in \"Old wiki\"", s.TargetDescription)
+	}
+	s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in " + strconv.Quote(name)
+	return s, ""
+}
+
+// nounWord is a word that may name a kind of thing ("calendar", "feed"), not a word that
+// joins a sentence ("as", "and").
+var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
+
+var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was")

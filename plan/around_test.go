@@ -1,0 +1,135 @@
+package plan
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestWordsAroundASteps: the words people write around a step — a label before it, an
+// aside in brackets, a place before it, a purpose after it, a name after "then" with the
+// click understood, "it" and "its" for what the step before named, a question the page
+// asks — are read into the steps they mean; what would change the step is kept and read
+// or refused with it.
+func TestWordsAroundASteps(t *testing.T) {
+	for _, c := range []struct{ goal, want string }{
+		{`Sign in first: click the Login link at the top of the page, then type "ann" into "Username"`,
+			`CLICK "Login link at the top of the page" | TYPE "Username"="ann"`},
+		{`Subscribe to the feed at https://news.example/rss.xml: open the "Actions" menu`, `CLICK "\"Actions\" menu"`},
+		{`press the Delete button (the trash can) next to "Old wiki"`, `CLICK "Delete button next to \"Old wiki\""`},
+		{`set the field labelled "Color" to "#ff0000" (red)`, `TYPE "field labelled \"Color\""="#ff0000"`},
+		{`click "Databases", then "shop", then customers`, `CLICK "Databases" | CLICK "shop" | CLICK "customers"`},
+		{`In the Work calendar, click Edit`, `CLICK "Edit In the Work calendar"`},
+		{`Under "Delete data or table" click the link "Empty the table"`, `CLICK "link \"Empty the table\" Under \"Delete data or table\""`},
+		{`In the field labelled "Rename table to" clear the text`, `CLEAR "field labelled \"Rename table to\""`},
+		{`press "Yes" to confirm`, `CLICK "Yes"`},
+		{`click "Delete", when asked "Delete it?" click "OK"`, `CLICK "Delete" | CLICK "OK"`},
+		{`click "Empty", then press OK when the app asks whether you really want to do it`, `CLICK "Empty" | CLICK "OK"`},
+		{`confirm with "OK"`, `CLICK "OK"`},
+		{`clear the field labelled "Title", then type "Office" into it`, `CLEAR "field labelled \"Title\"" | TYPE "field labelled \"Title\""="Office"`},
+		{`find the bookmark "Old wiki" and click its Delete icon`, `ASSERT="Old wiki" | CLICK "the Delete icon in \"Old wiki\""`},
+		{`open Preferences... from the "Actions" menu`, `CLICK "Preferences... from the \"Actions\" menu"`},
+	} {
+		steps, err := Parse(c.goal)
+		if err != nil {
+			t.Errorf("%s: %v", c.goal, err)
+			continue
+		}
+		if got := brief(steps); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.goal, got, c.want)
+		}
+	}
+	for _, c := range []struct{ goal, why string }{
+		{`Click on the grid coordinate (-1,0)`, "names several elements"},
+		{`click "Save" (twice)`, "cannot tell what"},
+		{`In parallel: click "A", click "B"`, "does not start with an action"},
+		{`click here, then wait`, "could not be read"},
+		{`type "x" into it`, "refers to nothing named before it"},
+		{`go to https://example.com, click its Edit link`, "refers to no item named before it"},
+		{`find the email by Rochella`, "could not be read"},
+	} {
+		if _, err := Parse(c.goal); err == nil || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("%s: want a refusal saying %q, got %v", c.goal, c.why, err)
+		}
+	}
+}
+
+// TestEditingVerbsAndSeveralFields: "change", "replace" and "update" give a field its
+// value ("from" the old one too), one verb may give several fields theirs, and a value
+// with no field of its own is still refused.
+func TestEditingVerbsAndSeveralFields(t *testing.T) {
+	for _, c := range []struct{ goal, want string }{
+		{`change the "Site title" field to Reading List`, `TYPE "\"Site title\" field"="Reading List"`},
+		{`replace "Title" with "Office"`, `TYPE "Title"="Office"`},
+		{`replace New York in the "City" field with "Arlington"`, `TYPE "\"City\" field"="Arlington"`},
+		{`change the value of the field labelled "city" from "New York" to "Arlington"`, `TYPE "field labelled \"city\""="Arlington"`},
+		{`change "Purge articles older than" from 60 to 30`, `TYPE "Purge articles older than"="30"`},
+		{`fill "Title" with "Learn Rust", "Description" with "Books." and "Tags" with "rust"`,
+			`TYPE "Title"="Learn Rust" | TYPE "Description"="Books." | TYPE "Tags"="rust"`},
+		{`fill "Tag" with docs and "New name" with documentation and press "Rename"`,
+			`TYPE "Tag"="docs" | TYPE "New name"="documentation" | CLICK "Rename"`},
+		{`type admin into the field labelled "Username" and "s3cret" into the Password field`,
+			`TYPE "field labelled \"Username\""="admin" | TYPE "Password field"="s3cret"`},
+		{`change the "Title" field to "A" and the "Notes" field to "B"`, `TYPE "\"Title\" field"="A" | TYPE "\"Notes\" field"="B"`},
+	} {
+		steps, err := Parse(c.goal)
+		if err != nil {
+			t.Errorf("%s: %v", c.goal, err)
+			continue
+		}
+		if got := brief(steps); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.goal, got, c.want)
+		}
+	}
+	if _, err := Parse(`Type "a" and "b" into "Name"`); err == nil {
+		t.Errorf("two values for one field read as steps")
+	}
+}
+
+// TestPlacesNamedByRelation: an element named by where it is relative to a quoted place —
+// under a heading, of or for an item of some kind, beside a text — is read as that element
+// inside that place, its own name unquoted and held as any unquoted name.
+func TestPlacesNamedByRelation(t *testing.T) {
+	for _, c := range []struct {
+		desc      string
+		name, row string
+	}{
+		{`"Edit" under "Work"`, "Edit", "Work"},
+		{`the Edit link of the "Work" calendar`, "Edit", "Work"},
+		{`Edit for the "Work" calendar`, "Edit", "Work"},
+		{`the Delete link of the "Friends" address book`, "Delete", "Friends"},
+		{`the "Edit" icon of "PostgreSQL manual"`, "Edit", "PostgreSQL manual"},
+		{`the + next to "Work"`, "+", "Work"},
+		{`the Value box of "email"`, "Value", "email"},
+		{`the Go button at the bottom of "Table options"`, "Go", "Table options"},
+	} {
+		if reason := exactTarget(maskedOf(c.desc)); reason != "" {
+			t.Errorf("%s: refused: %s", c.desc, reason)
+		}
+		p := ParseTarget(c.desc)
+		if p.Name != c.name || p.Row != c.row {
+			t.Errorf("%s: read as %+v, want the name %q in %q", c.desc, p, c.name, c.row)
+		}
+	}
+	if p := ParseTarget(`open the context menu of "Report.pdf"`); p.Row != "" {
+		t.Errorf("a quote with no element's kind before it is no place: %+v", p)
+	}
+}
+
+func maskedOf(s string) (string, []string) { return mask(s) }
+
+// brief writes steps as ACTION "target"="value", joined by " | ".
+func brief(steps []Step) string {
+	var parts []string
+	for _, s := range steps {
+		p := string(s.Action)
+		if s.TargetDescription != "" {
+			p += " " + strconv.Quote(s.TargetDescription)
+		}
+		if s.Value != "" && s.Action != Click {
+			p += "=" + strconv.Quote(s.Value)
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, " | ")
+}
