@@ -339,4 +339,4 @@ func referTo(s Step, before []Step) (Step, string) {
 // joins a sentence ("as", "and").
 var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
 
-var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was")
+var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was below above here there")

@@ -25,7 +25,7 @@ var (
 	// namedPlace is "in the Music panel": a place named by a few unquoted words before the
 	// noun, at the end of a description that names its target first.
 	namedPlace = seq(word("in", "inside", "within"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
-		grab("noun", word("panel", "section", "card", "row", "group", "folder", "box")), end)
+		grab("noun", nounWord), end)
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), grab("box", boxWords))
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
@@ -126,7 +126,9 @@ func ParseTarget(description string) Target {
 	}
 	if m, from, to := x.find(namedPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
 		// "the Pause button in the Music panel": inside the item those words name.
-		if last := strings.ToLower(lastWord(m.get("uq"))); roleWord(last) == "" && !notPlaces[last] && !sideWords[last] {
+		noun := m.low("noun")
+		if last := strings.ToLower(lastWord(m.get("uq"))); roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
+			roleWord(m.low("uq")+" "+noun) == "" && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s") {
 			t.Row, t.RowNoun = m.get("uq"), m.low("noun")
 			x.cut(from, to)
 		}

@@ -97,6 +97,14 @@
       el.getAttribute("name"), el.getAttribute("data-icon"), el.getAttribute("data-testid"),
       // What a script library makes of it: Bootstrap's data-toggle="tab" is a tab.
       el.getAttribute("data-toggle"), el.getAttribute("data-bs-toggle")];
+    // A link in a list the page styles as a row of tabs (Bootstrap's "nav-tabs", a "tabs" or
+    // "tab-bar" list) is one of its tabs.
+    for (let p = el.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
+      if (typeof p.className === "string" && /(?:^|[\s_-])(?:nav-tabs|tabs|tabbar|tab-bar|tabnav)(?:$|[\s_-])/i.test(p.className)) {
+        parts.push("tab");
+        break;
+      }
+    }
     for (const n of el.querySelectorAll("use, [data-icon], i[class], span[class*=icon]")) {
       parts.push(n.getAttribute("href") || n.getAttribute("xlink:href") || "", n.getAttribute("data-icon") || "",
         typeof n.className === "string" ? n.className : "");
@@ -197,6 +205,11 @@
       for (let p = el.parentElement, i = 0; p && p !== doc.body && i < 6 && !row; p = p.parentElement, i++) {
         if (repeats(p)) row = p;
       }
+    }
+    if (!row || row === el) {
+      // Or the box of a form it is in, named by its legend ("Table options", "Create
+      // database"): where a person says a field or a "Go" is.
+      row = el.closest("fieldset,[role=group]");
     }
     if (row && row !== el) out.row = clean(row.innerText, 120);
     return out;
@@ -364,10 +377,12 @@
     }
     // Or the words just before it in its own paragraph ("Name of new wiki page: [field]"),
     // back to the control or the line break before them.
-    let before = "";
+    // A field alone on its line reads the line just above it: "Title:<br>[field]".
+    let before = "", above = false;
     for (let n = el.previousSibling; n; n = n.previousSibling) {
       if (n.nodeType === 3) { before = n.textContent + before; continue; }
       if (n.nodeType !== 1) continue;
+      if (n.matches("br") && !above && !clean(before)) { above = true; continue; }
       if (n.matches("input, select, textarea, button, br, p, div, li, tr, td, table, ul, ol") || n.querySelector("input, select, textarea, button")) break;
       before = (n.innerText || n.textContent) + before;
     }

@@ -128,6 +128,26 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`clear the "Add title" field, then fill "Add title" with "Weekend hike", enter "We walk to the lake." in "Type / to choose a block" and press "Publish"`,
 			`Clear the title field labelled "Add title" and type Weekend hike into the field labelled "Add title". Write "We walk to the lake." in "Type / to choose a block", then click the Publish button.`,
 		}, `"post":{"title":"Weekend hike","body":"We walk to the lake."}`},
+		{"a top menu styled as tabs; a field placed under its box's legend", "unseen-admin.html", "admin", []string{
+			`click the "Databases" tab, type "inventory" into the field labelled "Database name" under "Create database", click "Create"`,
+			`open the Databases tab, then fill Database name with inventory and press Create`,
+			`Switch to the Databases tab. Type inventory into the Database name field and click the Create button.`,
+		}, `"created":"inventory"`},
+		{"one of two Go buttons, named by the box it ends", "unseen-admin.html", "admin", []string{
+			`click "Operations", replace "orders" in "Rename table to" with "purchases", click the "Go" button under "Table options"`,
+			`open the Operations tab, change the "Rename table to" field to purchases and press the Go button at the bottom of "Table options"`,
+			`Click Operations. Clear the field labelled "Rename table to", then type purchases into it and click "Go" in "Table options".`,
+		}, `"renamed":"purchases"`},
+		{"fields named by the line above them", "unseen-admin.html", "admin", []string{
+			`type "Team Events" into "Title", type "Parties" into "Description", click "Create"`,
+			`fill "Title" with Team Events and "Description" with "Parties", then press Create`,
+			`Type Team Events into the Title field and "Parties" into the field labelled "Description", then click the Create button.`,
+		}, `"calendar":{"title":"Team Events","description":"Parties"}`},
+		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
+			`click "Edit" under "Work"`,
+			`press the Edit link of the "Work" calendar`,
+			`In the Work calendar, click Edit.`,
+		}, `"edit":"Work"`},
 	} {
 		for i, goal := range tt.goals {
 			t.Run(tt.name+"/"+string(rune('a'+i)), func(t *testing.T) {
