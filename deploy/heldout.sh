@@ -200,3 +200,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_radicale.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpmyadmin.sh"
 # shellcheck source=deploy/heldout_ttrss.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ttrss.sh"
+# shellcheck source=deploy/heldout_transmission.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_transmission.sh"
