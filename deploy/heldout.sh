@@ -202,3 +202,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpmyadmin.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ttrss.sh"
 # shellcheck source=deploy/heldout_transmission.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_transmission.sh"
+# shellcheck source=deploy/heldout_phpldapadmin.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpldapadmin.sh"
