@@ -204,3 +204,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_ttrss.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_transmission.sh"
 # shellcheck source=deploy/heldout_phpldapadmin.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpldapadmin.sh"
+# shellcheck source=deploy/heldout_nagios.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_nagios.sh"
