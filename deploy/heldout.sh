@@ -206,3 +206,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_transmission.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpldapadmin.sh"
 # shellcheck source=deploy/heldout_nagios.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_nagios.sh"
+# shellcheck source=deploy/heldout_deluge.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_deluge.sh"
