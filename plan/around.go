@@ -196,10 +196,17 @@ func withoutPosition(s string) string {
 // the rules of every unquoted name.
 func namedInPlace(s string, quotes []string) (string, bool) {
 	qs := quotesIn(s)
+	t := ParseTarget(unmask(s, quotes, true))
+	if len(qs) == 1 && t.Quoted && t.Name == quotes[qs[0]] && t.Row != "" {
+		if m := read(seq(anyTokens, unquotedRow), s); m != nil && m.get("uq") == t.Row {
+			// `"Delete" on the row with Stapler`: the quote names the element, the words
+			// at the end its row; nothing else is left to hold.
+			return quotes[qs[0]], true
+		}
+	}
 	if len(qs) != 1 {
 		return "", false
 	}
-	t := ParseTarget(unmask(s, quotes, true))
 	if t.Quoted || t.Name == "" || (t.Row != quotes[qs[0]] && !strings.HasSuffix(t.Container, " "+quotes[qs[0]])) {
 		return "", false
 	}

@@ -102,6 +102,8 @@ func TestPlacesNamedByRelation(t *testing.T) {
 		{`the + next to "Work"`, "+", "Work"},
 		{`the Value box of "email"`, "Value", "email"},
 		{`the Go button at the bottom of "Table options"`, "Go", "Table options"},
+		{`"Delete" on the row with Stapler`, "Delete", "Stapler"},
+		{`"Edit" in the row for Grace Hopper`, "Edit", "Grace Hopper"},
 	} {
 		if reason := exactTarget(maskedOf(c.desc)); reason != "" {
 			t.Errorf("%s: refused: %s", c.desc, reason)

@@ -14,6 +14,10 @@ var (
 		seq(word("in", "on", "of", "for", "from"), the, word("row", "line", "item", "entry", "card"), opt(word("for", "of", "named", "called")), qt),
 		seq(word("in", "on", "of", "for"), the, qt, word("row", "line", "item", "entry", "card")),
 		seq(word("next to", "beside", "for"), qt))
+	// unquotedRow is "on the row with Stapler", "in the row for Grace Hopper": a row named
+	// by the one to three words that end the description.
+	unquotedRow = seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
+		grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
 	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = alt(
@@ -115,6 +119,10 @@ func ParseTarget(description string) Target {
 	}
 	if m, from, to := x.find(rowContext); m != nil {
 		t.Row = x.quote(m)
+		x.cut(from, to)
+	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 {
+		// `"Delete" on the row with Stapler`: the row named by the words that end it.
+		t.Row = m.get("uq")
 		x.cut(from, to)
 	}
 	if m, from, to := x.find(boxContext); m != nil {

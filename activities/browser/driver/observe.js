@@ -98,9 +98,9 @@
       // What a script library makes of it: Bootstrap's data-toggle="tab" is a tab.
       el.getAttribute("data-toggle"), el.getAttribute("data-bs-toggle")];
     // A link in a list the page styles as a row of tabs (Bootstrap's "nav-tabs", a "tabs" or
-    // "tab-bar" list) is one of its tabs.
+    // "tab-bar" list, an app's top menu bar) is one of its tabs, as people call them.
     for (let p = el.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
-      if (typeof p.className === "string" && /(?:^|[\s_-])(?:nav-tabs|tabs|tabbar|tab-bar|tabnav)(?:$|[\s_-])/i.test(p.className)) {
+      if (/(?:^|[\s_-])(?:nav-tabs|tabs|tabbar|tab-bar|tabnav|navbar-nav|topmenu)(?:$|[\s_-])/i.test((typeof p.className === "string" ? p.className : "") + " " + p.id)) {
         parts.push("tab");
         break;
       }
@@ -207,9 +207,10 @@
       }
     }
     if (!row || row === el) {
-      // Or the box of a form it is in, named by its legend ("Table options", "Create
-      // database"): where a person says a field or a "Go" is.
-      row = el.closest("fieldset,[role=group]");
+      // Or the box it is in, named by its legend or its header ("Table options", "Create
+      // database": a fieldset, a group, a region, a card): where a person says a field or a
+      // "Go" is.
+      row = el.closest("fieldset,[role=group],[role=region],.card");
     }
     if (row && row !== el) out.row = clean(row.innerText, 120);
     return out;

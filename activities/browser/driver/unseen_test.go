@@ -128,7 +128,7 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`clear the "Add title" field, then fill "Add title" with "Weekend hike", enter "We walk to the lake." in "Type / to choose a block" and press "Publish"`,
 			`Clear the title field labelled "Add title" and type Weekend hike into the field labelled "Add title". Write "We walk to the lake." in "Type / to choose a block", then click the Publish button.`,
 		}, `"post":{"title":"Weekend hike","body":"We walk to the lake."}`},
-		{"a top menu styled as tabs; a field placed under its box's legend", "unseen-admin.html", "admin", []string{
+		{"a top menu bar people call tabs; a field placed under its card's header", "unseen-admin.html", "admin", []string{
 			`click the "Databases" tab, type "inventory" into the field labelled "Database name" under "Create database", click "Create"`,
 			`open the Databases tab, then fill Database name with inventory and press Create`,
 			`Switch to the Databases tab. Type inventory into the Database name field and click the Create button.`,
