@@ -136,7 +136,7 @@ func ParseTarget(description string) Target {
 		// "the Pause button in the Music panel": inside the item those words name.
 		noun := m.low("noun")
 		if last := strings.ToLower(lastWord(m.get("uq"))); roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
-			roleWord(m.low("uq")+" "+noun) == "" && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s") {
+			(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s") {
 			t.Row, t.RowNoun = m.get("uq"), m.low("noun")
 			x.cut(from, to)
 		}
@@ -221,6 +221,10 @@ func (t *Target) readNounContext(x *desc) {
 	}
 	x.cut(from, to)
 }
+
+// rowNouns are the kind words that name an item a target sits in: "in the Old Projects
+// item".
+var rowNouns = map[string]bool{"item": true, "entry": true, "row": true, "card": true, "record": true}
 
 // notPlaces are nouns a description may follow "in the" with that observations do not
 // place an element in.

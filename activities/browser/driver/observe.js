@@ -194,7 +194,11 @@
       const kind = box === popover ? "dialog" : box.getAttribute("role") || box.tagName.toLowerCase();
       out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
-    let row = el.closest("tr,[role=row],li,[role=listitem],article");
+    const rows = "tr,[role=row],li,[role=listitem],article";
+    let row = el.closest(rows);
+    // A list item that holds the control alone (a list of an item's actions, each in its
+    // own <li>) is no row: the item around that list is.
+    while (row && row !== el && clean(row.innerText) === clean(el.innerText)) row = row.parentElement && row.parentElement.closest(rows);
     if (!row || row === el) {
       // Or the clickable card it is part of, or else the item of a list it is in: the
       // nearest box that repeats beside it (a post among posts, a result among results).
@@ -384,7 +388,8 @@
       if (n.nodeType === 3) { before = n.textContent + before; continue; }
       if (n.nodeType !== 1) continue;
       if (n.matches("br") && !above && !clean(before)) { above = true; continue; }
-      if (n.matches("input, select, textarea, button, br, p, div, li, tr, td, table, ul, ol") || n.querySelector("input, select, textarea, button")) break;
+      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
+        n.querySelector("input, select, textarea, button")) break;
       before = (n.innerText || n.textContent) + before;
     }
     before = clean(before);

@@ -143,6 +143,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`fill "Title" with Team Events and "Description" with "Parties", then press Create`,
 			`Type Team Events into the Title field and "Parties" into the field labelled "Description", then click the Create button.`,
 		}, `"calendar":{"title":"Team Events","description":"Parties"}`},
+		{"an item's action in a list of its own, named by the item", "unseen-admin.html", "admin", []string{
+			`click "Delete" under "Old Projects"`,
+			`press the Delete link of the "Old Projects" calendar`,
+			`In the Old Projects item, click Delete.`,
+		}, `"deleted":"Old Projects"`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
