@@ -210,6 +210,7 @@
         if (repeats(p)) row = p;
       }
     }
+    if (row && row !== el && clean(row.innerText) === clean(el.innerText)) row = null; // a cell of a layout grid, holding the control alone
     if (!row || row === el) {
       // Or the box it is in, named by its legend or its header ("Table options", "Create
       // database": a fieldset, a group, a region, a card): where a person says a field or a
