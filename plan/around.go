@@ -225,7 +225,7 @@ func linkAfter(ts []tok, s string, i int) bool {
 
 // placeLead is a preposition a step may start with to say where its target is: "In the
 // Work calendar, click Edit", "Under "Delete data" click "Empty"".
-var placeLead = word("in", "inside", "within", "under", "on")
+var placeLead = word("in", "inside", "within", "under", "on", "next to", "beside")
 
 // leadPlaces writes a place a step starts with after the step, where a target
 // description holds it: "In the Work calendar, click Edit" is "click Edit in the Work
@@ -273,8 +273,18 @@ func namesBefore(s string) bool {
 	if n < 2 || (roleWord(ts[n-1].low) == "" && ts[n-1].low != "box") {
 		return false
 	}
-	return slices.ContainsFunc(ts[:n-1], func(t tok) bool { return t.kind == tWord && !isTargetWord(t.low) })
+	return hasNameWord(ts[:n-1])
 }
+
+// hasNameWord reports a word that may be part of a name: not an article, a kind or a
+// position.
+func hasNameWord(ts []tok) bool {
+	return slices.ContainsFunc(ts, func(t tok) bool {
+		return t.kind == tWord && !articleWords[t.low] && roleWord(t.low) == "" && !positionWord[t.low]
+	})
+}
+
+var articleWords = setOf("the a an its their this that")
 
 var positionWord = setOf("at top bottom left right upper lower corner side edge")
 

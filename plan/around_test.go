@@ -29,6 +29,8 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`clear the field labelled "Title", then type "Office" into it`, `CLEAR "field labelled \"Title\"" | TYPE "field labelled \"Title\""="Office"`},
 		{`find the bookmark "Old wiki" and click its Delete icon`, `ASSERT="Old wiki" | CLICK "the Delete icon in \"Old wiki\""`},
 		{`open Preferences... from the "Actions" menu`, `CLICK "Preferences... from the \"Actions\" menu"`},
+		{`Next to the bookmark "Old wiki", click the Edit icon`, `CLICK "Edit icon Next to the bookmark \"Old wiki\""`},
+		{`change the Tags field so that it holds "baking bread"`, `TYPE "Tags field"="baking bread"`},
 	} {
 		steps, err := Parse(c.goal)
 		if err != nil {
@@ -104,6 +106,8 @@ func TestPlacesNamedByRelation(t *testing.T) {
 		{`the Go button at the bottom of "Table options"`, "Go", "Table options"},
 		{`"Delete" on the row with Stapler`, "Delete", "Stapler"},
 		{`"Edit" in the row for Grace Hopper`, "Edit", "Grace Hopper"},
+		{`the star icon beside "New coffee machine" in the list of articles`, "star", "New coffee machine"},
+		{`the Edit icon next to the bookmark "Old wiki"`, "Edit", "Old wiki"},
 	} {
 		if reason := exactTarget(maskedOf(c.desc)); reason != "" {
 			t.Errorf("%s: refused: %s", c.desc, reason)

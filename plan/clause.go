@@ -194,7 +194,7 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		}
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
-	for _, r := range []rule{replaceIn, changeFrom, fillWith} {
+	for _, r := range []rule{soItHolds, replaceIn, changeFrom, fillWith} {
 		if m := read(r, c); m != nil {
 			v, unclear := exactValue(m.get("v"), quotes)
 			t := stripStart(valueOfField, m.get("t"))

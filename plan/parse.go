@@ -117,6 +117,9 @@ func stripFillers(s string) string {
 	for {
 		j := -1
 		leadFillers(m, i, func(e int) bool { j = e; return true })
+		if j > i && ts[j-1].low == "next" && j < len(ts) && ts[j].low == "to" {
+			break // "Next to the bookmark "X", click ...": a place, not a filler
+		}
 		if j < 0 || (j < len(ts) && ts[j].kind == tWord && !ts[j].space) {
 			break
 		}

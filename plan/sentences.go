@@ -39,6 +39,8 @@ var (
 	// then the one it is to hold; replaceIn is "replace "New York" in "City" with
 	// "Arlington"". The field and the new value are the step; the old value is how the
 	// person found the field, and the field named is the one typed into whatever it holds.
+	// soItHolds is "change the Tags field so that it holds "a b"": the value it is to hold.
+	soItHolds  = seq(verbsFor(sFillWith), grab("t", some), word("so that it holds", "so it holds", "so that it reads", "so it reads", "so that it says", "so it says"), grab("v", all), end)
 	changeFrom = seq(verbsFor(sFillWith), grab("t", some), word("from"), grab("old", some), word("to"), grab("v", all), end)
 	replaceIn  = seq(word("replace"), grab("old", some), word("in", "inside"), grab("t", some), word("with", "by"), grab("v", all), end)
 	// valueOfField is "the value of" before a field a value is typed into: the field.

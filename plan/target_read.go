@@ -13,7 +13,14 @@ var (
 	rowContext = alt(
 		seq(word("in", "on", "of", "for", "from"), the, word("row", "line", "item", "entry", "card"), opt(word("for", "of", "named", "called")), qt),
 		seq(word("in", "on", "of", "for"), the, qt, word("row", "line", "item", "entry", "card")),
-		seq(word("next to", "beside", "for"), qt))
+		seq(word("next to", "beside", "for"), qt),
+		// "next to the bookmark "X"": the row of the item so named.
+		seq(word("next to", "beside"), word("the"), nounWord, qt))
+	// listPlace is "in the list of articles", "in the feed list": the list a row is in.
+	listPlace = seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end)
+	// underPlace is "under Old Projects" at the end of an unquoted description: the item
+	// its one to three words name.
+	underPlace = seq(word("under"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
 	// unquotedRow is "on the row with Stapler", "in the row for Grace Hopper": a row named
 	// by the one to three words that end the description.
 	unquotedRow = seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
@@ -144,6 +151,16 @@ func ParseTarget(description string) Target {
 	if m, from, to := x.find(placeContext); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.ContainsRune(reSpace, rune(x.d[from-1])) && namesBefore(x.d[:from]) {
 		// `the "Edit" button in "Trip ideas"`: inside the item the quoted words name.
 		t.Row, t.RowNoun = x.quote(m), "item named"
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) {
+		// "Delete under Old Projects": inside the item the words after "under" name.
+		t.Row, t.RowNoun = m.get("uq"), "item named"
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "") {
+		// "beside "X" in the list of articles": where the row is, said again.
+		t.InList = true
 		x.cut(from, to)
 	}
 	t.readPosition(x)

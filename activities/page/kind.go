@@ -42,10 +42,11 @@ func roleFits(role string, e Element) bool {
 	case "option":
 		return e.Role == "option" || e.Role == "menuitem" || e.Role == "menuitemcheckbox" || e.Role == "menuitemradio"
 	case "button":
-		// A link dressed as a button ("btn" in its classes) is what a person calls one.
-		// A toolbar's command marked as a menu item is drawn as a button, and called one.
+		// A link dressed as a button ("btn" in its classes), or drawn as one (an icon alone,
+		// or before a word or two: "+ Shaare" in a menu bar), is what a person calls one. A
+		// toolbar's command marked as a menu item is drawn as a button, and called one.
 		return e.Role == "button" || e.Tag == "button" || e.Role == "clickable" || strings.HasPrefix(e.Role, "menuitem") ||
-			(e.Role == "link" && hasWord(e.Hints, "btn", "button"))
+			(e.Role == "link" && (hasWord(e.Hints, "btn", "button") || drawnAsButton(e)))
 	case "link":
 		// A tree item or tab the page writes as a link carries the item's role: still a link.
 		return e.Role == "link" || e.Role == "clickable" || e.Tag == "a"
@@ -121,4 +122,10 @@ func firstNonEmpty(vs ...string) string {
 		}
 	}
 	return ""
+}
+
+// drawnAsButton reports a link drawn as an icon alone or an icon and a word or two (an
+// item's pencil, a menu bar's "+ Shaare"): its icon is one its developers named so.
+func drawnAsButton(e Element) bool {
+	return len(strings.Fields(e.Text)) <= 2 && hasWord(e.Hints, "icon", "svg", "glyphicon", "fa")
 }

@@ -105,6 +105,10 @@
         break;
       }
     }
+    // A link whose one child is drawn as a button (<a><span class="pure-button">) is drawn
+    // as a button.
+    const only = el.children.length === 1 ? el.children[0] : null;
+    if (only && typeof only.className === "string" && /(?:^|[\s_-])(?:btn|button)(?:$|[\s_-])/i.test(only.className)) parts.push(only.className);
     for (const n of el.querySelectorAll("use, [data-icon], i[class], span[class*=icon]")) {
       parts.push(n.getAttribute("href") || n.getAttribute("xlink:href") || "", n.getAttribute("data-icon") || "",
         typeof n.className === "string" ? n.className : "");
@@ -202,15 +206,17 @@
     if (!row || row === el) {
       // Or the clickable card it is part of, or else the item of a list it is in: the
       // nearest box that repeats beside it (a post among posts, a result among results).
+      // A box that holds the control alone (a cell of a layout grid, one of an item's
+      // controls each in a box of its own) is passed over for the one around it.
       row = null;
+      const own = clean(el.innerText);
       for (let p = el.parentElement, i = 0; p && i < 6 && !row; p = p.parentElement, i++) {
         if (cards.has(p)) row = p;
       }
-      for (let p = el.parentElement, i = 0; p && p !== doc.body && i < 6 && !row; p = p.parentElement, i++) {
-        if (repeats(p)) row = p;
+      for (let p = el.parentElement, i = 0; p && p !== doc.body && i < 8 && !row; p = p.parentElement, i++) {
+        if (repeats(p) && clean(p.innerText) !== own) row = p;
       }
     }
-    if (row && row !== el && clean(row.innerText) === clean(el.innerText)) row = null; // a cell of a layout grid, holding the control alone
     if (!row || row === el) {
       // Or the box it is in, named by its legend or its header ("Table options", "Create
       // database": a fieldset, a group, a region, a card): where a person says a field or a
@@ -353,7 +359,7 @@
 
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
-  const nearbyText = (el) => {
+  const nearbyText = (el, inViewport) => {
     const r = el.getBoundingClientRect();
     const doc = el.ownerDocument;
     const probe = (x, y) => {
@@ -367,9 +373,11 @@
       return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
     };
     const midY = r.top + r.height / 2;
+    // Out of the viewport no point can be probed: the words before it in the page still
+    // name it.
     // Leftwards, past the controls beside it in its row (a form that puts a function's
     // list between a column's name and its field): the words that name the row name both.
-    for (let x = r.left - 8, n = 0; x >= 0 && n < 8 && r.left - x <= 400; n++) {
+    for (let x = r.left - 8, n = 0; inViewport && x >= 0 && n < 8 && r.left - x <= 400; n++) {
       const hit = doc.elementFromPoint(x, midY);
       const controls = "input, select, textarea, button";
       // A control, or the cell that holds one (a list's options are text too): passed over.
@@ -395,8 +403,19 @@
     }
     before = clean(before);
     if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
-    for (const dy of [6, 16, 28]) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
+    for (const dy of inViewport ? [6, 16, 28] : []) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
     return "";
+  };
+
+  // underSuggestions: a field under the list of suggestions the focused field opened (an
+  // autocomplete's list over the next field of the form). A person tabs past the list to
+  // it; the field is there, and typing reaches it without a click.
+  const underSuggestions = (el, hit) => {
+    const act = el.ownerDocument.activeElement;
+    if (!["INPUT", "TEXTAREA", "SELECT"].includes(el.tagName) || !act || act === el || !["INPUT", "TEXTAREA"].includes(act.tagName)) return false;
+    const list = hit.closest("[role=listbox],ul,ol");
+    return !!list && !list.contains(el) && (list.contains(act) || (!!list.parentElement && list.parentElement.contains(act)) ||
+      (act.getAttribute("aria-controls") || act.getAttribute("aria-owns") || "").split(/\s+/).includes(list.id));
   };
 
   // scrolledAway: the element's centre is outside a box it is in that scrolls its content.
@@ -459,7 +478,7 @@
       const hit = deepHit(cx, cy);
       // Covered: what a click at its centre would reach is neither it nor inside it. A
       // control inside its own label counts as itself.
-      if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit))) continue;
+      if (hit && !inside(hit, node) && !(hit.tagName === "LABEL" && inside(el, hit)) && !underSuggestions(el, hit)) continue;
     }
     const carrier = carried.get(el);
     let role = roleOf(carrier || el);
@@ -472,8 +491,8 @@
     // A box with a label of its own that says nothing (a styled circle) is named by none:
     // the text near it belongs to something else (the row above).
     const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
-    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && inViewport && !frame) {
-      label = nearbyText(el);
+    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame) {
+      label = nearbyText(el, inViewport);
     }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
     const secret = type === "password" || el.getAttribute("autocomplete") === "one-time-code";

@@ -148,6 +148,31 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the Delete link of the "Old Projects" calendar`,
 			`In the Old Projects item, click Delete.`,
 		}, `"deleted":"Old Projects"`},
+		{"an item's icon-only link, each of its controls in a box of its own", "unseen-admin.html", "admin", []string{
+			`click the "Edit" icon of "PostgreSQL manual"`,
+			`find the bookmark "PostgreSQL manual" and click its Edit button`,
+			`Press Edit for the "PostgreSQL manual" bookmark.`,
+		}, `"edit":"PostgreSQL manual"`},
+		{"a menu bar's link drawn as an icon and a word, called a button", "unseen-admin.html", "admin", []string{
+			`click the "Shaare" button`,
+			`press the Shaare button`,
+			`Click the button labelled Shaare.`,
+		}, `"shaare":true`},
+		{"a link whose one child is drawn as a button", "unseen-admin.html", "admin", []string{
+			`click the "Configure your site" button`,
+			`press the Configure your site button`,
+			`Click the button "Configure your site".`,
+		}, `"configure":true`},
+		{"an item named by the words after under", "unseen-admin.html", "admin", []string{
+			`click Delete under Old Projects`,
+			`press the Delete link under Old Projects`,
+			`Click the Delete link under "Old Projects".`,
+		}, `"deleted":"Old Projects"`},
+		{"a field under the suggestions the field before it opened", "unseen-admin.html", "admin", []string{
+			`type "docs" into "Tag", type "documentation" into "New name", click "Rename tag"`,
+			`fill "Tag" with docs and "New name" with documentation and press "Rename tag"`,
+			`Type docs into the Tag field, then type documentation into the field labelled "New name" and click the Rename tag button.`,
+		}, `"tag":{"from":"docs","to":"documentation"}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
