@@ -357,3 +357,33 @@ func referTo(s Step, before []Step) (Step, string) {
 var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
 
 var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was below above here there")
+
+// fromMenu is "open Preferences... from the ☰ menu", `select "Add category" from the
+// "Categories" menu`: the item, in the menu the named control opens.
+var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), word("the"),
+	grab("m", some), word("menu"), opt(grab("where", positionWords)), end)
+
+// notMenuNames say what kind of menu it is, not which control opens it.
+var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
+
+// readFromMenu reads an item chosen from a menu named by its control: a click on the
+// control, then one on the item it showed; ok is false when the sentence
+// is not of that shape. Each part is held as any target is.
+func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
+	m := read(fromMenu, c)
+	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
+		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
+	}
+	opener := strings.TrimSpace(m.get("m") + " " + m.get("where"))
+	// The item by its name alone: many a menu is a list the page shows, with no role
+	// that says it is one; the click on its control comes first.
+	item := strings.TrimSpace(m.get("t"))
+	var steps []Step
+	for _, t := range []string{opener, item} {
+		if reason := exactTarget(t, quotes); reason != "" {
+			return nil, reason, true
+		}
+		steps = append(steps, Step{Action: Click, TargetDescription: cleanOperand(t, quotes)})
+	}
+	return steps, "", true
+}

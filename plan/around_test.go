@@ -28,9 +28,12 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`confirm with "OK"`, `CLICK "OK"`},
 		{`clear the field labelled "Title", then type "Office" into it`, `CLEAR "field labelled \"Title\"" | TYPE "field labelled \"Title\""="Office"`},
 		{`find the bookmark "Old wiki" and click its Delete icon`, `ASSERT="Old wiki" | CLICK "the Delete icon in \"Old wiki\""`},
-		{`open Preferences... from the "Actions" menu`, `CLICK "Preferences... from the \"Actions\" menu"`},
+		{`open Preferences... from the "Actions" menu`, `CLICK "Actions" | CLICK "Preferences..."`},
 		{`Next to the bookmark "Old wiki", click the Edit icon`, `CLICK "Edit icon Next to the bookmark \"Old wiki\""`},
 		{`change the Tags field so that it holds "baking bread"`, `TYPE "Tags field"="baking bread"`},
+		{`open Preferences... from the ☰ menu`, `CLICK "☰" | CLICK "Preferences..."`},
+		{`select "Add category" from the "Categories" menu`, `CLICK "Categories" | CLICK "Add category"`},
+		{`select "Red" from the dropdown menu`, `SELECT "dropdown menu"="Red"`},
 	} {
 		steps, err := Parse(c.goal)
 		if err != nil {

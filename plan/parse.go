@@ -50,7 +50,11 @@ func Parse(goal string) ([]Step, error) {
 			}
 			continue
 		}
-		if path, reason, ok := parseMenuPath(clause, quotes); ok {
+		path, reason, ok := readFromMenu(clause, quotes)
+		if !ok {
+			path, reason, ok = parseMenuPath(clause, quotes)
+		}
+		if ok {
 			if reason != "" {
 				return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 			}

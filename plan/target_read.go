@@ -158,8 +158,9 @@ func ParseTarget(description string) Target {
 		t.Row, t.RowNoun = m.get("uq"), "item named"
 		x.cut(from, to)
 	}
-	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "") {
-		// "beside "X" in the list of articles": where the row is, said again.
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "" || hasNameWord(tokenize(x.d[:from]))) {
+		// "beside "X" in the list of articles", "Uncategorized in the feed list": an item
+		// of a list, where it is said again.
 		t.InList = true
 		x.cut(from, to)
 	}

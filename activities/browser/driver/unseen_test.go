@@ -63,6 +63,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`click More and click Move`,
 			`open the "More" menu; press "Move"`,
 		}, `"last":"move"`},
+		{"an item chosen from the menu its control opens", "unseen-menu.html", "menu", []string{
+			`choose "Move" from the "More" menu`,
+			`select Move from the More menu`,
+			`Pick "Move" from the More menu.`,
+		}, `"last":"move"`},
 		{"one place linked twice, named in two cases", "unseen-menu.html", "menu", []string{
 			`click "Watch", then click "Watchlist"`,
 			`click Watch and click Watchlist`,
