@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -116,113 +115,6 @@ func clickedName(c string, quotes []string, before []Step) (Step, bool) {
 	return s, reason == "" && s.Action == Click
 }
 
-// fillMany is one verb for several fields, each with its value: `fill "Title" with "A",
-// "Tags" with "b" and "Notes" with "c"`.
-var fillMany = seq(grab("verb", alt(verbsFor(sFillWith), verbsFor(sType))), grab("rest", all), end)
-
-// readFillMany reads one fill verb before several "field with value" pairs as one step per
-// field; ok is false when the sentence is not of that shape.
-func readFillMany(c string, quotes []string) ([]Step, bool) {
-	m := read(fillMany, c)
-	if m == nil {
-		return nil, false
-	}
-	parts := splitPairs(m.get("rest"))
-	if len(parts) < 2 {
-		return nil, false
-	}
-	var steps []Step
-	for _, p := range parts {
-		if ts := tokenize(p); len(ts) < 3 || !slices.ContainsFunc(ts[1:len(ts)-1], func(t tok) bool { return read(seq(pairLink, end), t.low) != nil }) {
-			return nil, false // `type "a" and "b" into "Name"`: a part with no field of its own
-		}
-		s, reason := parseClause(m.get("verb")+" "+p, quotes)
-		if reason != "" || s.Action != Type {
-			return nil, false
-		}
-		steps = append(steps, s)
-	}
-	return steps, true
-}
-
-// pairLink is the word between a field and its value, or a value and its field: "with",
-// "to", "into", "in".
-var pairLink = word("with", "to", "into", "in")
-
-// splitPairs splits "A with x, B with y and C with z" (or "x into A and y into B") at its
-// commas and its "and"s that come before a quoted name, "the" and a quoted name, or an
-// unquoted word, each followed by a word that links a field and its value; a list that is
-// not so is one part.
-func splitPairs(s string) []string {
-	ts := tokenize(s)
-	var parts []string
-	start := 0
-	for i := 0; i < len(ts); i++ {
-		j := i
-		if ts[j].text == "," {
-			j++
-		}
-		if j < len(ts) && ts[j].low == "and" && ts[j].space {
-			j++
-		}
-		k := j
-		if k < len(ts) && ts[k].low == "the" {
-			k++
-		}
-		if j == i || k >= len(ts) || ts[k].kind != tQuote || !linkAfter(ts, s, k+1) {
-			continue
-		}
-		parts = append(parts, strings.TrimSpace(s[start:ts[i].start]))
-		start = ts[j].start
-		i = j
-	}
-	return append(parts, strings.TrimSpace(s[start:]))
-}
-
-// withoutPosition is a description without the words that say where on the page its
-// element is ("at the top of the page"): they choose among candidates, and are no part of
-// the name.
-func withoutPosition(s string) string {
-	x := &desc{d: s}
-	if m, from, to := x.find(positionWords); m != nil && !m.has("p3") {
-		x.cut(from, to)
-	}
-	return x.d
-}
-
-// namedInPlace reads a description whose one quote names the place of its element, not
-// the element ("the Edit link of the "Work" calendar", "the + next to "Work"", "the Value
-// box in the row "name""): the element's unquoted name, and ok. The name is then held to
-// the rules of every unquoted name.
-func namedInPlace(s string, quotes []string) (string, bool) {
-	qs := quotesIn(s)
-	t := ParseTarget(unmask(s, quotes, true))
-	if len(qs) == 1 && t.Quoted && t.Name == quotes[qs[0]] && t.Row != "" {
-		if m := read(seq(anyTokens, unquotedRow), s); m != nil && m.get("uq") == t.Row {
-			// `"Delete" on the row with Stapler`: the quote names the element, the words
-			// at the end its row; nothing else is left to hold.
-			return quotes[qs[0]], true
-		}
-	}
-	if len(qs) != 1 {
-		return "", false
-	}
-	if t.Quoted || t.Name == "" || (t.Row != quotes[qs[0]] && !strings.HasSuffix(t.Container, " "+quotes[qs[0]])) {
-		return "", false
-	}
-	return t.Name, true
-}
-
-// linkAfter reports a pairLink at ts[i] or after one word ("field", "box") there.
-func linkAfter(ts []tok, s string, i int) bool {
-	for _, at := range []int{i, i + 1} {
-		if m, _ := matchAt(ts, s, pairLink, at); m != nil && (at == i || ts[i].kind == tWord) {
-			return true
-		}
-	}
-	return false
-}
-
 // placeLead is a preposition a step may start with to say where its target is: "In the
 // Work calendar, click Edit", "Under "Delete data" click "Empty"".
 var placeLead = word("in", "inside", "within", "under", "on", "next to", "beside")
@@ -256,37 +148,6 @@ func leadPlaces(clauses []string) []string {
 	}
 	return out
 }
-
-// namesBefore reports a name before a place: a quote (`the "Edit" button in "Trip
-// ideas"`) or an unquoted word no description reads as anything else (`the Go button at
-// the bottom of "Table options"`). With nothing before it, the quote is the name itself.
-func namesBefore(s string) bool {
-	ts := tokenize(s)
-	if slices.ContainsFunc(ts, func(t tok) bool { return t.kind == tQuote }) {
-		return true
-	}
-	// Unquoted: a name, then a kind, then where ("the Go button at the bottom of").
-	n := len(ts)
-	for n > 0 && positionWord[ts[n-1].low] || n > 0 && ts[n-1].low == "the" {
-		n--
-	}
-	if n < 2 || (roleWord(ts[n-1].low) == "" && ts[n-1].low != "box") {
-		return false
-	}
-	return hasNameWord(ts[:n-1])
-}
-
-// hasNameWord reports a word that may be part of a name: not an article, a kind or a
-// position.
-func hasNameWord(ts []tok) bool {
-	return slices.ContainsFunc(ts, func(t tok) bool {
-		return t.kind == tWord && !articleWords[t.low] && roleWord(t.low) == "" && !positionWord[t.low]
-	})
-}
-
-var articleWords = setOf("the a an its their this that")
-
-var positionWord = setOf("at top bottom left right upper lower corner side edge")
 
 // purpose is "to confirm", "to delete it" after a quoted control: why it is clicked.
 var purpose = seq(quoteTok, grab("why", seq(word("to", "so as to", "in order to"), one(func(t tok) bool {
@@ -350,40 +211,4 @@ func referTo(s Step, before []Step) (Step, string) {
 	}
 	s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in " + strconv.Quote(name)
 	return s, ""
-}
-
-// nounWord is a word that may name a kind of thing ("calendar", "feed"), not a word that
-// joins a sentence ("as", "and").
-var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
-
-var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was below above here there")
-
-// fromMenu is "open Preferences... from the ☰ menu", `select "Add category" from the
-// "Categories" menu`: the item, in the menu the named control opens.
-var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), word("the"),
-	grab("m", some), word("menu"), opt(grab("where", positionWords)), end)
-
-// notMenuNames say what kind of menu it is, not which control opens it.
-var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
-
-// readFromMenu reads an item chosen from a menu named by its control: a click on the
-// control, then one on the item it showed; ok is false when the sentence
-// is not of that shape. Each part is held as any target is.
-func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
-	m := read(fromMenu, c)
-	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
-		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
-	}
-	opener := strings.TrimSpace(m.get("m") + " " + m.get("where"))
-	// The item by its name alone: many a menu is a list the page shows, with no role
-	// that says it is one; the click on its control comes first.
-	item := strings.TrimSpace(m.get("t"))
-	var steps []Step
-	for _, t := range []string{opener, item} {
-		if reason := exactTarget(t, quotes); reason != "" {
-			return nil, reason, true
-		}
-		steps = append(steps, Step{Action: Click, TargetDescription: cleanOperand(t, quotes)})
-	}
-	return steps, "", true
 }

@@ -16,15 +16,6 @@ var (
 		seq(word("next to", "beside", "for"), qt),
 		// "next to the bookmark "X"": the row of the item so named.
 		seq(word("next to", "beside"), word("the"), nounWord, qt))
-	// listPlace is "in the list of articles", "in the feed list": the list a row is in.
-	listPlace = seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end)
-	// underPlace is "under Old Projects" at the end of an unquoted description: the item
-	// its one to three words name.
-	underPlace = seq(word("under"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
-	// unquotedRow is "on the row with Stapler", "in the row for Grace Hopper": a row named
-	// by the one to three words that end the description.
-	unquotedRow = seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
-		grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
 	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = alt(
@@ -153,17 +144,7 @@ func ParseTarget(description string) Target {
 		t.Row, t.RowNoun = x.quote(m), "item named"
 		x.cut(from, to)
 	}
-	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) {
-		// "Delete under Old Projects": inside the item the words after "under" name.
-		t.Row, t.RowNoun = m.get("uq"), "item named"
-		x.cut(from, to)
-	}
-	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "" || hasNameWord(tokenize(x.d[:from]))) {
-		// "beside "X" in the list of articles", "Uncategorized in the feed list": an item
-		// of a list, where it is said again.
-		t.InList = true
-		x.cut(from, to)
-	}
+	t.readUnquotedPlace(x)
 	t.readPosition(x)
 	t.readOrdinal(x)
 	t = t.readName(x)
@@ -239,10 +220,6 @@ func (t *Target) readNounContext(x *desc) {
 	}
 	x.cut(from, to)
 }
-
-// rowNouns are the kind words that name an item a target sits in: "in the Old Projects
-// item".
-var rowNouns = map[string]bool{"item": true, "entry": true, "row": true, "card": true, "record": true}
 
 // notPlaces are nouns a description may follow "in the" with that observations do not
 // place an element in.

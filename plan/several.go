@@ -1,0 +1,112 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+)
+
+// Sentences that are several steps: one verb for several fields, and an item chosen from
+// a menu named by its control.
+
+// fillMany is one verb for several fields, each with its value: `fill "Title" with "A",
+// "Tags" with "b" and "Notes" with "c"`.
+var fillMany = seq(grab("verb", alt(verbsFor(sFillWith), verbsFor(sType))), grab("rest", all), end)
+
+// readFillMany reads one fill verb before several "field with value" pairs as one step per
+// field; ok is false when the sentence is not of that shape.
+func readFillMany(c string, quotes []string) ([]Step, bool) {
+	m := read(fillMany, c)
+	if m == nil {
+		return nil, false
+	}
+	parts := splitPairs(m.get("rest"))
+	if len(parts) < 2 {
+		return nil, false
+	}
+	var steps []Step
+	for _, p := range parts {
+		if ts := tokenize(p); len(ts) < 3 || !slices.ContainsFunc(ts[1:len(ts)-1], func(t tok) bool { return read(seq(pairLink, end), t.low) != nil }) {
+			return nil, false // `type "a" and "b" into "Name"`: a part with no field of its own
+		}
+		s, reason := parseClause(m.get("verb")+" "+p, quotes)
+		if reason != "" || s.Action != Type {
+			return nil, false
+		}
+		steps = append(steps, s)
+	}
+	return steps, true
+}
+
+// pairLink is the word between a field and its value, or a value and its field: "with",
+// "to", "into", "in".
+var pairLink = word("with", "to", "into", "in")
+
+// splitPairs splits "A with x, B with y and C with z" (or "x into A and y into B") at its
+// commas and its "and"s that come before a quoted name, "the" and a quoted name, or an
+// unquoted word, each followed by a word that links a field and its value; a list that is
+// not so is one part.
+func splitPairs(s string) []string {
+	ts := tokenize(s)
+	var parts []string
+	start := 0
+	for i := 0; i < len(ts); i++ {
+		j := i
+		if ts[j].text == "," {
+			j++
+		}
+		if j < len(ts) && ts[j].low == "and" && ts[j].space {
+			j++
+		}
+		k := j
+		if k < len(ts) && ts[k].low == "the" {
+			k++
+		}
+		if j == i || k >= len(ts) || ts[k].kind != tQuote || !linkAfter(ts, s, k+1) {
+			continue
+		}
+		parts = append(parts, strings.TrimSpace(s[start:ts[i].start]))
+		start = ts[j].start
+		i = j
+	}
+	return append(parts, strings.TrimSpace(s[start:]))
+}
+
+// linkAfter reports a pairLink at ts[i] or after one word ("field", "box") there.
+func linkAfter(ts []tok, s string, i int) bool {
+	for _, at := range []int{i, i + 1} {
+		if m, _ := matchAt(ts, s, pairLink, at); m != nil && (at == i || ts[i].kind == tWord) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromMenu is "open Preferences... from the ☰ menu", `select "Add category" from the
+// "Categories" menu`: the item, in the menu the named control opens.
+var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), word("the"),
+	grab("m", some), word("menu"), opt(grab("where", positionWords)), end)
+
+// notMenuNames say what kind of menu it is, not which control opens it.
+var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
+
+// readFromMenu reads an item chosen from a menu named by its control: a click on the
+// control, then one on the item it showed; ok is false when the sentence
+// is not of that shape. Each part is held as any target is.
+func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
+	m := read(fromMenu, c)
+	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
+		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
+	}
+	opener := strings.TrimSpace(m.get("m") + " " + m.get("where"))
+	// The item by its name alone: many a menu is a list the page shows, with no role
+	// that says it is one; the click on its control comes first.
+	item := strings.TrimSpace(m.get("t"))
+	var steps []Step
+	for _, t := range []string{opener, item} {
+		if reason := exactTarget(t, quotes); reason != "" {
+			return nil, reason, true
+		}
+		steps = append(steps, Step{Action: Click, TargetDescription: cleanOperand(t, quotes)})
+	}
+	return steps, "", true
+}

@@ -1,0 +1,113 @@
+package plan
+
+import (
+	"slices"
+	"strings"
+)
+
+// Where a description places its element: the words that say where on the page, and a
+// place named by a relation to an item or a box, read beside the element's own name.
+
+// withoutPosition is a description without the words that say where on the page its
+// element is ("at the top of the page"): they choose among candidates, and are no part of
+// the name.
+func withoutPosition(s string) string {
+	x := &desc{d: s}
+	if m, from, to := x.find(positionWords); m != nil && !m.has("p3") {
+		x.cut(from, to)
+	}
+	return x.d
+}
+
+// namedInPlace reads a description whose one quote names the place of its element, not
+// the element ("the Edit link of the "Work" calendar", "the + next to "Work"", "the Value
+// box in the row "name""): the element's unquoted name, and ok. The name is then held to
+// the rules of every unquoted name.
+func namedInPlace(s string, quotes []string) (string, bool) {
+	qs := quotesIn(s)
+	t := ParseTarget(unmask(s, quotes, true))
+	if len(qs) == 1 && t.Quoted && t.Name == quotes[qs[0]] && t.Row != "" {
+		if m := read(seq(anyTokens, unquotedRow), s); m != nil && m.get("uq") == t.Row {
+			// `"Delete" on the row with Stapler`: the quote names the element, the words
+			// at the end its row; nothing else is left to hold.
+			return quotes[qs[0]], true
+		}
+	}
+	if len(qs) != 1 {
+		return "", false
+	}
+	if t.Quoted || t.Name == "" || (t.Row != quotes[qs[0]] && !strings.HasSuffix(t.Container, " "+quotes[qs[0]])) {
+		return "", false
+	}
+	return t.Name, true
+}
+
+// namesBefore reports a name before a place: a quote (`the "Edit" button in "Trip
+// ideas"`) or an unquoted word no description reads as anything else (`the Go button at
+// the bottom of "Table options"`). With nothing before it, the quote is the name itself.
+func namesBefore(s string) bool {
+	ts := tokenize(s)
+	if slices.ContainsFunc(ts, func(t tok) bool { return t.kind == tQuote }) {
+		return true
+	}
+	// Unquoted: a name, then a kind, then where ("the Go button at the bottom of").
+	n := len(ts)
+	for n > 0 && positionWord[ts[n-1].low] || n > 0 && ts[n-1].low == "the" {
+		n--
+	}
+	if n < 2 || (roleWord(ts[n-1].low) == "" && ts[n-1].low != "box") {
+		return false
+	}
+	return hasNameWord(ts[:n-1])
+}
+
+// hasNameWord reports a word that may be part of a name: not an article, a kind or a
+// position.
+func hasNameWord(ts []tok) bool {
+	return slices.ContainsFunc(ts, func(t tok) bool {
+		return t.kind == tWord && !articleWords[t.low] && roleWord(t.low) == "" && !positionWord[t.low]
+	})
+}
+
+var articleWords = setOf("the a an its their this that")
+
+var positionWord = setOf("at top bottom left right upper lower corner side edge")
+
+// nounWord is a word that may name a kind of thing ("calendar", "feed"), not a word that
+// joins a sentence ("as", "and").
+var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
+
+var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was below above here there")
+
+// The places read at the end of a description whose name is not quoted.
+var (
+	// listPlace is "in the list of articles", "in the feed list": the list a row is in.
+	listPlace = seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end)
+	// underPlace is "under Old Projects" at the end of an unquoted description: the item
+	// its one to three words name.
+	underPlace = seq(word("under"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
+	// unquotedRow is "on the row with Stapler", "in the row for Grace Hopper": a row named
+	// by the one to three words that end the description.
+	unquotedRow = seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
+		grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
+)
+
+// rowNouns are the kind words that name an item a target sits in: "in the Old Projects
+// item".
+var rowNouns = map[string]bool{"item": true, "entry": true, "row": true, "card": true, "record": true}
+
+// readUnquotedPlace reads a place an unquoted description ends with: "under Old Projects"
+// (the item so named) and "in the list of articles" (an item of a list), and drops it.
+func (t *Target) readUnquotedPlace(x *desc) {
+	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) {
+		// "Delete under Old Projects": inside the item the words after "under" name.
+		t.Row, t.RowNoun = m.get("uq"), "item named"
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "" || hasNameWord(tokenize(x.d[:from]))) {
+		// "beside "X" in the list of articles", "Uncategorized in the feed list": an item
+		// of a list, where it is said again.
+		t.InList = true
+		x.cut(from, to)
+	}
+}
