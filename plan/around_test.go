@@ -12,7 +12,7 @@ import (
 // asks — are read into the steps they mean; what would change the step is kept and read
 // or refused with it.
 func TestWordsAroundASteps(t *testing.T) {
-	for _, c := range []struct{ goal, want string }{
+	readsAs(t, []struct{ goal, want string }{
 		{`Sign in first: click the Login link at the top of the page, then type "ann" into "Username"`,
 			`CLICK "Login link at the top of the page" | TYPE "Username"="ann"`},
 		{`Subscribe to the feed at https://news.example/rss.xml: open the "Actions" menu`, `CLICK "\"Actions\" menu"`},
@@ -34,16 +34,7 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`open Preferences... from the ☰ menu`, `CLICK "☰" | CLICK "Preferences..."`},
 		{`select "Add category" from the "Categories" menu`, `CLICK "Categories" | CLICK "Add category"`},
 		{`select "Red" from the dropdown menu`, `SELECT "dropdown menu"="Red"`},
-	} {
-		steps, err := Parse(c.goal)
-		if err != nil {
-			t.Errorf("%s: %v", c.goal, err)
-			continue
-		}
-		if got := brief(steps); got != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.goal, got, c.want)
-		}
-	}
+	})
 	for _, c := range []struct{ goal, why string }{
 		{`Click on the grid coordinate (-1,0)`, "names several elements"},
 		{`click "Save" (twice)`, "cannot tell what"},
@@ -63,7 +54,7 @@ func TestWordsAroundASteps(t *testing.T) {
 // value ("from" the old one too), one verb may give several fields theirs, and a value
 // with no field of its own is still refused.
 func TestEditingVerbsAndSeveralFields(t *testing.T) {
-	for _, c := range []struct{ goal, want string }{
+	readsAs(t, []struct{ goal, want string }{
 		{`change the "Site title" field to Reading List`, `TYPE "\"Site title\" field"="Reading List"`},
 		{`replace "Title" with "Office"`, `TYPE "Title"="Office"`},
 		{`replace New York in the "City" field with "Arlington"`, `TYPE "\"City\" field"="Arlington"`},
@@ -76,16 +67,7 @@ func TestEditingVerbsAndSeveralFields(t *testing.T) {
 		{`type admin into the field labelled "Username" and "s3cret" into the Password field`,
 			`TYPE "field labelled \"Username\""="admin" | TYPE "Password field"="s3cret"`},
 		{`change the "Title" field to "A" and the "Notes" field to "B"`, `TYPE "\"Title\" field"="A" | TYPE "\"Notes\" field"="B"`},
-	} {
-		steps, err := Parse(c.goal)
-		if err != nil {
-			t.Errorf("%s: %v", c.goal, err)
-			continue
-		}
-		if got := brief(steps); got != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.goal, got, c.want)
-		}
-	}
+	})
 	if _, err := Parse(`Type "a" and "b" into "Name"`); err == nil {
 		t.Errorf("two values for one field read as steps")
 	}
@@ -126,6 +108,21 @@ func TestPlacesNamedByRelation(t *testing.T) {
 }
 
 func maskedOf(s string) (string, []string) { return mask(s) }
+
+// readsAs checks that each goal is read as the steps brief writes as want.
+func readsAs(t *testing.T, cases []struct{ goal, want string }) {
+	t.Helper()
+	for _, c := range cases {
+		steps, err := Parse(c.goal)
+		if err != nil {
+			t.Errorf("%s: %v", c.goal, err)
+			continue
+		}
+		if got := brief(steps); got != c.want {
+			t.Errorf("%s:\n got %s\nwant %s", c.goal, got, c.want)
+		}
+	}
+}
 
 // brief writes steps as ACTION "target"="value", joined by " | ".
 func brief(steps []Step) string {
