@@ -195,7 +195,7 @@ plan() {
 	local heldout="fossil mediawiki adminer pocketbase ikiwiki wordpress roundcube syncthing shaarli radicale phpmyadmin ttrss transmission phpldapadmin nagios deluge"
 	case "$1" in
 	demo) echo $demo ;;
-	test | all) echo $demo $checks dokuwiki fossil ikiwiki $apps ;;
+	test | all) echo $demo $checks dokuwiki fossil ikiwiki radicale $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
