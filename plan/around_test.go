@@ -93,6 +93,7 @@ func TestPlacesNamedByRelation(t *testing.T) {
 		{`"Edit" in the row for Grace Hopper`, "Edit", "Grace Hopper"},
 		{`the star icon beside "New coffee machine" in the list of articles`, "star", "New coffee machine"},
 		{`the Edit icon next to the bookmark "Old wiki"`, "Edit", "Old wiki"},
+		{`the Edit icon of "Sourdough starter guide" in the results`, "Edit", "Sourdough starter guide"},
 	} {
 		if reason := exactTarget(maskedOf(c.desc)); reason != "" {
 			t.Errorf("%s: refused: %s", c.desc, reason)

@@ -81,8 +81,10 @@ var joinWords = setOf("as and or to with then in on at by of for from into onto 
 
 // The places read at the end of a description whose name is not quoted.
 var (
-	// listPlace is "in the list of articles", "in the feed list": the list a row is in.
-	listPlace = seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end)
+	// listPlace is "in the list of articles", "in the feed list", "in the results": the
+	// list a row is in.
+	listPlace = alt(seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end),
+		seq(word("in", "among", "from"), word("the"), opt(word("search")), word("results"), end))
 	// underPlace is "under Old Projects" at the end of an unquoted description: the item
 	// its one to three words name.
 	underPlace = seq(word("under"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
@@ -96,17 +98,21 @@ var (
 // item".
 var rowNouns = map[string]bool{"item": true, "entry": true, "row": true, "card": true, "record": true}
 
-// readUnquotedPlace reads a place an unquoted description ends with: "under Old Projects"
-// (the item so named) and "in the list of articles" (an item of a list), and drops it.
+// readUnquotedPlace reads a place an unquoted description ends with, "under Old Projects"
+// (the item so named), and drops it.
 func (t *Target) readUnquotedPlace(x *desc) {
 	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) {
 		// "Delete under Old Projects": inside the item the words after "under" name.
 		t.Row, t.RowNoun = m.get("uq"), "item named"
 		x.cut(from, to)
 	}
-	if m, from, to := x.find(listPlace); m != nil && from > 0 && (t.Row != "" || t.Container != "" || hasNameWord(tokenize(x.d[:from]))) {
-		// "beside "X" in the list of articles", "Uncategorized in the feed list": an item
-		// of a list, where it is said again.
+}
+
+// readListPlace reads the list an item is said to be in, at the end of a description that
+// names the item first ("Uncategorized in the feed list", "beside "X" in the list of
+// articles", "the Edit icon of "X" in the results"), and drops it: an item of a list.
+func (t *Target) readListPlace(x *desc) {
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && (len(quotesIn(x.d[:from])) > 0 || hasNameWord(tokenize(x.d[:from]))) {
 		t.InList = true
 		x.cut(from, to)
 	}

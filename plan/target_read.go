@@ -110,6 +110,7 @@ func ParseTarget(description string) Target {
 		t.Ends = x.quote(m)
 		x.cut(from, to)
 	}
+	t.readListPlace(x)
 	if m := readStart(seq(valueOfLabelWords, qt), x.d); m != nil {
 		// Read before the row: "the value for "Phone"" is not the row "Phone".
 		t.Labelled = true

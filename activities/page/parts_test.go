@@ -59,6 +59,20 @@ var (
 	}
 )
 
+// addLink is a form whose button is named with a kind's word ("Add link"), beside links
+// whose titles hold its words; addLinkAndAdd has a link named "Add" too.
+var (
+	addLink = []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "Shaare", Text: "Shaare", Title: "Add a new link"},
+		{Index: 1, Tag: "a", Role: "link", Name: "BULK CREATION", Text: "BULK CREATION", Title: "Add links in bulk"},
+		{Index: 2, Tag: "input", Role: "button", Name: "Add link", Text: "Add link"},
+	}
+	addLinkAndAdd = []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "Add", Text: "Add"},
+		{Index: 1, Tag: "input", Role: "button", Name: "Add link", Text: "Add link"},
+	}
+)
+
 func TestEveryPartHolds(t *testing.T) {
 	tests := []struct {
 		part  string
@@ -97,6 +111,12 @@ func TestEveryPartHolds(t *testing.T) {
 		{"container", boxes, `the Empty button inside the "Trash" panel`, 2, ""},
 		{"container", boxes, `the "Empty" button in the "Spam" panel`, -1, `in the panel "Spam"`},
 		{"container", boxes, `the "Empty" button in the "Inbox" form`, 1, ""},
+		// The kind's word is part of the name the page shows, when nothing of the kind is
+		// named by the rest.
+		{"whole name", addLink, `Add link`, 2, ""},
+		{"whole name", addLink, `the Add link`, 2, ""},
+		{"whole name", addLink, `"Add" link`, -1, ""},
+		{"whole name", addLinkAndAdd, `Add link`, 0, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.part+": "+tt.desc, func(t *testing.T) {
