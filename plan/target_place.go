@@ -82,8 +82,9 @@ var joinWords = setOf("as and or to with then in on at by of for from into onto 
 // The places read at the end of a description whose name is not quoted.
 var (
 	// listPlace is "in the list of articles", "in the feed list", "in the results": the
-	// list a row is in.
-	listPlace = alt(seq(word("in", "from"), word("the"), opt(nounWord), word("list"), opt(word("of"), nounWord), end),
+	// list a row is in. "In the list" alone is the list box an option is in.
+	listPlace = alt(seq(word("in", "from"), word("the"), nounWord, word("list"), end),
+		seq(word("in", "from"), word("the"), word("list"), word("of"), nounWord, end),
 		seq(word("in", "among", "from"), word("the"), opt(word("search")), word("results"), end))
 	// underPlace is "under Old Projects" at the end of an unquoted description: the item
 	// its one to three words name.
