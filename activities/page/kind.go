@@ -1,6 +1,7 @@
 package page
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/webagent-dev/webagent/plan"
@@ -128,4 +129,19 @@ func firstNonEmpty(vs ...string) string {
 // item's pencil, a menu bar's "+ Shaare"): its icon is one its developers named so.
 func drawnAsButton(e Element) bool {
 	return len(strings.Fields(e.Text)) <= 2 && hasWord(e.Hints, "icon", "svg", "glyphicon", "fa")
+}
+
+// wholeName is the unquoted name with the kind's word after it ("Add link"), when an
+// element of the page is named so exactly and none of the kind is named by the name alone.
+func (t Target) wholeName(pool []Element) (string, bool) {
+	if t.Quoted || t.Name == "" || t.Kind == "" || strings.Contains(t.Kind, " ") {
+		return "", false
+	}
+	whole := t.Name + " " + t.Kind
+	named := func(name string, e Element) bool { return strings.EqualFold(strings.TrimSpace(e.Name), name) }
+	if !slices.ContainsFunc(pool, func(e Element) bool { return named(whole, e) }) ||
+		slices.ContainsFunc(pool, func(e Element) bool { return named(t.Name, e) && roleFits(t.Kind, e) }) {
+		return "", false
+	}
+	return whole, true
 }

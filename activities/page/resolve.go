@@ -186,21 +186,6 @@ func (t Target) isRow(e Element) bool {
 	return text != "" && containsFold(text, t.Row) && len(text)*5 >= len(row)*4
 }
 
-// wholeName is the unquoted name with the kind's word after it ("Add link"), when an
-// element of the page is named so exactly and none of the kind is named by the name alone.
-func (t Target) wholeName(pool []Element) (string, bool) {
-	if t.Quoted || t.Name == "" || t.Kind == "" || strings.Contains(t.Kind, " ") {
-		return "", false
-	}
-	whole := t.Name + " " + t.Kind
-	named := func(name string, e Element) bool { return strings.EqualFold(strings.TrimSpace(e.Name), name) }
-	if !slices.ContainsFunc(pool, func(e Element) bool { return named(whole, e) }) ||
-		slices.ContainsFunc(pool, func(e Element) bool { return named(t.Name, e) && roleFits(t.Kind, e) }) {
-		return "", false
-	}
-	return whole, true
-}
-
 // match keeps the elements of the kind the description names whose texts match its name
 // best. The reason says whether the kind or the name failed.
 func (t Target) match(pool []Element) ([]Element, map[int]string, string) {

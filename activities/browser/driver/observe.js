@@ -491,7 +491,10 @@
     // A box with a label of its own that says nothing (a styled circle) is named by none:
     // the text near it belongs to something else (the row above).
     const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
-    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame) {
+    if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame &&
+      (inViewport || !el.getAttribute("placeholder"))) {
+      // Below the fold, only the words before it in the page can name it, and they are
+      // not read over the placeholder it shows of its own.
       label = nearbyText(el, inViewport);
     }
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
