@@ -172,7 +172,7 @@ func dropPurpose(t string) string {
 // A referent word stands for the thing the step before named: "type "x" into it", "click
 // its Edit button".
 var (
-	itWords  = setOf("it this that there")
+	itWords  = setOf("it there")
 	itsWords = setOf("its their")
 )
 
