@@ -212,3 +212,22 @@ func referTo(s Step, before []Step) (Step, string) {
 	s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in " + strconv.Quote(name)
 	return s, ""
 }
+
+// answerWords name the control that answers a page's question.
+var answerWords = setOf("ok yes confirm accept continue")
+
+// answerQuestions reads a click on "OK" (or "Yes", "Confirm") right after a click as the
+// answer to the question that click may ask: the click before accepts the page's own
+// confirm(), if it shows one, and the OK is then done (AnswersDialog); a question the page
+// draws itself is answered by clicking its OK as written.
+func answerQuestions(steps []Step) {
+	for i := 1; i < len(steps); i++ {
+		if steps[i].Action != Click || steps[i-1].Action != Click {
+			continue
+		}
+		t := ParseTarget(steps[i].TargetDescription)
+		if answerWords[strings.ToLower(t.Name)] && t.Row == "" && t.Container == "" && t.Ordinal == 0 {
+			steps[i-1].AcceptDialog, steps[i].AnswersDialog = true, true
+		}
+	}
+}

@@ -68,6 +68,12 @@ func TestEditingVerbsAndSeveralFields(t *testing.T) {
 			`TYPE "field labelled \"Username\""="admin" | TYPE "Password field"="s3cret"`},
 		{`change the "Title" field to "A" and the "Notes" field to "B"`, `TYPE "\"Title\" field"="A" | TYPE "\"Notes\" field"="B"`},
 	})
+	if steps, err := Parse(`click "Delete", then click "OK"`); err != nil || !steps[0].AcceptDialog || !steps[1].AnswersDialog {
+		t.Errorf("an OK after a click answers its question: %+v %v", steps, err)
+	}
+	if steps, err := Parse(`click "Delete", then click "OK" in the dialog`); err != nil || steps[0].AcceptDialog || steps[1].AnswersDialog {
+		t.Errorf("an OK placed in a box the page draws is clicked as written: %+v %v", steps, err)
+	}
 	if _, err := Parse(`Type "a" and "b" into "Name"`); err == nil {
 		t.Errorf("two values for one field read as steps")
 	}

@@ -102,6 +102,7 @@ func Parse(goal string) ([]Step, error) {
 	if len(steps) == 0 {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
+	answerQuestions(steps)
 	return steps, nil
 }
 

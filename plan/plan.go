@@ -105,6 +105,10 @@ type Step struct {
 	// AcceptDialog says the step's action is expected to ask for confirmation (a
 	// confirm() dialog) and that the run accepts it; otherwise such a dialog is dismissed.
 	AcceptDialog bool `json:"accept_dialog,omitempty"`
+	// AnswersDialog says the click answers the question the step before may have asked
+	// ("click "Delete", then click "OK""): when that question was the page's own
+	// confirm(), accepted there, nothing is left to click and the step is done.
+	AnswersDialog bool `json:"answers_dialog,omitempty"`
 	// RequiresApproval makes the run wait for a person's approval (the approve Update)
 	// before the step acts.
 	RequiresApproval bool `json:"requires_approval,omitempty"`

@@ -183,10 +183,11 @@ func schemaForm(s Step) any {
 		RequiredState     string       `json:"required_state,omitempty"`
 		ExpectedOutcome   string       `json:"expected_outcome,omitempty"`
 		AcceptDialog      bool         `json:"accept_dialog,omitempty"`
+		AnswersDialog     bool         `json:"answers_dialog,omitempty"`
 		RequiresApproval  bool         `json:"requires_approval,omitempty"`
 		State             string       `json:"state,omitempty"`
 	}{s.Step, s.Action, s.TargetDescription, s.Target, s.Operand(), when, s.Negated, s.SemanticRole,
-		s.RequiredState, s.ExpectedOutcome, s.AcceptDialog, s.RequiresApproval, s.State}
+		s.RequiredState, s.ExpectedOutcome, s.AcceptDialog, s.AnswersDialog, s.RequiresApproval, s.State}
 }
 
 func writeJSON(w *bytes.Buffer, label string, v any) {

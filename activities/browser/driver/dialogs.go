@@ -18,6 +18,9 @@ type dialogs struct {
 	mu       sync.Mutex
 	accept   bool
 	answered notes
+	// accepted is the question of the confirm() the step that acted last accepted, or "":
+	// the "OK" a goal writes after that step is the answer already given.
+	accepted string
 }
 
 // answer answers dialog d and notes it, with what the page asked, redacted.
@@ -33,6 +36,11 @@ func (ds *dialogs) answer(d playwright.Dialog, redact func(string) string) {
 		err, answer = d.Accept(), "acknowledged"
 	case kind == "confirm" && accept:
 		err, answer = d.Accept(), "accepted, as the step asked"
+		if err == nil {
+			ds.mu.Lock()
+			ds.accepted = redact(d.Message())
+			ds.mu.Unlock()
+		}
 	default:
 		err = d.Dismiss()
 		if kind == "confirm" {
@@ -51,4 +59,18 @@ func (ds *dialogs) expect(accept bool) {
 	ds.mu.Lock()
 	defer ds.mu.Unlock()
 	ds.accept = accept
+}
+
+// acting says a step is about to act: what the step before it accepted is its own no more.
+func (ds *dialogs) acting() {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	ds.accepted = ""
+}
+
+// lastAccepted is the question of the confirm() the step that acted last accepted, or "".
+func (ds *dialogs) lastAccepted() string {
+	ds.mu.Lock()
+	defer ds.mu.Unlock()
+	return ds.accepted
 }

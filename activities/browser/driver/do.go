@@ -171,6 +171,13 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 				return nil, nil
 			}
 		}
+		if q := s.dialogs.lastAccepted(); !res.Resolved() && len(res.Candidates) == 0 && step.AnswersDialog && q != "" {
+			// "click "Delete", then click "OK"": the question was the page's own, and the
+			// step before accepted it; nothing is left to click, and nothing is.
+			at.out.OK, at.out.ownCheck = true, true
+			at.out.Actions = append(at.out.Actions, fmt.Sprintf("no %q to click: the page asked %q and the step before accepted it", step.TargetDescription, q))
+			return s.without(ctx, at.out, obs, nil)
+		}
 		if !res.Resolved() {
 			at.out.Candidates = res.Candidates
 			return s.without(ctx, at.out, obs, unresolved(step, res, opts.WaitBudget, obs))
@@ -220,6 +227,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	at.opts.OnPhase(PhaseActing)
 	at.m0 = s.Mutations()
 	at.out.Acted = true
+	s.dialogs.acting()
 	s.dialogs.expect(at.step.AcceptDialog)
 	s.windows.setActing(true)
 	leadIn := time.Since(at.began)

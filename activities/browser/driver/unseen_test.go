@@ -178,6 +178,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`fill "Tag" with docs and "New name" with documentation and press "Rename tag"`,
 			`Type docs into the Tag field, then type documentation into the field labelled "New name" and click the Rename tag button.`,
 		}, `"tag":{"from":"docs","to":"documentation"}`},
+		{"the page's own question, answered by the OK the goal writes after the click", "unseen-admin.html", "admin", []string{
+			`click "Remove Chores", then click "OK"`,
+			`press Remove Chores and press OK when asked "Remove the Chores calendar?"`,
+			`Click the Remove Chores button, then click the OK button.`,
+		}, `"removed":"Chores"`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
