@@ -220,7 +220,7 @@ var answerWords = setOf("ok yes confirm accept continue")
 // answer to the question that click may ask: the click before accepts the page's own
 // confirm(), if it shows one, and the OK is then done (AnswersDialog); a question the page
 // draws itself is answered by clicking its OK as written.
-func answerQuestions(steps []Step) {
+func answerQuestions(steps []Step) []Step {
 	for i := 1; i < len(steps); i++ {
 		if steps[i].Action != Click || steps[i-1].Action != Click {
 			continue
@@ -230,4 +230,5 @@ func answerQuestions(steps []Step) {
 			steps[i-1].AcceptDialog, steps[i].AnswersDialog = true, true
 		}
 	}
+	return steps
 }

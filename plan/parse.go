@@ -102,8 +102,7 @@ func Parse(goal string) ([]Step, error) {
 	if len(steps) == 0 {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
-	answerQuestions(steps)
-	return steps, nil
+	return answerQuestions(steps), nil
 }
 
 // Copied is the name a "copy the text in X" step reads under, for the "paste it into Y"
