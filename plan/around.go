@@ -105,14 +105,16 @@ func bareName(c string) bool {
 }
 
 // clickedName reads a clause that is only a name, after a click, as a click on it: "click
-// "Databases", then "shop", then "customers"" clicks each in turn. It is asked only for a
-// clause the planner could not read as it stands.
-func clickedName(c string, quotes []string, before []Step) (Step, bool) {
-	if len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || startsWithVerb(c) {
-		return Step{}, false
+// "Databases", then "shop", then "customers"" clicks each in turn. A clause the planner
+// read (no reason), or could not read as a click either, keeps its own reading.
+func clickedName(s Step, reason, c string, quotes []string, before []Step) (Step, string) {
+	if reason == "" || len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || startsWithVerb(c) {
+		return s, reason
 	}
-	s, reason := parseClause("click "+c, quotes)
-	return s, reason == "" && s.Action == Click
+	if named, why := parseClause("click "+c, quotes); why == "" && named.Action == Click {
+		return named, ""
+	}
+	return s, reason
 }
 
 // placeLead is a preposition a step may start with to say where its target is: "In the

@@ -74,9 +74,7 @@ func Parse(goal string) ([]Step, error) {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}
 		}
 		s, reason := parseClause(clause, quotes)
-		if named, ok := clickedName(clause, quotes, steps); reason != "" && ok {
-			s, reason = named, ""
-		}
+		s, reason = clickedName(s, reason, clause, quotes, steps)
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}
