@@ -2,7 +2,6 @@ package testenv
 
 import (
 	"html"
-	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -121,30 +120,7 @@ func (b *PhpLDAPadminBrowser) Do(t testing.TB, method, path string, form url.Val
 	if !strings.HasPrefix(path, "http") {
 		target = strings.TrimSuffix(b.p.URL, "/index.php") + "/" + strings.TrimPrefix(path, "/")
 	}
-	var body io.Reader
-	if form != nil {
-		body = strings.NewReader(form.Encode())
-	}
-	req, err := http.NewRequest(method, target, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if form != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	resp, err := b.c.Do(req)
-	if err != nil {
-		t.Fatalf("phpldapadmin: %s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	out, _ := io.ReadAll(resp.Body)
-	loc := resp.Header.Get("Location")
-	if loc != "" {
-		if u, err := req.URL.Parse(loc); err == nil {
-			loc = u.String()
-		}
-	}
-	return resp.StatusCode, loc, string(out)
+	return sendForm(t, b.c, "phpldapadmin", method, target, form, nil)
 }
 
 var (

@@ -3,7 +3,6 @@ package testenv
 import (
 	"encoding/json"
 	"html"
-	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -128,30 +127,12 @@ func (b *PhpMyAdminBrowser) ajax(t testing.TB, path string, form url.Values) str
 func (b *PhpMyAdminBrowser) do(t testing.TB, method, path string, form url.Values) string {
 	t.Helper()
 	target := strings.TrimSuffix(b.p.URL, "index.php") + strings.TrimPrefix(path, "/")
-	var body io.Reader
-	if form != nil {
-		if form.Get("token") == "" && b.token != "" {
-			form.Set("token", b.token)
-		}
-		body = strings.NewReader(form.Encode())
+	if form != nil && form.Get("token") == "" && b.token != "" {
+		form.Set("token", b.token)
 	}
-	req, err := http.NewRequest(method, target, body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if form != nil {
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	}
-	req.Header.Set("Referer", b.p.URL)
-	resp, err := b.c.Do(req)
-	if err != nil {
-		t.Fatalf("phpmyadmin: %s %s: %v", method, path, err)
-	}
-	defer resp.Body.Close()
-	data, _ := io.ReadAll(resp.Body)
-	out := string(data)
-	if resp.StatusCode >= 400 {
-		t.Fatalf("phpmyadmin: %s %s answered %d: %.500s", method, path, resp.StatusCode, PhpMyAdminText(out))
+	status, _, out := sendForm(t, b.c, "phpmyadmin", method, target, form, map[string]string{"Referer": b.p.URL})
+	if status >= 400 {
+		t.Fatalf("phpmyadmin: %s %s answered %d: %.500s", method, path, status, PhpMyAdminText(out))
 	}
 	if m := pmaToken.FindStringSubmatch(out); m != nil {
 		b.token = m[1]

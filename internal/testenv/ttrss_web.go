@@ -132,17 +132,6 @@ func (b *TTRSSBrowser) get(t testing.TB, path string) string {
 
 func (b *TTRSSBrowser) post(t testing.TB, path string, form url.Values) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, b.tt.URL+path, strings.NewReader(form.Encode()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-	req.Header.Set("Referer", b.tt.URL+"/")
-	resp, err := b.c.Do(req)
-	if err != nil {
-		t.Fatalf("tt-rss: POST %s: %v", path, err)
-	}
-	defer resp.Body.Close()
-	body, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(body)
+	status, _, body := sendForm(t, b.c, "tt-rss", http.MethodPost, b.tt.URL+path, form, map[string]string{"Referer": b.tt.URL + "/"})
+	return status, body
 }
