@@ -38,7 +38,8 @@ func Parse(goal string) ([]Step, error) {
 	for i, clause := range splitClauses(dropFindAnd(masked)) {
 		if pairs, ok := readSeveral(clause, quotes); ok {
 			for _, s := range pairs {
-				if reason := exactTarget(s.TargetDescription, quotes); reason != "" {
+				// The target as written, its quotes masked again as one clause's are.
+				if reason := exactTarget(mask(s.TargetDescription)); reason != "" {
 					return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 				}
 				s.Step = len(steps) + 1

@@ -43,8 +43,8 @@ var pairLink = word("with", "to", "into", "in")
 
 // splitPairs splits "A with x, B with y and C with z" (or "x into A and y into B") at its
 // commas and its "and"s that come before a quoted name, "the" and a quoted name, or an
-// unquoted word, each followed by a word that links a field and its value; a list that is
-// not so is one part.
+// unquoted word, each followed by a word that links a field and its value (pairStarts); a
+// list that is not so is one part.
 func splitPairs(s string) []string {
 	ts := tokenize(s)
 	var parts []string
@@ -61,7 +61,7 @@ func splitPairs(s string) []string {
 		if k < len(ts) && ts[k].low == "the" {
 			k++
 		}
-		if j == i || k >= len(ts) || ts[k].kind != tQuote || !linkAfter(ts, s, k+1) {
+		if j == i || k >= len(ts) || !pairStarts(ts, s, k) {
 			continue
 		}
 		parts = append(parts, strings.TrimSpace(s[start:ts[i].start]))
@@ -69,6 +69,20 @@ func splitPairs(s string) []string {
 		i = j
 	}
 	return append(parts, strings.TrimSpace(s[start:]))
+}
+
+// pairStarts reports a pair starting at ts[k]: a quoted name or value followed by a link
+// (or by one word and a link: `"Hours" field with 2`), or an unquoted word followed by a
+// link at once (`and errands into "Tags"`).
+func pairStarts(ts []tok, s string, k int) bool {
+	switch ts[k].kind {
+	case tQuote:
+		return linkAfter(ts, s, k+1)
+	case tWord:
+		m, _ := matchAt(ts, s, pairLink, k+1)
+		return m != nil
+	}
+	return false
 }
 
 // linkAfter reports a pairLink at ts[i] or after one word ("field", "box") there.

@@ -48,6 +48,11 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		return Resolution{Index: -1, Reason: why}
 	}
 	cands, matched, why := t.match(pool)
+	if why != "" && (action == plan.Type || action == plan.Clear) {
+		if e, ok := t.shownAs(pool); ok {
+			return Resolution{Index: e.Index, Matched: ShownAs}
+		}
+	}
 	if why != "" && action == plan.Type {
 		if e, ok := t.opensEditor(elems); ok {
 			return Resolution{Index: e.Index, Matched: OpensEditor}
@@ -199,10 +204,8 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 		kinded = filterAll(pool, func(e Element) bool { return roleFits(t.Kind, e) })
 	}
 	cands, matched := bestNamed(t.Name, kinded)
-	if _, rest, ok := plan.ItemNoun(t.Name); ok && len(cands) == 0 && !t.Quoted {
-		// "the message Quarterly budget review": nothing is named with the noun; the noun
-		// says what the thing is, and the rest is its name.
-		cands, matched = bestNamed(rest, kinded)
+	if len(cands) == 0 && !t.Quoted {
+		cands, matched = afterItemNoun(t.Name, kinded)
 	}
 	if len(cands) == 0 && (t.Kind == "date" || t.Kind == "time") {
 		// Nothing is called "date": the one date field is what "the date" means.

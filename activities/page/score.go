@@ -162,3 +162,21 @@ func norm(s string) string {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
 	return strings.Trim(s, " :*.")
 }
+
+// afterItemNoun reads "the message Quarterly budget review", where nothing is named with
+// the noun: the noun says what the thing is, and the rest is its name — the whole of it,
+// or its first words. A word of the rest found inside another name ("name" in "field
+// name", for "tag name" while the tag field is not yet drawn) is not that thing.
+func afterItemNoun(name string, elems []Element) ([]Element, map[int]string) {
+	_, rest, ok := plan.ItemNoun(name)
+	if !ok {
+		return nil, map[int]string{}
+	}
+	cands, matched := bestNamed(rest, elems)
+	if len(cands) > 0 {
+		if s, _ := matchScore(rest, cands[0]); s/4 < scorePrefix {
+			return nil, map[int]string{}
+		}
+	}
+	return cands, matched
+}

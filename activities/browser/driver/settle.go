@@ -9,13 +9,36 @@ import (
 
 // quietJS resolves once the page has painted two frames since the action and its DOM has
 // had no mutation for shortMs, or, on a page that is still changing (a mutation came
-// while it waited), for longMs since the last one; and after maxMs in any case. It
-// resolves with when the page last asked for a new window (listeners.js), 0 for never,
-// and how many mutations came while it waited.
-const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
-  let timer, frames = 0, still = false, seen = 0;
+// while it waited), for longMs since the last one; then, when the page is still moving
+// (a transition or an animation that ends within animMs: a dialog fading in, an editor
+// sliding into place), once that movement ends: a control drawn at opacity 0 on the
+// first frames of its entrance is not yet one the observation sees. It resolves after
+// maxMs in any case. It resolves with when the page last asked for a new window
+// (listeners.js), 0 for never, how many mutations came while it waited, and how many
+// movements it waited for. A movement with no end (a spinner) or a longer one is not
+// waited for.
+const quietJS = `([shortMs, longMs, maxMs, animMs]) => new Promise((resolve) => {
+  const start = performance.now();
+  let timer, frames = 0, still = false, seen = 0, ended = false;
   const obs = new MutationObserver((records) => { seen += records.length; still = false; clearTimeout(timer); timer = setTimeout(quiet, longMs); });
-  function done() { obs.disconnect(); resolve([window.__webagentOpenedAt || 0, seen]); }
+  const answer = (moved) => resolve([window.__webagentOpenedAt || 0, seen, moved]);
+  function moving() {
+    if (!document.getAnimations) return [];
+    return document.getAnimations().filter((a) => {
+      if (a.playState !== "running" || !a.effect || !a.effect.getComputedTiming) return false;
+      const t = a.effect.getComputedTiming();
+      return isFinite(t.endTime) && t.endTime - (t.localTime || 0) <= animMs;
+    });
+  }
+  function done() {
+    if (ended) return;
+    ended = true;
+    obs.disconnect();
+    clearTimeout(timer);
+    const now = moving(), left = Math.min(animMs, maxMs - (performance.now() - start));
+    if (!now.length || left <= 0) return answer(0);
+    Promise.race([Promise.all(now.map((a) => a.finished.catch(() => {}))), new Promise((r) => setTimeout(r, left))]).then(() => answer(now.length));
+  }
   function quiet() { still = true; if (frames >= 2) done(); }
   function frame() { if (++frames < 2) requestAnimationFrame(frame); else if (still) done(); }
   obs.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
@@ -33,6 +56,9 @@ const quietJS = `([shortMs, longMs, maxMs]) => new Promise((resolve) => {
 const (
 	quietShort = 30
 	quietLong  = 120
+	// quietMoving is the longest entrance or exit (a transition, an animation) the window
+	// waits to end: apps' own run 150–400 ms.
+	quietMoving = 1000
 )
 
 // Settle waits, at most limit, for the page's requests to finish and its DOM to stay
@@ -79,18 +105,20 @@ func (s *Session) settle(ctx context.Context, limit time.Duration, shoot bool) (
 		}()
 	}
 	quiet := min(left(), 1500*time.Millisecond)
-	v, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds())})
+	v, err := s.page.Evaluate(quietJS, []int{quietShort, quietLong, int(quiet.Milliseconds()), quietMoving})
 	if err != nil && isContextGone(err) {
 		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(max(left(), 100*time.Millisecond))})
 	}
-	// Unless the window says it saw no mutation, the page may have changed.
+	// Unless the window says it saw no mutation and nothing moving, the page may have
+	// changed.
 	changed := true
-	if r, ok := v.([]any); ok && len(r) == 2 {
+	if r, ok := v.([]any); ok && len(r) == 3 {
 		if at, ok := r[0].(int); ok && at > 0 {
 			s.windows.asked = time.UnixMilli(int64(at))
 		}
 		n, ok := r[1].(int)
-		changed = err != nil || !ok || n > 0
+		moved, ok2 := r[2].(int)
+		changed = err != nil || !ok || !ok2 || n > 0 || moved > 0
 	}
 	var sh *settledShot
 	if shot != nil {

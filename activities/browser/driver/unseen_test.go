@@ -183,6 +183,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press Remove Chores and press OK when asked "Remove the Chores calendar?"`,
 			`Click the Remove Chores button, then click the OK button.`,
 		}, `"removed":"Chores"`},
+		{"an editor that fades in: its fields, not the button that opened it nor a field sharing a word", "unseen-entrance.html", "entrance", []string{
+			`click "Create a new note", type "Groceries" into "New note", type "bread" into "Type the text for this note", type "errands" into "tag name", click "done"`,
+			`press the "new note" button, then fill "New note" with Groceries, type bread into the field labelled "Type the text for this note" and errands into "tag name", and press done`,
+			`Click Create a new note. Type Groceries into the New note field, type bread into "Type the text for this note" and type errands into the tag name field, then click the done button.`,
+		}, `{"notes":[{"title":"Groceries","text":"bread","tag":"errands"}]}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
