@@ -12,33 +12,60 @@ import (
 // click before it understood ("click "Databases", then "shop""). Each is read only where
 // what is left is a step the planner reads whole; what it cannot read stays refused.
 
-// labelWords is how many words a label before a step may have.
-const labelWords = 10
+// labelWords is how many words a label before steps may have.
+const labelWords = 16
 
-// dropLabel drops a label a step starts with: a few unquoted words and a colon before a
-// step's verb ("Sign in first: click the Login link", "Subscribe to the feed at …: open
-// the menu"). The steps after it do what it names; the label is no step of its own.
-func dropLabel(c string) string {
-	ts := tokenize(c)
-	words := 0
-	for i, t := range ts {
-		if t.kind == tWord {
-			words++
+// dropLabels drops the labels a line's sentences start with: words and a colon before
+// steps, a name for what the steps after it do ("Sign in first: click the Login link",
+// "Remove the torrent "x" with its files: right-click its row", "Sign in: in the Login
+// window, fill …"). What follows the colon must start with a step's verb or a place
+// before one; a label that says how often, whether or in parallel ("Twice:", "If it
+// asks:") is more than a name and is kept, and so is a colon that introduces anything
+// else ("type the following: hello"). What the label names is not a step, and nothing
+// after it may lean on it: "its row" after it still asks for an item named in a step.
+func dropLabels(line string) string {
+	for from := 0; ; {
+		i := strings.Index(line[from:], ": ")
+		if i < 0 {
+			return line
 		}
-		if t.kind == tQuote || words > labelWords {
-			return c
+		colon := from + i
+		start := sentenceStart(line, colon)
+		rest := strings.TrimSpace(line[colon+1:])
+		if labelOK(line[start:colon]) && (startsWithVerb(stripFillers(rest)) || readStart(placeLead, rest) != nil) {
+			line = line[:start] + rest
+			from = start
+			continue
 		}
-		if t.kind == tWord && labelKeeps[t.low] {
-			return c // "In parallel:", "If it asks:": more than a name for the steps
-		}
-		if t.text == ":" && i > 0 && i+1 < len(ts) && ts[i+1].space {
-			if rest := strings.TrimSpace(c[ts[i+1].start:]); startsWithVerb(rest) {
-				return rest
-			}
-			return c
+		from = colon + 1
+	}
+}
+
+// sentenceStart is where the sentence holding line[at] starts: after the last full stop,
+// semicolon, exclamation or question mark and a space before it, or the line's start.
+func sentenceStart(line string, at int) int {
+	start := 0
+	for _, sep := range []string{". ", "; ", "! ", "? "} {
+		if j := strings.LastIndex(line[:at], sep); j >= 0 && j+len(sep) > start {
+			start = j + len(sep)
 		}
 	}
-	return c
+	return start
+}
+
+// labelOK reports whether words before a colon are a label: at most labelWords words,
+// none of which says how often, whether or in parallel the steps run.
+func labelOK(label string) bool {
+	words := 0
+	for _, t := range tokenize(label) {
+		if t.kind == tWord {
+			words++
+			if labelKeeps[t.low] {
+				return false // "In parallel:", "If it asks:": more than a name for the steps
+			}
+		}
+	}
+	return words > 0 && words <= labelWords
 }
 
 // asideKeeps are the words that make a bracketed aside part of what the step does ("(twice)",
@@ -49,7 +76,7 @@ var asideKeeps = setOf("twice again times if unless when while until only not no
 
 // labelKeeps are the words that make a label before a colon more than a name for the
 // steps after it ("In parallel:", "If it asks:", "Twice:"): such a label is kept.
-var labelKeeps = setOf("twice times if unless when while until each every parallel simultaneously same together repeat")
+var labelKeeps = setOf("twice times if unless when while until each every parallel simultaneously same repeat")
 
 // dropAsides drops the asides in brackets a masked goal writes after a name or a value: a
 // second description of the same thing ("(the trash can)", "(red)", "(the ☰ icon at the

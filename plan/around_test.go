@@ -34,11 +34,18 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`open Preferences... from the ☰ menu`, `CLICK "☰" | CLICK "Preferences..."`},
 		{`select "Add category" from the "Categories" menu`, `CLICK "Categories" | CLICK "Add category"`},
 		{`select "Red" from the dropdown menu`, `SELECT "dropdown menu"="Red"`},
+		{`Sign in: in the Login window, type "x" into "Password" and click "Login"`, `TYPE "\"Password\" in the Login window"="x" | CLICK "Login"`},
+		{`Click "Files". Delete the file "a.txt" for good: click "a.txt", then click "Delete"`, `CLICK "Files" | CLICK "\"a.txt\"" | CLICK "Delete"`},
+		{`Add a comment to the host web01: click "web01"`, `CLICK "web01"`},
+		{`click the "login" link under My LDAP Server`, `CLICK "\"login\" link under My LDAP Server"`},
+		{`type "x" into the field labelled "Password" in the Add Torrents window`, `TYPE "field labelled \"Password\" in the Add Torrents window"="x"`},
 	})
 	for _, c := range []struct{ goal, why string }{
 		{`Click on the grid coordinate (-1,0)`, "names several elements"},
 		{`click "Save" (twice)`, "cannot tell what"},
 		{`In parallel: click "A", click "B"`, "does not start with an action"},
+		{`type the following: hello`, ""},
+		{`click "Open" in a new window`, "opening in a new tab or window is not an action"},
 		{`click here, then wait`, "could not be read"},
 		{`type "x" into it`, "refers to nothing named before it"},
 		{`go to https://example.com, click its Edit link`, "refers to no item named before it"},

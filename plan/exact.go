@@ -247,7 +247,7 @@ func exactTarget(s string, quotes []string) string {
 	// before the label say so, and say nothing else about the target. "That starts with
 	// "Egy" and ends with "gypt"" is a part the resolver holds exactly too.
 	s = dropValueOf(s)
-	outside := replaceQuotes(dropAffixes(withoutPosition(s)), " ")
+	outside := replaceQuotes(dropAffixes(withoutPosition(withoutPlaces(s))), " ")
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}

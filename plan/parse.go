@@ -258,7 +258,7 @@ func splitSubmit(c string) (string, string, bool) {
 func splitClauses(masked string) []string {
 	var clauses []string
 	for _, line := range strings.Split(masked, "\n") {
-		line = strings.TrimSpace(stripListMarker(line))
+		line = strings.TrimSpace(dropLabels(stripListMarker(line)))
 		line = strings.TrimRight(line, ".;, ")
 		if line == "" {
 			continue
@@ -286,7 +286,7 @@ func splitClauses(masked string) []string {
 			out = append(out, before, submit) // "scroll the text to the bottom hit submit"
 			continue
 		}
-		c = dropWhen(dropLabel(c))
+		c = dropWhen(c)
 		if read(seq(whenWords, end), c) != nil {
 			continue // "when asked "Delete it?"" alone: said of the step after it
 		}

@@ -19,6 +19,21 @@ func withoutPosition(s string) string {
 	return x.d
 }
 
+// withoutPlaces drops what names a quoted target's place in unquoted words, as
+// ParseTarget reads it, so that the words left are held to being the target's: "in the
+// Login window" (the dialog so titled) and "under My LDAP Server" at the end (the item so
+// named).
+func withoutPlaces(s string) string {
+	x := &desc{d: s}
+	if m, from, to := x.find(windowContext); m != nil && from > 0 && namedWindow(m) {
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(underPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
+		x.cut(from, to)
+	}
+	return x.d
+}
+
 // namedInPlace reads a description whose one quote names the place of its element, not
 // the element ("the Edit link of the "Work" calendar", "the + next to "Work"", "the Value
 // box in the row "name""): the element's unquoted name, and ok. The name is then held to
@@ -102,8 +117,10 @@ var rowNouns = map[string]bool{"item": true, "entry": true, "row": true, "card":
 // readUnquotedPlace reads a place an unquoted description ends with, "under Old Projects"
 // (the item so named), and drops it.
 func (t *Target) readUnquotedPlace(x *desc) {
-	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) {
-		// "Delete under Old Projects": inside the item the words after "under" name.
+	if m, from, to := x.find(underPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 &&
+		(len(quotesIn(x.d)) == 0 && hasNameWord(tokenize(x.d[:from])) || len(quotesIn(x.d[:from])) > 0) {
+		// "Delete under Old Projects", `the "login" link under My LDAP Server`: inside the
+		// item the words after "under" name.
 		t.Row, t.RowNoun = m.get("uq"), "item named"
 		x.cut(from, to)
 	}
@@ -115,6 +132,41 @@ func (t *Target) readUnquotedPlace(x *desc) {
 func (t *Target) readListPlace(x *desc) {
 	if m, from, to := x.find(listPlace); m != nil && from > 0 && (len(quotesIn(x.d[:from])) > 0 || hasNameWord(tokenize(x.d[:from]))) {
 		t.InList = true
+		x.cut(from, to)
+	}
+}
+
+// The dialog a page draws, named by its title.
+var (
+	// windowContext is "in the Login window", `in the "Add Torrents" window`: the dialog a
+	// page draws, named by its title. A window with no name ("at the bottom of the
+	// window") is the page's, a position.
+	windowContext = seq(word("in", "inside", "within", "on"), the, alt(qt, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))),
+		word("window", "dialog", "popup", "pop-up", "dialog box"))
+	// notWindowNames are words before "window" that say which browser window, not which
+	// dialog: "in a new window".
+	notWindowNames = setOf("new another separate same this current other private incognito main browser")
+)
+
+// namedWindow reports a windowContext match that names a dialog by its title, not a
+// browser window ("in a new window").
+func namedWindow(m *match) bool {
+	f := strings.Fields(strings.ToLower(m.get("uq")))
+	for len(f) > 0 && (f[0] == "a" || f[0] == "an" || f[0] == "the") {
+		f = f[1:]
+	}
+	return m.get("uq") == "" || len(f) > 0 && !notWindowNames[f[0]]
+}
+
+// readWindow reads "in the Login window", `in the "Add Torrents" window` in a
+// description, and drops it: the dialog so titled.
+func (t *Target) readWindow(x *desc) {
+	if m, from, to := x.find(windowContext); m != nil && from > 0 && namedWindow(m) {
+		name := m.get("uq")
+		if name == "" {
+			name = x.quote(m)
+		}
+		t.Container = "dialog " + name
 		x.cut(from, to)
 	}
 }

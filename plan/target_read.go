@@ -127,6 +127,8 @@ func ParseTarget(description string) Target {
 	if m, from, to := x.find(boxContext); m != nil {
 		t.Container = strings.TrimSpace(boxKinds[m.low("box")] + " " + x.quote(m))
 		x.cut(from, to)
+	} else {
+		t.readWindow(x)
 	}
 	if t.Row == "" {
 		t.readNounContext(x)

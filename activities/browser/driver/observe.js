@@ -184,6 +184,34 @@
     return v;
   };
 
+  // drawnDialog is the title of the window a page draws over itself without ARIA (an
+  // ExtJS window, a script's own pop-up): a box positioned fixed or absolute above the
+  // page (a z-index), smaller than the viewport, whose header or title says what it is.
+  // A menu or a list of suggestions, which has no title, is none.
+  const drawnMemo = new Map();
+  const drawnTitle = (p) => {
+    const cs = getComputedStyle(p);
+    if ((cs.position !== "fixed" && cs.position !== "absolute") || !(parseInt(cs.zIndex, 10) > 0)) return "";
+    // A bar across the page (a fixed header) or down it (a sidebar) is the page's own.
+    const r = p.getBoundingClientRect();
+    if (r.width < 120 || r.height < 60 || r.width >= innerWidth * 0.9 || r.height >= innerHeight * 0.98) return "";
+    const head = p.querySelector("h1,h2,h3,h4,legend,[class*=header],[class*=title],[class*=Header],[class*=Title]");
+    if (!head || head.getBoundingClientRect().top - r.top > 60) return "";
+    const title = clean(head.innerText);
+    return title && title.length <= 60 && title.split(" ").length <= 6 ? title : "";
+  };
+  const drawnDialog = (el) => {
+    for (let p = el.parentElement; p && p !== el.ownerDocument.body && p !== el.ownerDocument.documentElement; p = p.parentElement) {
+      let v = drawnMemo.get(p);
+      if (v === undefined) {
+        v = drawnTitle(p);
+        drawnMemo.set(p, v);
+      }
+      if (v) return v;
+    }
+    return "";
+  };
+
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
@@ -197,6 +225,11 @@
       const lb = box.getAttribute("aria-labelledby");
       const kind = box === popover ? "dialog" : box.getAttribute("role") || box.tagName.toLowerCase();
       out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
+    }
+    if (!box || box.matches("form")) {
+      // A form inside such a window is in both: "the form", "the Login window".
+      const title = drawnDialog(el);
+      if (title) out.container = clean("dialog " + title + (box ? " " + out.container : ""), 80);
     }
     const rows = "tr,[role=row],li,[role=listitem],article";
     let row = el.closest(rows);

@@ -188,6 +188,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the "new note" button, then fill "New note" with Groceries, type bread into the field labelled "Type the text for this note" and errands into "tag name", and press done`,
 			`Click Create a new note. Type Groceries into the New note field, type bread into "Type the text for this note" and type errands into the tag name field, then click the done button.`,
 		}, `{"notes":[{"title":"Groceries","text":"bread","tag":"errands"}]}`},
+		{"a window a script library draws with no ARIA, named by its title; a label before the steps", "unseen-window.html", "window", []string{
+			`Sign in: in the Login window, type "s3cret" into the field labelled "Password" and click the Login button.`,
+			`type s3cret into the Password field in the Login window, then press the Login button in the Login window`,
+			`Sign in to the torrent client first: type "s3cret" into "Password" in the "Login" window and press "Login" in the "Login" window.`,
+		}, `{"login":"s3cret"}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
