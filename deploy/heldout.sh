@@ -208,3 +208,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpldapadmin.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_nagios.sh"
 # shellcheck source=deploy/heldout_deluge.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_deluge.sh"
+# shellcheck source=deploy/heldout_znc.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_znc.sh"
+# shellcheck source=deploy/heldout_postfixadmin.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_postfixadmin.sh"
+# shellcheck source=deploy/heldout_rabbitmq.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_rabbitmq.sh"
