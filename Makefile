@@ -80,7 +80,7 @@ noise: setup-test
 ##          each goal in three phrasings, judged by the app's own storage; HELDOUT=Shaarli,Radicale chooses (Fossil, MediaWiki, Adminer and PocketBase were the
 ##          first pool, ikiwiki, Roundcube, Syncthing and WordPress the second, Shaarli, phpMyAdmin, Radicale and Tiny Tiny RSS
 ##          the third: each run blind once, then mended) (not part of make test; installs what it needs with `deploy/setup.sh heldout`)
-HELDOUT ?= ZNC,PostfixAdmin,RabbitMQ
+HELDOUT ?= ZNC,PostfixAdmin,RabbitMQ,RT
 heldout: setup-test
 	@deploy/setup.sh heldout
 	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \

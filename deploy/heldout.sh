@@ -214,3 +214,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_znc.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_postfixadmin.sh"
 # shellcheck source=deploy/heldout_rabbitmq.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_rabbitmq.sh"
+# shellcheck source=deploy/heldout_rt.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_rt.sh"
