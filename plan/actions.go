@@ -115,8 +115,11 @@ var specs = map[Action]Spec{
 			}
 			return "wait " + s.Operand()
 		}},
-	Assert: {Value: Required, ValueMeans: "the text that must (or, negated, must not) be visible", Check: CheckText,
+	Assert: {Target: Optional, Value: Required, ValueMeans: "the text that must (or, negated, must not) be visible; with a target, what that element holds or shows (a field's value, its text, or its row's)", Check: CheckText,
 		describe: func(s Step) string {
+			if s.TargetDescription != "" {
+				return fmt.Sprintf("check that %s holds %s", q(s.TargetDescription), q(s.Value))
+			}
 			if s.Negated {
 				return fmt.Sprintf("check that %s is not visible", q(s.Value))
 			}

@@ -261,3 +261,36 @@ func answerQuestions(steps []Step) []Step {
 	}
 	return steps
 }
+
+// soThat is what a "so that" after a step says: the effect the step is for ("so that the
+// downloaded file is deleted too", ", so that it moves to the top of the queue"). The
+// value a field is to hold ("so that it holds "x"") is soItHolds's, and is kept.
+var (
+	soThat   = seq(opt(one(func(t tok) bool { return t.text == "," })), word("so that", "so as to", "in order that"))
+	soItSays = seq(word("so that", "so"), word("it"), word("holds", "reads", "says"))
+)
+
+// soThatSteps are the steps whose "so that" says what they are for, never how they are
+// done: a click, a choice, a tick. ("resize the box so that the height is larger" says
+// how.) A place before the step, or a bare name after a click, is read as one too.
+var soThatSteps = alt(verbsFor(sClick), verbsFor(sChoose), verbsFor(sTick), verbsFor(sUntick), verbsFor(sDoubleClick), verbsFor(sRightClick), placeLead)
+
+// dropSoThat drops the effect a step is said to be for, written after it: the step is
+// what is done, and a check the goal states is what verifies it.
+func dropSoThat(c string) string {
+	ts := tokenize(c)
+	for i := 1; i < len(ts); i++ {
+		m, _ := matchAt(ts, c, soThat, i)
+		if m == nil || !ts[i].space && ts[i].text != "," {
+			continue
+		}
+		if s, _ := matchAt(ts, c, soItSays, i); s != nil {
+			return c
+		}
+		if before := strings.TrimSpace(c[:ts[i].start]); before != "" && (readStart(soThatSteps, stripFillers(before)) != nil || !startsWithVerb(before) && len(strings.Fields(before)) <= 3) {
+			return before
+		}
+		return c
+	}
+	return c
+}

@@ -39,6 +39,17 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`Add a comment to the host web01: click "web01"`, `CLICK "web01"`},
 		{`click the "login" link under My LDAP Server`, `CLICK "\"login\" link under My LDAP Server"`},
 		{`type "x" into the field labelled "Password" in the Add Torrents window`, `TYPE "field labelled \"Password\" in the Add Torrents window"="x"`},
+		{`choose "Remove With Data" so that the downloaded file is deleted too`, `CLICK "\"Remove With Data\""`},
+		{`right-click "x", choose Queue and then Top, so that it moves to the top of the queue`, `RIGHT_CLICK "x" | CLICK "Queue" | CLICK "Top"`},
+		{`In the Filters panel, click Seeding so that only the seeding torrents are shown`, `CLICK "Seeding In the Filters panel"`},
+		{`paste the magnet link "magnet:?xt=urn:btih:d8a" into the field labelled "Url"`, `TYPE "field labelled \"Url\""="magnet:?xt=urn:btih:d8a"`},
+		{`confirm the change by pressing Update Object`, `CLICK "Update Object"`},
+		{`open the Options tab in the Add Torrents window`, `CLICK "Options tab in the Add Torrents window"`},
+		{`close the window`, `CLICK "close in the dialog"`},
+		{`resize the textarea so that the height is larger than its initial size`, `DRAG "textarea"`},
+		{`Open the Preferences dialog with the Edit Preferences button`, `CLICK "Edit Preferences button"`},
+		{`Select the torrent "conference-talks" in the list`, `CLICK "\"conference-talks\" in the list"`},
+		{`make sure the field labelled "Login DN" holds cn=admin,dc=example,dc=org`, `ASSERT "field labelled \"Login DN\""="cn=admin,dc=example,dc=org"`},
 	})
 	for _, c := range []struct{ goal, why string }{
 		{`Click on the grid coordinate (-1,0)`, "names several elements"},

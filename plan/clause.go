@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -77,6 +78,10 @@ func readAssert(c string, quotes []string) (Step, string, bool) {
 		v := m.low("verb")
 		neg := v != "appears" && v != "shows up"
 		return Step{Action: Assert, Value: assertText(m.get("t"), quotes), Negated: neg}, "", true
+	}
+	if m := read(assertHolds, c); m != nil && len(quotesIn(m.get("v"))) <= 1 {
+		t := m.get("t")
+		return found(exact(Step{Action: Assert, TargetDescription: cleanOperand(t, quotes), Value: assertText(m.get("v"), quotes)}, t, quotes, ""))
 	}
 	if m := read(assertSee, c); m != nil {
 		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
@@ -187,6 +192,16 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		}
 		return Step{Action: Type, TargetDescription: "the spinner", Value: m.get("v")}, "", true
 	}
+	if m := read(pasteValue, c); m != nil && read(seq(alt(word("it", "that", "them"), seq(the, opt(word("copied")), word("text"))), end), m.get("v")) == nil {
+		// "paste the magnet link "x" into …": the quoted value, whatever it is called.
+		v := m.get("v")
+		if qs := quotesIn(v); len(qs) == 1 && read(seq(theWords, anyTokens, quoteTok, end), v) != nil {
+			v = quotes[qs[0]]
+			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+		}
+		v, unclear := exactValue(v, quotes)
+		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
+	}
 	if m := read(typeInto, c); m != nil {
 		v, unclear := exactValue(m.get("v"), quotes)
 		if read(openedField, m.get("t")) != nil {
@@ -217,6 +232,12 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 			t := strings.TrimSpace(m.get("v")) + " in the " + strings.ToLower(strings.TrimSpace(stripStart(articleStart, m.get("t"))))
 			return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
 		}
+		if n, ok := itemInList(m.get("v"), m.get("t")); ok {
+			// `select the torrent "x" in the list`: a click on the item the list shows, not
+			// a value chosen from a list box.
+			t := quotes[n] + ` in the list`
+			return found(exact(Step{Action: Click, TargetDescription: strconv.Quote(quotes[n]) + " in the list"}, t, nil, ""))
+		}
 		v, unclear := exactValue(m.get("v"), quotes)
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
@@ -242,6 +263,9 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true
 	}
 	if m := read(confirmWith, c); m != nil {
+		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+	}
+	if m := read(openWith, c); m != nil {
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 	}
 	if m := read(closeBox, c); m != nil {
@@ -328,4 +352,19 @@ func assertText(subject string, quotes []string) string {
 	}
 	s := stripStart(textPrefix, strings.TrimSpace(subject))
 	return cleanOperand(s, quotes)
+}
+
+// itemInList reads `the torrent "x"` chosen in `the list` (the torrent list, the table): an
+// item of a list a person selects by clicking it, named by its noun and its quoted name.
+// It gives the quote's index.
+func itemInList(v, t string) (int, bool) {
+	m := read(seq(theWords, where(asciiWord, func(w string) bool { return itemNounSet[strings.ToLower(w)] }), grab("q", quoteTok), end), v)
+	if m == nil || read(seq(the, opt(asciiWord), word("list", "table", "grid"), end), t) == nil {
+		return 0, false
+	}
+	qs := quotesIn(m.get("q"))
+	if len(qs) != 1 {
+		return 0, false
+	}
+	return qs[0], true
 }

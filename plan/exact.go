@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -22,7 +23,7 @@ var purposeWords = strings.Join(strings.Fields(purposeList), "|")
 // itemNouns are what people call the item of a list a target sits in ("the star icon in
 // the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
 // the target inside the item the quoted words name, never on the item itself.
-const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices feed feeds calendar calendars bookmark bookmarks database databases"
+const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices feed feeds calendar calendars bookmark bookmarks database databases torrent torrents service services host hosts entry entries server servers job jobs queue queues"
 
 // itemNouns are itemNounList as a pattern's alternatives.
 var itemNouns = strings.Join(strings.Fields(itemNounList), "|")
@@ -239,6 +240,10 @@ var unquotedRules = []targetRule{
 	}},
 }
 
+// pluralAsName is a plural word that names one control of a kind: "the Options tab",
+// "the Items menu". The word before the kind is its name, not several elements.
+var pluralAsName = regexp.MustCompile(`(?i)\b(options|items|entries|tabs|links|buttons|fields|boxes|inputs)\s+(tab|button|link|menu|field|page|panel|section|dialog|window|box)\b`)
+
 // exactTarget refuses a target that names several elements, or that mixes a quoted name
 // with words the resolver cannot place ("words similar to "big""), or an unquoted one that
 // one of unquotedRules refuses.
@@ -251,12 +256,14 @@ func exactTarget(s string, quotes []string) string {
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}
-	if m := findText(outside, pluralWords); m != "" {
+	if m := findText(pluralAsName.ReplaceAllString(outside, "$2"), pluralWords); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if len(quotesIn(s)) == 0 {
+		// "in the Add Torrents window" is the place the resolver holds it to, not a name.
+		bare := withoutPlaces(s)
 		for _, r := range unquotedRules {
-			if reason := r.refuse(s); reason != "" {
+			if reason := r.refuse(bare); reason != "" {
 				return reason
 			}
 		}

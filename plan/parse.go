@@ -279,6 +279,9 @@ func splitClauses(masked string) []string {
 		clauses = append(clauses, line[start:])
 	}
 	var out []string
+	for i, c := range clauses {
+		clauses[i] = dropSoThat(c)
+	}
 	for _, c := range leadPlaces(clauses) {
 		c = strings.TrimSpace(stripFillers(strings.TrimSpace(c)))
 		c = strings.TrimRight(c, ".;,! ")

@@ -15,7 +15,10 @@ var (
 	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords, end)
 	assertVerb = seq(assertLead, grab("t", some), grab("verb", word("appears", "shows up", "is gone", "disappears", "does not appear", "doesn't appear", "no longer appears")), end)
 	assertPage = seq(assertLead, word("the page"), grab("verb", word("shows", "contains", "displays", "does not show", "doesn't show", "does not contain", "doesn't contain", "no longer shows")), grab("t", all), end)
-	assertSee  = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
+	// assertHolds is "make sure the field labelled "Login DN" holds cn=admin", "check that
+	// "family-recipes" shows "Paused"": what one element holds or shows, or its row.
+	assertHolds = seq(verbsFor(sAssert), opt(word("that")), grab("t", some), word("holds", "contains", "reads", "says", "shows", "displays", "has the value", "is set to"), grab("v", all), end)
+	assertSee   = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
 		seq(word("check", "make sure", "ensure"), opt(word("that")), word("you", "i", "we"), opt(word("can")), word("see"))), grab("t", all), end)
 
 	waitTime = seq(word("wait"), opt(word("for")), grab("v", where(all, isDuration)), end)
@@ -50,7 +53,7 @@ var (
 	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", quoteTok), opt(word("row", "item", "entry", "link", "card")), end)
 	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
 	// control named.
-	confirmWith = seq(word("confirm", "accept"), opt(word("it", "that")), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
+	confirmWith = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog")))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
 	typeOnly    = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom  = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick        = seq(verbsFor(sTick), grab("t", all), end)
@@ -69,18 +72,28 @@ var (
 		opt(word("in", "of"), the, word("row", "item", "entry")), end)
 	// closeBox is "close the dialog", "dismiss the "Newsletter" popup": the click on the
 	// open box's own close control, found by its purpose (a "Close", an "×", a "Dismiss").
-	closeBox = seq(word("close", "dismiss"), the, opt(grab("name", quoteTok)), grab("box", word("dialog", "modal", "popup", "pop-up", "pop up")),
-		opt(word("box", "window")), end)
-	confirmIt    = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
-	goOn         = seq(word("continue", "proceed"), end)
-	submit       = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)
-	doubleClick  = seq(verbsFor(sDoubleClick), opt(word("on")), grab("t", all), end)
-	rightClick   = alt(seq(verbsFor(sRightClick), opt(word("on")), grab("t", all), end), seq(word("click", "tap"), opt(word("on")), grab("t", some), word("with the right"), opt(word("mouse")), word("button"), end), seq(word("open the context menu"), word("of", "on", "for"), grab("t", all), end))
-	clearField   = seq(verbsFor(sClear), opt(the, word("text", "content", "contents", "value"), word("of", "in", "from")), grab("t", all), end)
-	dragOnto     = seq(word("drag"), opt(word("and drop")), grab("t", some), word("onto", "on to", "on", "into", "to", "over"), grab("v", all), end)
-	upload       = seq(verbsFor(sUpload), grab("v", some), word("into", "in", "to", "with", "using", "through", "via", "for"), grab("t", all), end)
-	hover        = alt(seq(verbsFor(sHover), word("over", "on", "onto"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
-	copyText     = seq(word("copy"), the, word("text", "value", "contents", "content", "words", "word"), word("in", "from", "of", "inside"), grab("t", all), end)
+	// A window a page opens over itself is such a box ("close the window", "close the
+	// Preferences window"); with none open, no dialog is there to close and the step says so.
+	closeBox = seq(word("close", "dismiss"), the, opt(grab("name", alt(quoteTok, seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))))),
+		grab("box", word("dialog", "modal", "popup", "pop-up", "pop up", "window")), opt(word("box", "window")), end)
+	// openWith is "open the Preferences dialog with the Edit Preferences button": the
+	// click on the control named after "with"; what it opens is how the person knows it.
+	openWith = seq(word("open", "bring up", "show"), the, some, word("dialog", "window", "panel", "popup", "pop-up", "menu", "preferences", "settings", "inspector"),
+		word("with", "using", "via", "by clicking", "by pressing", "through"), grab("t", all), end)
+	confirmIt   = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
+	goOn        = seq(word("continue", "proceed"), end)
+	submit      = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)
+	doubleClick = seq(verbsFor(sDoubleClick), opt(word("on")), grab("t", all), end)
+	rightClick  = alt(seq(verbsFor(sRightClick), opt(word("on")), grab("t", all), end), seq(word("click", "tap"), opt(word("on")), grab("t", some), word("with the right"), opt(word("mouse")), word("button"), end), seq(word("open the context menu"), word("of", "on", "for"), grab("t", all), end))
+	clearField  = seq(verbsFor(sClear), opt(the, word("text", "content", "contents", "value"), word("of", "in", "from")), grab("t", all), end)
+	dragOnto    = seq(word("drag"), opt(word("and drop")), grab("t", some), word("onto", "on to", "on", "into", "to", "over"), grab("v", all), end)
+	upload      = seq(verbsFor(sUpload), grab("v", some), word("into", "in", "to", "with", "using", "through", "via", "for"), grab("t", all), end)
+	hover       = alt(seq(verbsFor(sHover), word("over", "on", "onto"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
+	copyText    = seq(word("copy"), the, word("text", "value", "contents", "content", "words", "word"), word("in", "from", "of", "inside"), grab("t", all), end)
+	// pasteValue is "paste "magnet:?xt=…" into the URL field", "paste the magnet link
+	// "x" into "Url"": the value typed in. What was copied before ("paste it into …") is
+	// pasteIt's.
+	pasteValue   = seq(word("paste"), grab("v", some), intoWords, grab("t", all), end)
 	pasteIt      = seq(word("paste"), alt(word("it", "that", "them"), seq(theWords, opt(word("copied")), word("text"))), word("into", "in", "to"), grab("t", all), end)
 	extract      = seq(verbsFor(sExtract), grab("t", some), opt(word("as", "into"), grab("v", all)), end)
 	articleStart = seq(opt(word("on")), word("the", "a", "an"))

@@ -72,6 +72,9 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 			out.Actions = append(out.Actions, "the page was already at its end")
 		}
 	case plan.CheckText:
+		if step.TargetDescription != "" && el != nil && out.Target != nil {
+			return s.checkShows(ctx, step, el, out, budget)
+		}
 		return s.checkText(ctx, step, out, budget)
 	case plan.CheckRead:
 		if el == nil {
