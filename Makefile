@@ -79,7 +79,8 @@ noise: setup-test
 ## heldout: the held-out pool (docs/benchmarks.md): real apps the agent is run on blind, once, at the end of a change,
 ##          each goal in three phrasings, judged by the app's own storage; HELDOUT=Shaarli,Radicale chooses (Fossil, MediaWiki, Adminer and PocketBase were the
 ##          first pool, ikiwiki, Roundcube, Syncthing and WordPress the second, Shaarli, phpMyAdmin, Radicale and Tiny Tiny RSS
-##          the third: each run blind once, then mended) (not part of make test; installs what it needs with `deploy/setup.sh heldout`)
+##          the third, Transmission, Deluge, phpLDAPadmin and Nagios the fourth: each run blind once, then mended; ZNC, Postfix Admin,
+##          RabbitMQ and Request Tracker are the fifth, the default) (not part of make test; installs what it needs with `deploy/setup.sh heldout`)
 HELDOUT ?= ZNC,PostfixAdmin,RabbitMQ,RT
 heldout: setup-test
 	@deploy/setup.sh heldout

@@ -193,6 +193,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`type s3cret into the Password field in the Login window, then press the Login button in the Login window`,
 			`Sign in to the torrent client first: type "s3cret" into "Password" in the "Login" window and press "Login" in the "Login" window.`,
 		}, `{"login":"s3cret"}`},
+		{"a tab of a script library's tab strip, in its window", "unseen-window.html", "window", []string{
+			`click the "Options" tab in the Login window, then tick "Remember me"`,
+			`open the Options tab in the Login window and tick Remember me`,
+			`In the Login window, switch to the Options tab. Then tick the checkbox labelled "Remember me".`,
+		}, `{"remember":true}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
