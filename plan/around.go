@@ -32,7 +32,9 @@ func dropLabels(line string) string {
 		colon := from + i
 		start := sentenceStart(line, colon)
 		rest := strings.TrimSpace(line[colon+1:])
-		if labelOK(line[start:colon]) && (startsWithVerb(stripFillers(rest)) || readStart(placeLead, rest) != nil) {
+		// A colon the steps' joining words follow ("tick Download (kB/s): and type …")
+		// ends a name, not a label.
+		if labelOK(line[start:colon]) && readStart(word("and", "then", "or"), rest) == nil && (startsWithVerb(stripFillers(rest)) || readStart(placeLead, rest) != nil) {
 			line = line[:start] + rest
 			from = start
 			continue
@@ -234,11 +236,20 @@ func referTo(s Step, before []Step) (Step, string) {
 		if t := ParseTarget(last.TargetDescription); t.Quoted {
 			name = t.Name
 		}
+	case last.Action == Check || last.Action == RightClick || last.Action == DoubleClick || last.Action == Hover:
+		// `tick "Download (kB/s):", type "250" into its field`: the item named by the
+		// control the step before ticked, right-clicked or pointed at.
+		name = ParseTarget(last.TargetDescription).Name
 	}
 	if name == "" || len(f) < 2 {
 		return s, fmt.Sprintf("%q refers to no item named before it: name the item, as in the \"Edit\" button in \"Old wiki\"", s.TargetDescription)
 	}
-	s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in " + strconv.Quote(name)
+	if last.Action == Click || last.Action == Assert {
+		s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in " + strconv.Quote(name)
+	} else {
+		// The box ticked is no item: its row holds what "its" names.
+		s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in the row " + strconv.Quote(name)
+	}
 	return s, ""
 }
 

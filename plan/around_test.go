@@ -49,6 +49,7 @@ func TestWordsAroundASteps(t *testing.T) {
 		{`resize the textarea so that the height is larger than its initial size`, `DRAG "textarea"`},
 		{`Open the Preferences dialog with the Edit Preferences button`, `CLICK "Edit Preferences button"`},
 		{`Select the torrent "conference-talks" in the list`, `CLICK "\"conference-talks\" in the list"`},
+		{`tick "Download (kB/s):", then type "250" into its field`, `CHECK "Download (kB/s):" | TYPE "the field in the row \"Download (kB/s):\""="250"`},
 		{`make sure the field labelled "Login DN" holds cn=admin,dc=example,dc=org`, `ASSERT "field labelled \"Login DN\""="cn=admin,dc=example,dc=org"`},
 	})
 	for _, c := range []struct{ goal, why string }{

@@ -198,6 +198,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`open the Options tab in the Login window and tick Remember me`,
 			`In the Login window, switch to the Options tab. Then tick the checkbox labelled "Remember me".`,
 		}, `{"remember":true}`},
+		{"its field: the field in the row of the box ticked before", "unseen-window.html", "window", []string{
+			`tick "Download (kB/s):", then type "250" into its field`,
+			`check Download (kB/s): and enter 250 in its field`,
+			`Tick the checkbox labelled "Download (kB/s):" and type 250 into its field.`,
+		}, `{"limit":{"on":true,"kbps":"250"}}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
