@@ -193,13 +193,12 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Type, TargetDescription: "the spinner", Value: m.get("v")}, "", true
 	}
 	if m := read(pasteValue, c); m != nil && read(seq(alt(word("it", "that", "them"), seq(the, opt(word("copied")), word("text"))), end), m.get("v")) == nil {
-		// "paste the magnet link "x" into …": the quoted value, whatever it is called.
-		v := m.get("v")
+		v, unclear := m.get("v"), ""
 		if qs := quotesIn(v); len(qs) == 1 && read(seq(theWords, anyTokens, quoteTok, end), v) != nil {
-			v = quotes[qs[0]]
-			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+			v = quotes[qs[0]] // "paste the magnet link "x" into …": the quoted value, whatever it is called
+		} else {
+			v, unclear = exactValue(v, quotes)
 		}
-		v, unclear := exactValue(v, quotes)
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
 	if m := read(typeInto, c); m != nil {

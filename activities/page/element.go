@@ -86,6 +86,12 @@ func (e Element) Editable() bool {
 	return e.Tag == "textarea" || (e.Tag == "input" && textual[e.Type])
 }
 
+// FormControl reports an element a TYPE fills itself: a text field, a list, or any other
+// input or text area (a colour or a range, which Playwright's fill sets too).
+func (e Element) FormControl() bool {
+	return e.Editable() || e.Tag == "select" || e.Tag == "input" || e.Tag == "textarea"
+}
+
 // textual are the input types that take typed text, the date and time fields included.
 var textual = map[string]bool{
 	"": true, "text": true, "email": true, "tel": true, "url": true, "password": true, "search": true, "number": true,

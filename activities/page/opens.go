@@ -17,12 +17,17 @@ func (t Target) opensEditor(elems []Element) (Element, bool) {
 	if t.Name == "" || t.Kind != "" || t.Row != "" || t.Container != "" || t.Ordinal != 0 || t.Every || t.Labelled {
 		return Element{}, false
 	}
+	return theOne(elems, func(e Element) bool {
+		return !e.FormControl() && e.Tag != "button" && !e.Disabled && e.Role != "link" && e.Role != "checkbox" && e.Role != "radio" &&
+			(norm(e.Text) == norm(t.Name) || norm(e.Name) == norm(t.Name))
+	})
+}
+
+// theOne is the one element that is so, and whether there is exactly one.
+func theOne(elems []Element, is func(Element) bool) (Element, bool) {
 	var found []Element
 	for _, e := range elems {
-		if e.Editable() || e.Tag == "select" || e.Tag == "input" || e.Tag == "textarea" || e.Tag == "button" || e.Disabled || e.Role == "link" || e.Role == "checkbox" || e.Role == "radio" {
-			continue
-		}
-		if norm(e.Text) == norm(t.Name) || norm(e.Name) == norm(t.Name) {
+		if is(e) {
 			found = append(found, e)
 		}
 	}
@@ -44,14 +49,7 @@ func (t Target) shownAs(elems []Element) (Element, bool) {
 	if t.Name == "" || t.Kind != "" && t.Kind != "field" && t.Kind != "textbox" || t.Ordinal != 0 || t.Every || t.Labelled {
 		return Element{}, false
 	}
-	var found []Element
-	for _, e := range elems {
-		if e.Editable() && !e.Secret && !e.Disabled && e.Name == "" && e.Label == "" && e.Placeholder == "" && norm(e.Value) == norm(t.Name) {
-			found = append(found, e)
-		}
-	}
-	if len(found) != 1 {
-		return Element{}, false
-	}
-	return found[0], true
+	return theOne(elems, func(e Element) bool {
+		return e.Editable() && !e.Secret && !e.Disabled && e.Name == "" && e.Label == "" && e.Placeholder == "" && norm(e.Value) == norm(t.Name)
+	})
 }

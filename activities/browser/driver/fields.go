@@ -40,7 +40,7 @@ func typeText(ctx context.Context, a *action) *plan.Feedback {
 		a.note("typed %q into the focused element", shown)
 		return a.failed(a.s.page.Keyboard().Type(v))
 	}
-	if t := a.out.Target; !formControl(*t) && !t.Secret && !plan.HasSecret(shown) {
+	if t := a.out.Target; !t.FormControl() && !t.Secret && !plan.HasSecret(shown) {
 		return typeIntoOpened(ctx, a, v, shown)
 	}
 	if a.out.Target.Tag == "select" {
@@ -167,12 +167,6 @@ const activeEditableJS = `() => {
   const field = el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !["checkbox", "radio", "submit", "button", "reset", "file", "image", "range", "color", "hidden"].includes(el.type));
   return field || el.isContentEditable ? el : null;
 }`
-
-// formControl reports an element a TYPE fills itself: a text field, a list, or any other
-// input or text area (a colour or a range, which Playwright's fill sets too).
-func formControl(e page.Element) bool {
-	return e.Editable() || e.Tag == "select" || e.Tag == "input" || e.Tag == "textarea"
-}
 
 // typeIntoOpened types into the field a box opens when clicked: the target is named as the
 // step says but is not a field (an editor's placeholder, "Type / to choose a block"), so it

@@ -23,11 +23,12 @@ func (s *Session) checkShows(ctx context.Context, step plan.Step, el playwright.
 			Suggestion: "check what the page shows after the form is sent instead"}, nil
 	}
 	deadline := time.Now().Add(budget)
+	obs := out.After // the page as the attempt saw it after the step; looked at again while it waits
 	for {
 		got := shownValue(el)
 		row := out.Target.Row
-		if obs, err := s.Observe(ctx); err == nil && out.Target.Index < len(obs.Elements) && obs.Elements[out.Target.Index].Name == out.Target.Name {
-			row = obs.Elements[out.Target.Index].Row // the row as it is now
+		if i := out.Target.Index; i < len(obs.Elements) && obs.Elements[i].Name == out.Target.Name {
+			row = obs.Elements[i].Row // the row as it is now
 		}
 		found := page.ContainsText(page.NormalizeText(got), step.Value) || page.ContainsText(page.NormalizeText(row), step.Value)
 		if found != step.Negated {
@@ -43,6 +44,10 @@ func (s *Session) checkShows(ctx context.Context, step plan.Step, el playwright.
 		}
 		if err := sleep(ctx, 200*time.Millisecond); err != nil {
 			return nil, err
+		}
+		var err error
+		if obs, err = s.Observe(ctx); err != nil {
+			obs = page.Observation{} // the row as first seen, then
 		}
 	}
 }
