@@ -213,6 +213,9 @@ var (
 // by its quoted name ("find "Old wiki" and click its Delete icon"). A referent with nothing
 // named before it gives a reason.
 func referTo(s Step, before []Step) (Step, string) {
+	if s, ok := besideIt(s, before); ok {
+		return s, ""
+	}
 	f := strings.Fields(s.TargetDescription)
 	if len(f) == 0 || (!itWords[strings.ToLower(f[0])] && !itsWords[strings.ToLower(f[0])]) {
 		return s, ""
@@ -304,4 +307,32 @@ func dropSoThat(c string) string {
 		return c
 	}
 	return c
+}
+
+// besideIt writes "the list beside it" as the list beside what the step before named:
+// `type dave into "Username", choose example.org from the list beside it` is the list
+// beside "Username".
+func besideIt(s Step, before []Step) (Step, bool) {
+	d := strings.TrimSpace(s.TargetDescription)
+	low := strings.ToLower(d)
+	var rest string
+	for _, tail := range []string{" next to it", " beside it", " by it"} {
+		if strings.HasSuffix(low, tail) {
+			rest = strings.TrimSpace(d[:len(d)-len(tail)])
+			break
+		}
+	}
+	if rest == "" || len(before) == 0 {
+		return s, false
+	}
+	last := before[len(before)-1]
+	if last.TargetDescription == "" || last.Action == Navigate || last.Action == Assert {
+		return s, false
+	}
+	name := ParseTarget(last.TargetDescription).Name
+	if name == "" || strings.ContainsRune(name, '"') {
+		return s, false
+	}
+	s.TargetDescription = rest + " beside " + strconv.Quote(name)
+	return s, true
 }

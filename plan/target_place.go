@@ -106,8 +106,11 @@ var (
 	underPlace = seq(word("under"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
 	// unquotedRow is "on the row with Stapler", "in the row for Grace Hopper": a row named
 	// by the one to three words that end the description.
-	unquotedRow = seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
-		grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end)
+	// So is "Edit next to alice": the row of the words after "next to" or "beside".
+	unquotedRow = alt(
+		seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
+			grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end),
+		seq(word("next to", "beside"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end))
 )
 
 // rowNouns are the kind words that name an item a target sits in: "in the Old Projects

@@ -119,7 +119,7 @@ func ParseTarget(description string) Target {
 	if m, from, to := x.find(rowContext); m != nil {
 		t.Row = x.quote(m)
 		x.cut(from, to)
-	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 {
+	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] {
 		// `"Delete" on the row with Stapler`: the row named by the words that end it.
 		t.Row = m.get("uq")
 		x.cut(from, to)
@@ -391,6 +391,11 @@ func lastWord(s string) string {
 	}
 	return f[len(f)-1]
 }
+
+// pronouns stand for something named before, and articles for a thing described, not for
+// an item's name: "next to it" and "beside the label" name no row (around.go reads what
+// "it" was).
+var pronouns = map[string]bool{"the": true, "a": true, "an": true, "it": true, "them": true, "this": true, "that": true, "these": true, "those": true, "him": true, "her": true}
 
 // sideWords name a side of the page, not an item ("in the side panel", "the main section"),
 // the position words among them ("in the top panel": a place readPosition reads).

@@ -59,7 +59,10 @@ type Element struct {
 	// form and fields (never the address itself, which may hold what a run typed). Alike
 	// in role, name and Dest, two controls are one shown twice.
 	Dest string `json:"dest,omitempty"`
-	Box  Box    `json:"box"`
+	// Fresh marks what the step before brought onto the page (the fields of the section
+	// it opened): where a person goes on working.
+	Fresh bool `json:"fresh,omitempty"`
+	Box   Box  `json:"box"`
 }
 
 // Ref describes the element in a few words, as feedback and logs show it: #5 button "Create".

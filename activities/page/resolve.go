@@ -70,6 +70,12 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		// A text box, said plainly, is a one-line field; a text area is called that.
 		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
+	if t.Kind == "button" {
+		// A button, said so, is what the page draws as one before a heading or a box a
+		// script made clickable under the same words (a section's "Publish message"
+		// heading, its form's "Publish message" button).
+		cands = preferAll(cands, func(e Element) bool { return e.Role == "button" || e.Tag == "button" })
+	}
 	if t.Kind == "editor" {
 		// A text editor, said plainly, is the box a rich-text editor draws, if the page has one.
 		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
@@ -79,6 +85,9 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 		return t.nth(cands, matched)
 	}
 	cands = preferAll(cands, func(e Element) bool { return !e.Disabled })
+	if len(cands) > 1 {
+		cands = t.spelledAsSaid(cands)
+	}
 	if len(cands) > 1 && t.Position != "" {
 		cands = byPosition(t.Position, cands)
 	}
@@ -338,7 +347,14 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	if alike || ((action == plan.Hover || action == plan.Scroll) && oneRow) {
 		return []Element{firstInView(cands)}
 	}
-	return cands
+	// Alike but for where they are, and one of them the step before brought onto the
+	// page (the form it opened): that is where the person went on working.
+	for _, c := range cands[1:] {
+		if c.Role != cands[0].Role || c.Tag != cands[0].Tag || !strings.EqualFold(c.Name, cands[0].Name) {
+			return cands
+		}
+	}
+	return preferAll(cands, func(e Element) bool { return e.Fresh })
 }
 
 // firstInView is the first of elems in the viewport, or the first.
@@ -395,4 +411,20 @@ func (t Target) boxOfRow(elems []Element) (Element, bool) {
 		return Element{}, false
 	}
 	return boxes[0], true
+}
+
+// spelledAsSaid keeps, of candidates that match the name equally well, the ones whose name
+// is spelled as the description spells it: letter for letter ("Admin", the tab, not
+// "admin", the signed-in user's link), else word for word whatever the case ("Basics", not
+// "The Basics", whose "the" the match reads past). Every one of them matched the whole
+// name; this is the closer match, not a guess between two.
+func (t Target) spelledAsSaid(cands []Element) []Element {
+	name := strings.TrimSpace(t.Name)
+	if name == "" {
+		return cands
+	}
+	cands = preferAll(cands, func(e Element) bool { return strings.TrimSpace(e.Name) == name })
+	return preferAll(cands, func(e Element) bool {
+		return strings.EqualFold(strings.Join(strings.Fields(e.Name), " "), strings.Join(strings.Fields(name), " "))
+	})
 }

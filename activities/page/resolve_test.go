@@ -202,3 +202,32 @@ func TestNoStandInWhileAFieldIsDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestSpelledAsSaid: of two controls that both match the whole name, the one spelled as the
+// description spells it is meant; two spelled alike stay a tie.
+func TestSpelledAsSaid(t *testing.T) {
+	header := []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "admin", Text: "admin", Dest: "u"},
+		{Index: 1, Tag: "a", Role: "link", Name: "Admin", Text: "Admin", Dest: "a"},
+		{Index: 2, Tag: "a", Role: "link", Name: "The Basics", Text: "The Basics", Dest: "tb"},
+		{Index: 3, Tag: "a", Role: "link", Name: "Basics", Text: "Basics", Dest: "b"},
+		{Index: 4, Tag: "a", Role: "link", Name: "Delete", Text: "Delete", Dest: "d1"},
+		{Index: 5, Tag: "button", Role: "button", Name: "Delete", Text: "Delete"},
+	}
+	for _, c := range []struct {
+		desc string
+		want int
+	}{
+		{`"Admin"`, 1},
+		{`"admin"`, 0},
+		{`Admin`, 1},
+		{`"Basics"`, 3},
+		{`the Basics link`, 3},
+		{`"The Basics"`, 2},
+		{`Delete`, -1},
+	} {
+		if r := Resolve(c.desc, plan.Click, header); r.Index != c.want {
+			t.Errorf("click %s: %d (%s %s); want %d", c.desc, r.Index, r.Matched, r.Reason, c.want)
+		}
+	}
+}

@@ -55,8 +55,14 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		if fb, err = at.againIfUnheeded(ctx, fb); err != nil {
 			return nil, err
 		}
+		if fb, err = at.throughItsMenu(ctx, fb); err != nil {
+			return nil, err
+		}
 	}
 	out = at.finish(ctx, fb)
+	if at.spec.Acts && out.Acted {
+		s.fresh.record(out.Before, out.After)
+	}
 	at.watch.Lap(&times.Check)
 	return out, nil
 }

@@ -37,6 +37,7 @@ func (s *Session) Observe(ctx context.Context) (page.Observation, error) {
 			return obs, fmt.Errorf("observe the page: %w", err)
 		}
 		s.secrets.observation(&obs)
+		s.fresh.mark(&obs)
 		return obs, nil
 	}
 }

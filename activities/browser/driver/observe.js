@@ -391,6 +391,25 @@
     return digest(["form", el.formMethod || el.form.method, el.formAction || el.form.action, hidden, (el.name || "") + "=" + (el.value || "")].join(" "));
   };
 
+  // groupLabel is the label a form draws beside its one control without tying it (a
+  // <label for> whose id is on nothing, Bootstrap's form-group): the nearest box around
+  // the control that holds no other visible control and one label that names no control
+  // of its own. Its words name the control, as a person reads the form.
+  const groupLabel = (el) => {
+    const controls = "input:not([type=hidden]), select, textarea, button";
+    for (let p = el.parentElement, i = 0; p && i < 4 && p !== el.ownerDocument.body; p = p.parentElement, i++) {
+      if (Array.from(p.querySelectorAll(controls)).some((c) => c !== el && c.getClientRects().length > 0)) return "";
+      const free = Array.from(p.querySelectorAll("label")).filter((l) => !l.control && !l.contains(el) &&
+        (l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
+      if (free.length > 1) return "";
+      if (free.length === 1) {
+        const t = clean(free[0].innerText || free[0].textContent, 60);
+        return t.length <= 40 ? t.replace(/:$/, "") : "";
+      }
+    }
+    return "";
+  };
+
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
   const nearbyText = (el, inViewport) => {
@@ -406,7 +425,8 @@
       const t = clean(hit.innerText || hit.textContent, 400);
       return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
     };
-    const midY = r.top + r.height / 2;
+    // A tall box (a text area, a list shown open) has its label beside its first line.
+    const midY = r.height > 60 ? r.top + 14 : r.top + r.height / 2;
     // Out of the viewport no point can be probed: the words before it in the page still
     // name it.
     // Leftwards, past the controls beside it in its row (a form that puts a function's
@@ -525,6 +545,10 @@
     // A box with a label of its own that says nothing (a styled circle) is named by none:
     // the text near it belongs to something else (the row above).
     const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
+    if (!label && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image|hidden)$/.test(el.type || "") &&
+      !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
+      label = groupLabel(el);
+    }
     if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame &&
       (inViewport || !el.getAttribute("placeholder"))) {
       // Below the fold, only the words before it in the page can name it, and they are

@@ -59,6 +59,8 @@ type Session struct {
 	// notes are what happened to the page between steps (a window it closed, a tab it
 	// opened to reveal a target), for the next step to report.
 	notes notes
+	// fresh is what the last step that acted brought onto the page (fresh.go).
+	fresh fresh
 	shots shots
 	pace  pacer
 	// uploads is the folder of the files the run gave the page (runfiles.go), removed with

@@ -203,6 +203,41 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`check Download (kB/s): and enter 250 in its field`,
 			`Tick the checkbox labelled "Download (kB/s):" and type 250 into its field.`,
 		}, `{"limit":{"on":true,"kbps":"250"}}`},
+		{"a list with no label, chosen from, beside a menu of the same words", "unseen-forms.html", "forms", []string{
+			`select "example.org" in the domain list`,
+			`pick example.org in the domain list`,
+			`In the domain list, choose example.org.`,
+		}, `{"domain":"example.org"}`},
+		{"a link a script turned into its menu's button, the menu holding the link again", "unseen-forms.html", "forms", []string{
+			`click "Virtual List"`,
+			`press Virtual List`,
+			`Click Virtual List at the top.`,
+		}, `{"view":"virtual"}`},
+		{"a menu asked to open stays open", "unseen-forms.html", "forms", []string{
+			`open the Virtual List menu, click "Add Mailbox"`,
+			`open the Virtual List menu and press Add Mailbox`,
+			`Open the "Virtual List" menu. Then click Add Mailbox.`,
+		}, `{"view":"add"}`},
+		{"a list alike the page's own filter, in the section the step before opened", "unseen-sections.html", "sections", []string{
+			`click "Add a new queue", select "staging" in "Virtual host", type "payments" into "Name", click "Add queue"`,
+			`open Add a new queue, pick staging as the Virtual host, enter payments as the Name and press Add queue`,
+			`Click "Add a new queue". Select staging in the field labelled "Virtual host", type "payments" in the field labelled "Name" and click the "Add queue" button.`,
+		}, `{"queue":"payments","vhost":"staging"}`},
+		{"a text area named by its table's label, in a section opened", "unseen-sections.html", "sections", []string{
+			`click "Publish message", type "order 1042 shipped" into "Payload", click the "Publish message" button`,
+			`expand Publish message, fill Payload with order 1042 shipped and press the Publish message button`,
+			`Open the "Publish message" section, write "order 1042 shipped" in the field labelled "Payload" and click the "Publish message" button.`,
+		}, `{"payload":"order 1042 shipped"}`},
+		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
+			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
+			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
+			`Type "jobs" into the field labelled "Alias". Write carol@example.org in the To field, untick Active, then click the Add Alias button.`,
+		}, `{"alias":"jobs@example.net","to":"carol@example.org","domains":[],"active":false}`},
+		{"a list shown open, named by the label beside its first line", "unseen-forms.html", "forms", []string{
+			`select "example.org" in "Domains", click "Add Alias"`,
+			`choose example.org in the Domains list, then press Add Alias`,
+			`In the list labelled "Domains", select example.org. Click the Add Alias button.`,
+		}, `"domains":["example.org"]`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,

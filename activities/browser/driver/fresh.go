@@ -1,0 +1,89 @@
+package driver
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/webagent-dev/webagent/activities/page"
+)
+
+// fresh is what the last step that acted brought onto the page, on the address it left
+// the page at: the controls of the section it opened, of the form it showed. A tie between
+// two controls alike ("Virtual host", the page's filter, and "Virtual host" in the form
+// "Add a new queue" just opened) is the one the person went on to work in: the resolver
+// reads Element.Fresh (page.noChoice). A step that goes to another page leaves nothing
+// fresh, since everything on it is new.
+type fresh struct {
+	mu    sync.Mutex
+	url   string
+	boxes map[string][]page.Box
+}
+
+// freshKey is what makes two elements of two observations alike, wherever they are drawn.
+func freshKey(e page.Element) string {
+	return strings.Join([]string{e.Tag, e.Role, e.Type, strings.ToLower(strings.TrimSpace(e.Name)), e.Container}, "\x00")
+}
+
+// record keeps what the step's action brought: per kind of element, the ones after it
+// that are more than before it, found by being where none of the ones before were. Where
+// the page moved those before too (a section opened above them), which are new cannot be
+// told, and none of that kind is kept. A step that showed nothing new keeps the last record.
+func (f *fresh) record(before, after page.Observation) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if before.URL != after.URL {
+		f.url, f.boxes = "", nil
+		return
+	}
+	was := map[string][]page.Box{}
+	for _, e := range before.Elements {
+		was[freshKey(e)] = append(was[freshKey(e)], e.Box)
+	}
+	now := map[string][]page.Element{}
+	for _, e := range after.Elements {
+		now[freshKey(e)] = append(now[freshKey(e)], e)
+	}
+	got := map[string][]page.Box{}
+	for k, es := range now {
+		more := len(es) - len(was[k])
+		if more <= 0 {
+			continue
+		}
+		var moved []page.Box
+		for _, e := range es {
+			if !boxIn(e.Box, was[k]) {
+				moved = append(moved, e.Box)
+			}
+		}
+		if len(moved) == more {
+			got[k] = moved
+		}
+	}
+	if len(got) > 0 {
+		f.url, f.boxes = after.URL, got
+	}
+}
+
+// mark sets Element.Fresh on what the last record kept, on the same address.
+func (f *fresh) mark(obs *page.Observation) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.url == "" || obs.URL != f.url {
+		return
+	}
+	for i := range obs.Elements {
+		if boxIn(obs.Elements[i].Box, f.boxes[freshKey(obs.Elements[i])]) {
+			obs.Elements[i].Fresh = true
+		}
+	}
+}
+
+// boxIn reports whether b is one of boxes, to a pixel or two.
+func boxIn(b page.Box, boxes []page.Box) bool {
+	for _, o := range boxes {
+		if abs(b.X-o.X) <= 2 && abs(b.Y-o.Y) <= 2 && abs(b.W-o.W) <= 2 && abs(b.H-o.H) <= 2 {
+			return true
+		}
+	}
+	return false
+}
