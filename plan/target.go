@@ -159,19 +159,31 @@ func Ordinal(n int) string {
 // name left: a description that says what the thing is, as well as its name. The name as
 // written is matched first; this reading is the resolver's second, when nothing is named
 // so with the noun (a "Send message" button keeps its whole name). ok is false when the
-// name has no such noun, or nothing is left without it.
+// name has no such noun, or nothing is left without it. A name whose first and last
+// words are both such nouns ("invoices queue") reads either way: ItemNouns gives both.
 func ItemNoun(name string) (noun, rest string, ok bool) {
-	f := strings.Fields(name)
-	if len(f) < 2 {
+	r := ItemNouns(name)
+	if len(r) == 0 {
 		return "", "", false
 	}
+	return r[0][0], r[0][1], true
+}
+
+// ItemNouns is each reading of ItemNoun, the noun first before the noun last: noun and
+// rest in each.
+func ItemNouns(name string) [][2]string {
+	f := strings.Fields(name)
+	if len(f) < 2 {
+		return nil
+	}
+	var r [][2]string
 	if first := strings.ToLower(f[0]); itemNounSet[first] {
-		return first, strings.Join(f[1:], " "), true
+		r = append(r, [2]string{first, strings.Join(f[1:], " ")})
 	}
 	if last := strings.ToLower(f[len(f)-1]); itemNounSet[last] {
-		return last, strings.Join(f[:len(f)-1], " "), true
+		r = append(r, [2]string{last, strings.Join(f[:len(f)-1], " ")})
 	}
-	return "", "", false
+	return r
 }
 
 // itemNounSet is itemNounList as a set.

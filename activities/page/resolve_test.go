@@ -150,6 +150,7 @@ func TestToolbarCommandsAndItemNouns(t *testing.T) {
 		{Index: 5, Tag: "button", Role: "button", Name: "Send message", Text: "Send message"},
 		{Index: 6, Tag: "a", Role: "menuitem", Name: "Delete", Text: "Delete", Container: "menu"},
 		{Index: 7, Tag: "button", Role: "button", Name: "Delete", Text: "Delete"},
+		{Index: 8, Tag: "a", Role: "link", Name: "invoices", Text: "invoices", Row: "/ invoices classic running"},
 	}
 	for _, c := range []struct {
 		desc string
@@ -164,6 +165,8 @@ func TestToolbarCommandsAndItemNouns(t *testing.T) {
 		{`the message "Weekly deals"`, 3},
 		{"Send message", 5},
 		{"the message Lunch", -1},
+		// Both its words are item nouns: the queue named "invoices".
+		{"the invoices queue", 8},
 	} {
 		if r := Resolve(c.desc, plan.Click, mail); r.Index != c.want {
 			t.Errorf("Resolve(%q) = %d (%s); want %d", c.desc, r.Index, r.Reason, c.want)

@@ -168,15 +168,14 @@ func norm(s string) string {
 // or its first words. A word of the rest found inside another name ("name" in "field
 // name", for "tag name" while the tag field is not yet drawn) is not that thing.
 func afterItemNoun(name string, elems []Element) ([]Element, map[int]string) {
-	_, rest, ok := plan.ItemNoun(name)
-	if !ok {
-		return nil, map[int]string{}
-	}
-	cands, matched := bestNamed(rest, elems)
-	if len(cands) > 0 {
-		if s, _ := matchScore(rest, cands[0]); s/4 < scorePrefix {
-			return nil, map[int]string{}
+	for _, r := range plan.ItemNouns(name) {
+		cands, matched := bestNamed(r[1], elems)
+		if len(cands) == 0 {
+			continue
+		}
+		if s, _ := matchScore(r[1], cands[0]); s/4 >= scorePrefix {
+			return cands, matched
 		}
 	}
-	return cands, matched
+	return nil, map[int]string{}
 }
