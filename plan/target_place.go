@@ -173,3 +173,8 @@ func (t *Target) readWindow(x *desc) {
 		x.cut(from, to)
 	}
 }
+
+// pronouns stand for something named before, and articles for a thing described, not for
+// an item's name: "next to it" and "beside the label" name no row (around.go reads what
+// "it" was).
+var pronouns = map[string]bool{"the": true, "a": true, "an": true, "it": true, "them": true, "this": true, "that": true, "these": true, "those": true, "him": true, "her": true}

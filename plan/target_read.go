@@ -392,11 +392,6 @@ func lastWord(s string) string {
 	return f[len(f)-1]
 }
 
-// pronouns stand for something named before, and articles for a thing described, not for
-// an item's name: "next to it" and "beside the label" name no row (around.go reads what
-// "it" was).
-var pronouns = map[string]bool{"the": true, "a": true, "an": true, "it": true, "them": true, "this": true, "that": true, "these": true, "those": true, "him": true, "her": true}
-
 // sideWords name a side of the page, not an item ("in the side panel", "the main section"),
 // the position words among them ("in the top panel": a place readPosition reads).
 var sideWords = map[string]bool{"top": true, "bottom": true, "left": true, "right": true, "upper": true, "lower": true, "side": true, "main": true, "first": true, "last": true, "same": true, "other": true, "next": true, "new": true, "open": true}

@@ -1,0 +1,112 @@
+package page
+
+import (
+	"strings"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// Choosing among elements that match a description equally well: what tells them apart,
+// and what leaves them a tie to refuse.
+
+// noChoice narrows a tie that leaves nothing to choose, and keeps every other tie:
+//   - text typed (or cleared) at a name that a text field and a list share is the field's;
+//   - a click on a name that a text field or a checkbox and a button or a link share
+//     ("Login", the field and its sign-in button; a table's name, its row's box and its
+//     link) is the button's or the link's: a field is typed into, a box ticked;
+//   - a click on a name that a form's one button and links elsewhere share, once the
+//     form's fields hold what was typed ("Login" in the page's menu and on the form just
+//     filled in), is that button's: the form in progress is what the click finishes;
+//   - one control shown twice (alike in role, name, case aside, and destination: a
+//     toolbar repeated below the page, a menu's "Watchlist" and a notice's "watchlist")
+//     is one target, the first a person sees;
+//   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
+//     is at that row: any of them shows what the row shows on hover;
+//   - of controls alike but for where they are, the one the step before brought onto the
+//     page (Element.Fresh: the form it opened) is where the person went on working.
+func noChoice(action plan.Action, cands, page []Element) []Element {
+	if action == plan.Type || action == plan.Clear {
+		// Typed text goes into a text field (and a field is cleared), not the list beside it
+		// named by the same words.
+		cands = preferAll(cands, Element.Editable)
+	}
+	if action == plan.Click {
+		cands = preferAll(cands, func(e Element) bool { return !e.Editable() && e.Role != "checkbox" && e.Role != "radio" })
+		if b, ok := submitsFilledForm(cands, page); ok {
+			return []Element{b}
+		}
+	}
+	alike, oneRow := true, true
+	for _, c := range cands[1:] {
+		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && c.Role == cands[0].Role && strings.EqualFold(c.Name, cands[0].Name) &&
+			c.Frame == cands[0].Frame && c.Disabled == cands[0].Disabled
+		oneRow = oneRow && cands[0].Row != "" && c.Row == cands[0].Row && c.Container == cands[0].Container && c.Frame == cands[0].Frame
+	}
+	if alike || ((action == plan.Hover || action == plan.Scroll) && oneRow) {
+		return []Element{firstInView(cands)}
+	}
+	// Alike but for where they are, and one of them the step before brought onto the
+	// page (the form it opened): that is where the person went on working.
+	for _, c := range cands[1:] {
+		if c.Role != cands[0].Role || c.Tag != cands[0].Tag || !strings.EqualFold(c.Name, cands[0].Name) {
+			return cands
+		}
+	}
+	return preferAll(cands, func(e Element) bool { return e.Fresh })
+}
+
+// firstInView is the first of elems in the viewport, or the first.
+func firstInView(elems []Element) Element {
+	for _, e := range elems {
+		if !e.Offscreen {
+			return e
+		}
+	}
+	return elems[0]
+}
+
+// submitsFilledForm is the one button among cands in a form one of whose text fields holds
+// a value, the other candidates being links outside that form.
+func submitsFilledForm(cands, page []Element) (Element, bool) {
+	var button Element
+	n := 0
+	for _, c := range cands {
+		switch {
+		case c.Role == "button" && strings.HasPrefix(c.Container, "form"):
+			button = c
+			n++
+		case c.Role != "link":
+			return Element{}, false
+		}
+	}
+	if n != 1 {
+		return Element{}, false
+	}
+	for _, c := range cands {
+		if c.Role == "link" && c.Container == button.Container {
+			return Element{}, false
+		}
+	}
+	for _, e := range page {
+		if e.Container == button.Container && e.Frame == button.Frame && e.Editable() && e.Value != "" {
+			return button, true
+		}
+	}
+	return Element{}, false
+}
+
+// spelledAsSaid keeps, of candidates that match the name equally well, the ones whose name
+// is spelled as the description spells it: letter for letter ("Admin", the tab, not
+// "admin", the signed-in user's link), else word for word whatever the case ("Basics", not
+// "The Basics", whose "the" the match reads past). Every one of them matched the whole
+// name; this is the closer match, not a guess between two.
+func (t Target) spelledAsSaid(cands []Element) []Element {
+	name := strings.TrimSpace(t.Name)
+	if name == "" {
+		return cands
+	}
+	cands = preferAll(cands, func(e Element) bool { return strings.TrimSpace(e.Name) == name })
+	return preferAll(cands, func(e Element) bool {
+		return strings.EqualFold(strings.Join(strings.Fields(e.Name), " "), strings.Join(strings.Fields(name), " "))
+	})
+}
