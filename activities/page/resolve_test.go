@@ -234,3 +234,30 @@ func TestSpelledAsSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestABoxByItsName: "the Message box", unquoted, is the field named by "Message" when
+// nothing on the page is named with the word "box"; a control so named keeps its name.
+func TestABoxByItsName(t *testing.T) {
+	form := []Element{
+		{Index: 0, Tag: "div", Role: "textbox", Name: "Type your message here"},
+		{Index: 1, Tag: "a", Role: "link", Name: "Message history", Text: "Message history"},
+		{Index: 2, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Active", Checked: new(bool)},
+		{Index: 3, Tag: "input", Type: "text", Role: "textbox", Name: "Notes box"},
+		{Index: 4, Tag: "textarea", Role: "textbox", Name: "Notes"},
+	}
+	for _, c := range []struct {
+		desc   string
+		action plan.Action
+		want   int
+	}{
+		{"the message box", plan.Type, 0},
+		{"Message box", plan.Type, 0},
+		{"the Active box", plan.Check, 2},
+		{"the Notes box", plan.Type, 3},
+		{"the History box", plan.Type, -1},
+	} {
+		if r := Resolve(c.desc, c.action, form); r.Index != c.want {
+			t.Errorf("%s %q: %d (%s); want %d", c.action, c.desc, r.Index, r.Reason, c.want)
+		}
+	}
+}
