@@ -216,3 +216,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_postfixadmin.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_rabbitmq.sh"
 # shellcheck source=deploy/heldout_rt.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_rt.sh"
+# shellcheck source=deploy/heldout_cacti.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_cacti.sh"
+# shellcheck source=deploy/heldout_alertmanager.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_alertmanager.sh"
+# shellcheck source=deploy/heldout_lam.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_lam.sh"
+# shellcheck source=deploy/heldout_thelounge.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_thelounge.sh"

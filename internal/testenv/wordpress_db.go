@@ -82,8 +82,8 @@ func (db *WordPressDB) Query(t testing.TB, query string) []map[string]string {
 }
 
 // QueryIn is Query in another database of the same server (none for ""): the other apps
-// that run on a private MariaDB server of this kind (phpMyAdmin, Tiny Tiny RSS) read theirs
-// through it.
+// that run on a private MariaDB server of this kind (phpMyAdmin, Tiny Tiny RSS, Cacti)
+// read theirs through it.
 func (db *WordPressDB) QueryIn(t testing.TB, database, query string) []map[string]string {
 	t.Helper()
 	args := []string{"--no-defaults", "--socket=" + db.Socket, "--user=root", "--batch", "--execute=" + query}
