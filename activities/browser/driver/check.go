@@ -119,8 +119,9 @@ func (s *Session) checkText(ctx context.Context, step plan.Step, out *Outcome, b
 
 func fieldValue(el playwright.ElementHandle) (string, error) {
 	// A rich-text editor keeps a zero-width character in a box it shows empty (WordPress's
-	// title): no one sees it, and it is not what the field holds.
-	v, err := el.Evaluate(`(el) => el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el ? String(el.value) : el.innerText.replace(/[\u200B-\u200D\uFEFF]/g, ""))`)
+	// title): no one sees it, and it is not what the field holds. A button that stands for
+	// a list (bootstrap-select's) holds the choice it shows, not its value attribute.
+	v, err := el.Evaluate(`(el) => el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el && el.tagName !== "BUTTON" ? String(el.value) : el.innerText.replace(/[\u200B-\u200D\uFEFF]/g, ""))`)
 	if err != nil {
 		return "", err
 	}

@@ -398,7 +398,8 @@
   const groupLabel = (el) => {
     const controls = "input:not([type=hidden]), select, textarea, button";
     for (let p = el.parentElement, i = 0; p && i < 4 && p !== el.ownerDocument.body; p = p.parentElement, i++) {
-      if (Array.from(p.querySelectorAll(controls)).some((c) => c !== el && c.getClientRects().length > 0)) return "";
+      const shown = (c) => c.checkVisibility ? c.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : c.getClientRects().length > 0;
+      if (Array.from(p.querySelectorAll(controls)).some((c) => c !== el && !el.contains(c) && shown(c))) return "";
       const free = Array.from(p.querySelectorAll("label")).filter((l) => !l.control && !l.contains(el) &&
         (l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
       if (free.length > 1) return "";
@@ -555,6 +556,12 @@
       // not read over the placeholder it shows of its own.
       label = nearbyText(el, inViewport);
     }
+    // A list a script draws as a button that shows its choice (bootstrap-select's, over
+    // the <select> it hides) is named by its label, as the list it stands for would be,
+    // not by the choice it shows: that is its value.
+    const drawnList = role === "combobox" && !["input", "select", "textarea"].includes(tag) &&
+      !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !label;
+    if (drawnList) label = groupLabel(el) || (!frame ? nearbyText(el, inViewport) : "");
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
     const secret = type === "password" || el.getAttribute("autocomplete") === "one-time-code";
     const fb = fileOver ? fileButton(el) : null;
@@ -567,6 +574,7 @@
     };
     if (type) e.type = type;
     if (label) e.label = label;
+    if (drawnList && label) { e.value = e.name; e.name = label; }
     const ph = clean(el.getAttribute("placeholder")); if (ph) e.placeholder = ph;
     const ti = clean(el.getAttribute("title")); if (ti) e.title = ti;
     if (el.id) e.id = el.id;

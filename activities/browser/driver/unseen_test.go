@@ -228,6 +228,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`expand Publish message, fill Payload with order 1042 shipped and press the Publish message button`,
 			`Open the "Publish message" section, write "order 1042 shipped" in the field labelled "Payload" and click the "Publish message" button.`,
 		}, `{"payload":"order 1042 shipped"}`},
+		{"a list a script draws as a button showing its choice, named by its row's label", "unseen-forms.html", "forms", []string{
+			`select "IT Helpdesk" in "Queue"`,
+			`pick IT Helpdesk as the Queue`,
+			`Choose IT Helpdesk from the Queue list.`,
+		}, `{"queue":"IT Helpdesk"}`},
 		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
