@@ -17,6 +17,9 @@ type ElementRef struct {
 	// of the same name in two rows are two elements.
 	Row       string `json:"row,omitempty"`
 	Container string `json:"container,omitempty"`
+	// Secret marks a field that hides what it holds (a password): what was typed into it
+	// is never on a page.
+	Secret bool `json:"secret,omitempty"`
 }
 
 // Box is an element's bounding box in page coordinates (CSS pixels).
@@ -29,7 +32,7 @@ type Box struct {
 
 // RefOf is the element e of a page, as the activities record it.
 func RefOf(e page.Element) ElementRef {
-	return ElementRef{Index: e.Index, Role: e.Role, Name: e.Name, Box: Box(e.Box), Row: e.Row, Container: e.Container}
+	return ElementRef{Index: e.Index, Role: e.Role, Name: e.Name, Box: Box(e.Box), Row: e.Row, Container: e.Container, Secret: e.Secret}
 }
 
 // SameAs reports whether o is the element r, found again: the same role and name in the

@@ -151,6 +151,7 @@ func (s *stepRun) complete(ctx workflow.Context, res activities.RunStepResult) {
 	r, rec := s.r, s.rec
 	rec.Status, rec.Mutated, rec.URL, rec.StorageStateKey = StepCompleted, res.Mutated, res.After.URL, res.StorageStateKey
 	rec.State = res.BeforeState
+	rec.hidden = res.Element != nil && res.Element.Secret
 	//workflowcheck:ignore copying one map into another is the same in any order
 	for k, v := range res.Extracted {
 		r.res.ExtractedData.Structured[k] = v

@@ -189,9 +189,19 @@ func TestShownFormVerifies(t *testing.T) {
 			[]string{"Lunch moves"}, true, workflows.StatusSuccess},
 		{"the plan does not end by taking it", `click "Save", type "Fiona" into "First"`, nil, false, workflows.StatusUnverified},
 		{"only short values", `type "ab" into "First", click "Save"`, nil, false, workflows.StatusUnverified},
+		// A new account's password is typed into a field that hides it: no page shows it,
+		// and the rest of the form is the evidence.
+		{"a password among the values", `click "Users", type "dave" into "Username", type "Harbour-7" into "New password", click "Create"`,
+			[]string{"dave"}, true, workflows.StatusSuccess},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) { return ok(in), nil }}
+			f := &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+				res := ok(in)
+				if in.Step.TargetDescription == "New password" {
+					res.Element = &activities.ElementRef{Role: "textbox", Name: "New password", Secret: true}
+				}
+				return res, nil
+			}}
 			env := newEnv(t, f)
 			var asked []string
 			env.OnActivity("ValidateGoal", mock.Anything, mock.Anything).Return(func(_ context.Context, in activities.ValidateGoalInput) (activities.ValidateGoalResult, error) {

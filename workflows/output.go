@@ -173,6 +173,9 @@ type StepRecord struct {
 	// before is the page as it was before the step's first attempt: what an effect
 	// check compares against.
 	before activities.Snapshot
+	// hidden marks a step that typed into a field that hides what it holds (a password):
+	// no page shows what it typed.
+	hidden bool
 }
 
 // Evidence holds the object-store keys of the screenshots around the step.

@@ -41,7 +41,8 @@ func readBack(steps []StepRecord, extracted map[string]any) string {
 // the end are then the last click's evidence, and not the trace of a form taken earlier
 // (a search box's words on a result page the run went on from). A form with a secret is a
 // sign-in, whose values a page shows for as long as one is signed in: never evidence.
-// Empty unless every one of those steps completed with evidence and at least one value of
+// A value typed into a field that hides it (a new account's password) is left out: no
+// page shows it. Empty unless every one of those steps completed with evidence and at least one value of
 // four letters or more is left: a value of one or two letters is shown anywhere.
 func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 	end := len(steps)
@@ -75,6 +76,9 @@ func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 		}
 		if plan.HasSecret(s.Step.Value) {
 			return nil, "" // a sign-in
+		}
+		if s.hidden {
+			continue // a password given to a new account: no page shows it
 		}
 		v := strings.TrimSpace(s.Step.Bind(params).Value)
 		if len([]rune(v)) < 3 {
