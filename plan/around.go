@@ -167,6 +167,18 @@ func leadPlaces(clauses []string) []string {
 		k := 1
 		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:])); k++ {
 		}
+		place := c
+		if k < len(ts) {
+			place = c[:ts[k].start]
+		}
+		if path, ok := menuPathPlace(place); ok {
+			// "Under Admin > Queues, press Create": the place is a menu's path, gone to first.
+			out = append(out, "open "+path)
+			if k < len(ts) {
+				out = append(out, c[ts[k].start:])
+			}
+			continue
+		}
 		switch {
 		case k < len(ts):
 			out = append(out, c[ts[k].start:]+" "+strings.TrimRight(c[:ts[k].start], ", "))
@@ -178,6 +190,16 @@ func leadPlaces(clauses []string) []string {
 		}
 	}
 	return out
+}
+
+// menuPathPlace reads a place that is a menu's path ("under Admin > Queues"): the path.
+func menuPathPlace(place string) (string, bool) {
+	p := strings.TrimRight(strings.TrimSpace(place), ", ")
+	rest, ok := strings.CutPrefix(strings.ToLower(p), "under ")
+	if !ok || !strings.Contains(rest, ">") {
+		return "", false
+	}
+	return strings.TrimSpace(p[len("under "):]), true
 }
 
 // purpose is "to confirm", "to delete it" after a quoted control: why it is clicked.

@@ -111,6 +111,15 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
 		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
 	}
+	if owner := m.low("m"); strings.HasSuffix(owner, "'s") || strings.HasSuffix(owner, "’s") {
+		// "People in the ticket's menu": the menu of the page's ticket, named by what it is
+		// about and not by a control that opens it: the item is clicked where it is.
+		item := strings.TrimSpace(m.get("t"))
+		if reason := exactTarget(item, quotes); reason != "" {
+			return nil, reason, true
+		}
+		return []Step{{Action: Click, TargetDescription: cleanOperand(item, quotes)}}, "", true
+	}
 	opener := strings.TrimSpace(m.get("m") + " " + m.get("where"))
 	// The item by its name alone: many a menu is a list the page shows, with no role
 	// that says it is one; the click on its control comes first.
