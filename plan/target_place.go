@@ -90,6 +90,10 @@ var positionWord = setOf("at top bottom left right upper lower corner side edge"
 
 // nounWord is a word that may name a kind of thing ("calendar", "feed"), not a word that
 // joins a sentence ("as", "and").
+// nameTok is a word of an unquoted name: letters, digits and the marks names carry
+// ("ci-bot", "#helpdesk").
+var nameTok = one(func(t tok) bool { return t.kind == tWord || t.kind == tNumber })
+
 var nounWord = where(asciiWord, func(w string) bool { return !joinWords[strings.ToLower(w)] })
 
 var joinWords = setOf("as and or to with then in on at by of for from into onto so if when but is are was below above here there")
@@ -110,7 +114,11 @@ var (
 	unquotedRow = alt(
 		seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
 			grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end),
-		seq(word("next to", "beside"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end))
+		seq(word("next to", "beside"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end),
+		// "Edit for the user alice", "the Edit link of the user alice": the row of the item
+		// named after its noun.
+		seq(word("for", "of", "next to", "beside"), word("the"), one(func(t tok) bool { return itemNounSet[t.low] }),
+			grab("uq", seq(nameTok, optLazy(nameTok), optLazy(nameTok))), end))
 )
 
 // rowNouns are the kind words that name an item a target sits in: "in the Old Projects

@@ -15,7 +15,9 @@ var (
 		seq(word("in", "on", "of", "for"), the, qt, word("row", "line", "item", "entry", "card")),
 		seq(word("next to", "beside", "for"), qt),
 		// "next to the bookmark "X"": the row of the item so named.
-		seq(word("next to", "beside"), word("the"), nounWord, qt))
+		seq(word("next to", "beside"), word("the"), nounWord, qt),
+		// "Edit for the user "alice"": the row of the item so named.
+		seq(word("for", "of"), word("the"), one(func(t tok) bool { return itemNounSet[t.low] }), qt))
 	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = alt(
