@@ -55,6 +55,8 @@ type Element struct {
 	Container string `json:"container,omitempty"`
 	// Row is the text of the table row or list item the element sits in.
 	Row string `json:"row,omitempty"`
+	// Section is the heading of the section the element is in ("Set permission").
+	Section string `json:"section,omitempty"`
 	// Dest is a digest of where the control leads: a link's address, a submit button's
 	// form and fields (never the address itself, which may hold what a run typed). Alike
 	// in role, name and Dest, two controls are one shown twice.

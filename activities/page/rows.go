@@ -58,7 +58,8 @@ func bounded(row string, i, end int) bool {
 func (t Target) rowFitOf(e Element) int {
 	fit := rowFit(e.Row, t.Row)
 	if t.RowNoun != "" {
-		fit = max(fit, rowFit(e.Container, t.Row))
+		// A named item, a section: the box it is in, or the heading over it.
+		fit = max(fit, rowFit(e.Container, t.Row), rowFit(e.Section, t.Row))
 	}
 	return fit
 }

@@ -391,6 +391,23 @@
     return digest(["form", el.formMethod || el.form.method, el.formAction || el.form.action, hidden, (el.name || "") + "=" + (el.value || "")].join(" "));
   };
 
+  // sectionOf is the heading of the section the element is in: the nearest heading before
+  // it among its own and its boxes' earlier siblings ("Set permission" over the form under
+  // it, "Networks" over a list and its "Add" link). A person says a control is "in the
+  // Networks section" or "under Set permission".
+  const HEADINGS = "h1, h2, h3, h4, h5, h6, legend, [role=heading]";
+  const sectionOf = (el) => {
+    let child = el;
+    for (let p = el.parentElement, i = 0; p && p !== el.ownerDocument.body && i < 10; child = p, p = p.parentElement, i++) {
+      let n = 0;
+      for (let c = child.previousElementSibling; c && n < 20; c = c.previousElementSibling, n++) {
+        const h = c.matches(HEADINGS) ? c : null;
+        if (h) { const t = clean(h.innerText || h.textContent, 80); if (t) return t; }
+      }
+    }
+    return "";
+  };
+
   // groupLabel is the label a form draws beside its one control without tying it (a
   // <label for> whose id is on nothing, Bootstrap's form-group): the nearest box around
   // the control that holds no other visible control and one label that names no control
@@ -603,6 +620,7 @@
     const ctx = contextOf(el);
     if (ctx.container) e.container = ctx.container;
     if (ctx.row) e.row = ctx.row;
+    const section = sectionOf(el); if (section) e.section = section;
     if (node !== el) e.standIn = "label";
     elements.push(e);
     nodes.push(node);

@@ -233,6 +233,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`pick IT Helpdesk as the Queue`,
 			`Choose IT Helpdesk from the Queue list.`,
 		}, `{"queue":"IT Helpdesk"}`},
+		{"a link named by the heading of its section", "unseen-sections.html", "sections", []string{
+			`click "Add" in the "Networks" section`,
+			`press Add in the Networks section`,
+			`In the "Networks" section, click the "Add" link.`,
+		}, `{"add":"network"}`},
 		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
