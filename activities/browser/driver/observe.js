@@ -398,7 +398,7 @@
   const HEADINGS = "h1, h2, h3, h4, h5, h6, legend, [role=heading]";
   const sectionOf = (el) => {
     let child = el;
-    for (let p = el.parentElement, i = 0; p && p !== el.ownerDocument.body && i < 10; child = p, p = p.parentElement, i++) {
+    for (let p = el.parentElement, i = 0; p && child !== el.ownerDocument.body && i < 10; child = p, p = p.parentElement, i++) {
       let n = 0;
       for (let c = child.previousElementSibling; c && n < 20; c = c.previousElementSibling, n++) {
         const h = c.matches(HEADINGS) ? c : null;
