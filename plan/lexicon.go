@@ -154,6 +154,8 @@ var verbs = []verb{
 	{phrase: "paste", senses: nil},
 	{phrase: "hover", senses: []sense{sHover}},
 	{phrase: "mouse", senses: []sense{sHover}, inner: true},
+	// "point at Users", "point to the Admin menu": the pointer held over it.
+	{phrase: "point", senses: []sense{sHover}},
 	// "move the mouse over X" starts a step of its own (a hover, read by its sentence's
 	// shape), after a comma too.
 	{phrase: "move the mouse", senses: nil},

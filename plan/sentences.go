@@ -88,7 +88,7 @@ var (
 	clearField  = seq(verbsFor(sClear), opt(the, word("text", "content", "contents", "value"), word("of", "in", "from")), grab("t", all), end)
 	dragOnto    = seq(word("drag"), opt(word("and drop")), grab("t", some), word("onto", "on to", "on", "into", "to", "over"), grab("v", all), end)
 	upload      = seq(verbsFor(sUpload), grab("v", some), word("into", "in", "to", "with", "using", "through", "via", "for"), grab("t", all), end)
-	hover       = alt(seq(verbsFor(sHover), word("over", "on", "onto"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
+	hover       = alt(seq(verbsFor(sHover), word("over", "on", "onto", "at", "to"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
 	copyText    = seq(word("copy"), the, word("text", "value", "contents", "content", "words", "word"), word("in", "from", "of", "inside"), grab("t", all), end)
 	// pasteValue is "paste "magnet:?xt=…" into the URL field", "paste the magnet link
 	// "x" into "Url"": the value typed in. What was copied before ("paste it into …") is

@@ -140,7 +140,13 @@ func (t Target) place(pool []Element) ([]Element, string) {
 		}
 	}
 	if t.Container != "" {
-		pool = filterAll(pool, func(e Element) bool { return containsFold(e.Container, t.Container) })
+		in := func(e Element) bool { return containsFold(e.Container, t.Container) }
+		if name, ok := strings.CutPrefix(t.Container, "menu"); ok && !slices.ContainsFunc(pool, in) {
+			// "the menu" a person reads on a page is often its navigation bar, marked as
+			// no menu: a menu named so is one, else the navigation.
+			in = func(e Element) bool { return containsFold(e.Container, "nav"+name) }
+		}
+		pool = filterAll(pool, in)
 		if len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])
 		}

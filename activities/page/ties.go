@@ -22,8 +22,9 @@ import (
 //     is one target, the first a person sees;
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover;
-//   - of controls alike but for where they are, the one the step before brought onto the
-//     page (Element.Fresh: the form it opened) is where the person went on working.
+//   - of controls that match alike, the ones the step before brought onto the page
+//     (Element.Fresh: the form it opened, the menu it showed) are where the person went
+//     on working.
 func noChoice(action plan.Action, cands, page []Element) []Element {
 	if action == plan.Type || action == plan.Clear {
 		// Typed text goes into a text field (and a field is cleared), not the list beside it
@@ -45,13 +46,8 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	if alike || ((action == plan.Hover || action == plan.Scroll) && oneRow) {
 		return []Element{firstInView(cands)}
 	}
-	// Alike but for where they are, and one of them the step before brought onto the
-	// page (the form it opened): that is where the person went on working.
-	for _, c := range cands[1:] {
-		if c.Role != cands[0].Role || c.Tag != cands[0].Tag || !strings.EqualFold(c.Name, cands[0].Name) {
-			return cands
-		}
-	}
+	// One of them the step before brought onto the page (the form it opened, the menu it
+	// showed): that is where the person went on working.
 	return preferAll(cands, func(e Element) bool { return e.Fresh })
 }
 

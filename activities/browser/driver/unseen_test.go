@@ -238,6 +238,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press Add in the Networks section`,
 			`In the "Networks" section, click the "Add" link.`,
 		}, `{"add":"network"}`},
+		{"an item of the menu hovered before, beside a button of its name", "unseen-forms.html", "forms", []string{
+			`hover over "Users", click "Create"`,
+			`open Users > Create`,
+			`Point at Users in the menu, then click Create.`,
+		}, `{"create":"user"}`},
 		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
