@@ -55,6 +55,9 @@ func Parse(goal string) ([]Step, error) {
 		if !ok {
 			path, reason, ok = parseMenuPath(clause, quotes)
 		}
+		if !ok {
+			path, reason, ok = readBothClicks(clause, quotes)
+		}
 		if ok {
 			if reason != "" {
 				return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}

@@ -133,3 +133,34 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 	}
 	return steps, "", true
 }
+
+// bothClicks is "open the Queues tab and the queue orders": one click verb for two
+// things, each said with what it is (a kind, an item's noun), the second after "and the".
+var bothClicks = seq(verbsFor(sClick), grab("a", some), word("and"), word("the"), grab("b", some), end)
+
+// readBothClicks reads one click verb for two things as two clicks, in the order written.
+// Each must say what it is at its edge ("the Queues tab", "the events exchange", "the
+// queue orders"): a name with "and the" inside it says neither, and is read whole.
+func readBothClicks(c string, quotes []string) ([]Step, string, bool) {
+	m := read(bothClicks, c)
+	if m == nil {
+		return nil, "", false
+	}
+	a, b := strings.TrimSpace(m.get("a")), strings.TrimSpace(m.get("b"))
+	says := func(w string) bool {
+		w = strings.ToLower(strings.Trim(w, ",."))
+		return roleWord(w) != "" || itemNounSet[w]
+	}
+	af, bf := strings.Fields(a), strings.Fields(b)
+	if len(af) < 2 || len(bf) < 2 || !says(af[len(af)-1]) || !(says(bf[0]) || says(bf[len(bf)-1])) {
+		return nil, "", false
+	}
+	var steps []Step
+	for _, t := range []string{a, "the " + b} {
+		if reason := exactTarget(t, quotes); reason != "" {
+			return nil, reason, true
+		}
+		steps = append(steps, Step{Action: Click, TargetDescription: cleanOperand(t, quotes)})
+	}
+	return steps, "", true
+}
