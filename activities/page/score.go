@@ -3,6 +3,7 @@ package page
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/webagent-dev/webagent/plan"
 )
@@ -55,10 +56,24 @@ func matchScore(phrase string, e Element) (int, string) {
 			}
 		}
 	}
-	if best == 0 && iconMatch(p, e) {
+	if best == 0 && (iconMatch(p, e) || unnamedField(p, e)) {
 		return scoreHint, "hints"
 	}
 	return best, field
+}
+
+// unnamedField reports a form control the page names nowhere a person reads (no label, no
+// text, no placeholder: a list of domains that switches the page, alone above it) whose
+// developers' name for it holds the phrase as whole words: name="domain" is "the domain
+// list". Below any visible name: a control named on the page is always named so.
+func unnamedField(p string, e Element) bool {
+	if !e.FormControl() || strings.TrimSpace(e.Name+e.Label+e.Placeholder+e.Title) != "" {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(camel.ReplaceAllString(e.Hints, "$1 $2")), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+	return rowFit(strings.Join(words, " "), p) == rowWhole
 }
 
 // phraseScore is how well the phrase p matches the value v, both normalised.

@@ -220,11 +220,14 @@
     // A popover that holds controls (Bootstrap's, marked as a tooltip: a folder picker, a
     // list of choices) is the box a person calls a popup or a dialog.
     const popover = !el.closest("[role=dialog],[role=alertdialog],dialog,[role=menu],[role=listbox]") && el.closest("[role=tooltip]");
+    // A page's menu bar drawn with no <nav> says what it is by its id or class ("menu",
+    // "navbar", a list of class "nav"): it is the page's navigation.
+    const NAVS = "nav,[role=navigation],#menu,#nav,#navigation,#navbar,.navbar,ul.nav";
     const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") || popover ||
-      el.closest("nav,form");
+      el.closest(NAVS + ",form");
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
-      const kind = box === popover ? "dialog" : box.getAttribute("role") || box.tagName.toLowerCase();
+      const kind = box === popover ? "dialog" : box.matches(NAVS) ? "nav" : box.getAttribute("role") || box.tagName.toLowerCase();
       out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
     if (!box || box.matches("form")) {

@@ -203,7 +203,7 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`check Download (kB/s): and enter 250 in its field`,
 			`Tick the checkbox labelled "Download (kB/s):" and type 250 into its field.`,
 		}, `{"limit":{"on":true,"kbps":"250"}}`},
-		{"a list with no label, chosen from, beside a menu of the same words", "unseen-forms.html", "forms", []string{
+		{"a list with no label, chosen from, beside a menu of the same words", "unseen-overview.html", "forms", []string{
 			`select "example.org" in the domain list`,
 			`pick example.org in the domain list`,
 			`In the domain list, choose example.org.`,
@@ -247,12 +247,12 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
 			`Type "jobs" into the field labelled "Alias". Write carol@example.org in the To field, untick Active, then click the Add Alias button.`,
-		}, `{"alias":"jobs@example.net","to":"carol@example.org","domains":[],"active":false}`},
+		}, `{"alias":"jobs@example.net","to":"carol@example.org","recipients":[],"active":false}`},
 		{"a list shown open, named by the label beside its first line", "unseen-forms.html", "forms", []string{
-			`select "example.org" in "Domains", click "Add Alias"`,
-			`choose example.org in the Domains list, then press Add Alias`,
-			`In the list labelled "Domains", select example.org. Click the Add Alias button.`,
-		}, `"domains":["example.org"]`},
+			`select "dave@example.org" in "Recipients", click "Add Alias"`,
+			`choose dave@example.org in the Recipients list, then press Add Alias`,
+			`In the list labelled "Recipients", select dave@example.org. Click the Add Alias button.`,
+		}, `"recipients":["dave@example.org"]`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,
