@@ -37,6 +37,14 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 			return nil, nil
 		}
 		got, err := fieldValue(el)
+		if err != nil && isContextGone(err) && step.Action == plan.Select {
+			// A list that sends its form when chosen from (a list of domains that shows the
+			// page for the one chosen): the page it led to shows the list again, holding
+			// the choice, or the choice is not evidenced.
+			if shown, ok := choiceShownAfter(out, step.Value); ok {
+				got, err = shown, nil
+			}
+		}
 		if err != nil {
 			return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}, nil
 		}
@@ -187,4 +195,22 @@ func shownValue(el playwright.ElementHandle) string {
 		v = strings.TrimSpace(v)
 	}
 	return v
+}
+
+// choiceShownAfter finds, on the page a choice led to, the one list that offers the same
+// options as the list chosen from and holds the value chosen.
+func choiceShownAfter(out *Outcome, want string) (string, bool) {
+	if out.Target == nil || out.Target.Tag != "select" {
+		return "", false
+	}
+	var found []string
+	for _, e := range out.After.Elements {
+		if e.Tag == "select" && slices.Equal(e.Options, out.Target.Options) && page.Norm(e.Value) == page.Norm(want) {
+			found = append(found, e.Value)
+		}
+	}
+	if len(found) != 1 {
+		return "", false
+	}
+	return found[0], true
 }

@@ -18,6 +18,7 @@ const downloadWait = time.Minute
 // broken browser and for ctx ending, which stops the attempt at its next wait; everything
 // the page does wrong is in the Outcome's Feedback.
 func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outcome, error) {
+	s.steps++
 	at := s.newAttempt(step, opts)
 	defer s.dialogs.expect(false)
 	defer s.windows.setActing(false)
@@ -55,13 +56,11 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 		if fb, err = at.againIfUnheeded(ctx, fb); err != nil {
 			return nil, err
 		}
-		if fb, err = at.throughItsMenu(ctx, fb); err != nil {
-			return nil, err
-		}
 	}
 	out = at.finish(ctx, fb)
 	if at.spec.Acts && out.Acted {
 		s.fresh.record(out.Before, out.After)
+		at.noteMenu()
 	}
 	at.watch.Lap(&times.Check)
 	return out, nil

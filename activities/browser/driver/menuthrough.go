@@ -4,56 +4,79 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
 
 	"github.com/webagent-dev/webagent/activities/page"
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// throughItsMenu finishes a click on a link that a script turned into a menu's button
-// (Bootstrap's dropdown toggle: "Virtual List" leads to the virtual list, and a click
-// drops down a menu whose first item is "Virtual List" again, to the same address). The
-// click went nowhere and showed the menu; the menu holds one link of the same name to the
-// same address, which is the control the step named, now where a person clicks it. That
-// link is clicked, once. The first click sent nothing and led nowhere, so this is no
-// repeat (rule 1); a menu that offers anything less than the same name and the same
-// address is left open, and the step's effect is what the first click did. So is a menu
-// the step asked to open ("open the Virtual List menu"): open is what it wanted.
-func (at *attempt) throughItsMenu(ctx context.Context, fb *plan.Feedback) (*plan.Feedback, error) {
+// through is a link a script turned into its menu's button (Bootstrap's dropdown toggle:
+// "Virtual List" leads to the virtual list, and a click drops down a menu whose first item
+// is "Virtual List" again, to the same address). The click that showed the menu went
+// nowhere. What the person meant is told by the next step: an item of the menu ("click
+// New Domain") is clicked where it is; a target the menu does not hold ("the domain list"
+// of the page the link leads to) is reached by following the link in the menu, once, as
+// the click asked. The step after the click reads it (followThrough); no other does.
+type through struct {
+	mu   sync.Mutex
+	step int // the step (Session.steps) whose click showed the menu
+	url  string
+	link page.Element
+}
+
+// noteMenu records the link the step's click showed again in the menu it opened, when it
+// did: the same name and the same address, not on the page before, the page where it was.
+func (at *attempt) noteMenu() {
 	s, out := at.s, at.out
-	if fb != nil || at.step.Action != plan.Click || out.Target == nil || out.Target.Dest == "" || at.el == nil || len(at.more) > 0 ||
+	if at.step.Action != plan.Click || !out.OK || out.Target == nil || out.Target.Dest == "" || at.el == nil || len(at.more) > 0 ||
 		out.After.URL != out.Before.URL || namesMenu(at.step.TargetDescription) {
-		return fb, nil
+		return
 	}
-	was := *out.Target
-	item, ok := sameLinkShown(was, out.Before.Elements, out.After.Elements)
+	link, ok := sameLinkShown(*out.Target, out.Before.Elements, out.After.Elements)
 	if !ok {
-		return fb, nil
+		return
 	}
-	el, err := s.element(item.Index)
+	s.through.mu.Lock()
+	s.through.step, s.through.url, s.through.link = s.steps, out.After.URL, link
+	s.through.mu.Unlock()
+	out.Actions = append(out.Actions, fmt.Sprintf("%s opened a menu that holds it again (%s, to the same address): it is followed if the next step's target is not in the menu", out.Target.Ref(), link.Ref()))
+}
+
+// followThrough follows the link the step before showed in its menu, when this is the
+// step after it and the link is still where it was; it reports whether it clicked.
+func (s *Session) followThrough(ctx context.Context, obs page.Observation, settle time.Duration) (bool, error) {
+	s.through.mu.Lock()
+	link, ok := s.through.link, s.through.step == s.steps-1 && s.through.url == obs.URL && s.through.url != ""
+	s.through.url = ""
+	s.through.mu.Unlock()
+	if !ok {
+		return false, nil
+	}
+	var at []page.Element
+	for _, e := range obs.Elements {
+		if e.Dest == link.Dest && strings.EqualFold(e.Name, link.Name) && e.Box == link.Box {
+			at = append(at, e)
+		}
+	}
+	if len(at) != 1 {
+		return false, nil
+	}
+	el, err := s.element(at[0].Index)
 	if err != nil {
-		return fb, nil
+		return false, nil
 	}
-	out.Actions = append(out.Actions, fmt.Sprintf("%s opened a menu that holds it again, to the same address: clicked %s there", was.Ref(), item.Ref()))
-	at.el, out.Target = el, &item
-	out.Before, out.BeforePNG = out.After, out.AfterPNG
-	at.m0 = s.Mutations()
-	again, err := s.act(ctx, at.action(), false)
-	if err != nil {
-		return nil, err
+	defer el.Dispose()
+	if err := el.Click(playwright.ElementHandleClickOptions{Timeout: ms(bounded(ctx, 5*time.Second))}); err != nil {
+		return false, nil
 	}
-	if at.settled, err = s.settle(ctx, at.opts.SettleTimeout, true); err != nil {
-		return nil, err
+	if _, err := s.settle(ctx, settle, false); err != nil {
+		return false, err
 	}
-	if err := at.followWindows(ctx); err != nil {
-		return nil, err
-	}
-	if err := at.observeAfter(ctx, again == nil); err != nil {
-		return nil, err
-	}
-	if again != nil {
-		return again, nil
-	}
-	return s.check(ctx, at.step, at.el, out, at.opts.WaitBudget)
+	s.notes.add(fmt.Sprintf("followed %s in the menu the step before opened: this step's target was not in the menu", at[0].Ref()))
+	return true, nil
 }
 
 // sameLinkShown finds the one link the click showed that is the clicked control again:
@@ -81,7 +104,8 @@ func sameLinkShown(was page.Element, before, after []page.Element) (page.Element
 	return found[0], true
 }
 
-// namesMenu reports whether a target description calls its target a menu.
+// namesMenu reports whether a target description calls its target a menu: a menu the
+// step asked to open ("open the Virtual List menu") is what it wanted.
 func namesMenu(desc string) bool {
 	for _, w := range strings.Fields(strings.ToLower(desc)) {
 		switch strings.Trim(w, `"',.`) {

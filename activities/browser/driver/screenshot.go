@@ -112,9 +112,12 @@ func (s *Session) beforeShot(ctx context.Context, obs page.Observation) ([]byte,
 
 // quickShot captures the viewport through the DevTools protocol with Chromium's fast PNG
 // encoder. The protocol session belongs to the page it was opened on, and is opened again
-// when the session has moved to another window.
+// when the session has moved to another window. A page leaving for another may give no
+// picture at all: after quickShotWait the session is let go (a new one serves the next
+// picture) and the picture is an error.
 func (s *Session) quickShot() ([]byte, error) {
 	sh := &s.shots
+	sh.mu.Lock()
 	if sh.cdp == nil || sh.cdpPage != s.page {
 		if sh.cdp != nil {
 			_ = sh.cdp.Detach()
@@ -122,18 +125,44 @@ func (s *Session) quickShot() ([]byte, error) {
 		sh.cdp, sh.cdpPage = nil, nil
 		cdp, err := s.ctx.NewCDPSession(s.page)
 		if err != nil {
+			sh.mu.Unlock()
 			return nil, err
 		}
 		sh.cdp, sh.cdpPage = cdp, s.page
 	}
-	v, err := sh.cdp.Send("Page.captureScreenshot", map[string]any{"format": "png", "optimizeForSpeed": true})
-	if err != nil {
-		return nil, err
+	cdp := sh.cdp
+	sh.mu.Unlock()
+	type answer struct {
+		v   any
+		err error
 	}
-	m, _ := v.(map[string]any)
+	got := make(chan answer, 1)
+	go func() {
+		v, err := cdp.Send("Page.captureScreenshot", map[string]any{"format": "png", "optimizeForSpeed": true})
+		got <- answer{v, err}
+	}()
+	var a answer
+	select {
+	case a = <-got:
+	case <-time.After(quickShotWait):
+		sh.mu.Lock()
+		if sh.cdp == cdp {
+			sh.cdp, sh.cdpPage = nil, nil
+		}
+		sh.mu.Unlock()
+		go func() { _ = cdp.Detach() }()
+		return nil, errors.New("the page gave no picture in time")
+	}
+	if a.err != nil {
+		return nil, a.err
+	}
+	m, _ := a.v.(map[string]any)
 	data, _ := m["data"].(string)
 	if data == "" {
 		return nil, errors.New("screenshot: the browser sent no picture")
 	}
 	return base64.StdEncoding.DecodeString(data)
 }
+
+// quickShotWait is how long quickShot waits for the browser's picture.
+const quickShotWait = 3 * time.Second

@@ -61,8 +61,12 @@ type Session struct {
 	notes notes
 	// fresh is what the last step that acted brought onto the page (fresh.go).
 	fresh fresh
-	shots shots
-	pace  pacer
+	// steps counts the attempts made (Do), and through is the link the last click showed
+	// again in the menu it opened (menuthrough.go).
+	steps   int
+	through through
+	shots   shots
+	pace    pacer
 	// uploads is the folder of the files the run gave the page (runfiles.go), removed with
 	// the session.
 	uploads uploads

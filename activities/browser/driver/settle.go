@@ -122,9 +122,23 @@ func (s *Session) settle(ctx context.Context, limit time.Duration, shoot bool) (
 	}
 	var sh *settledShot
 	if shot != nil {
-		if sh = <-shot; changed {
+		// A picture asked for while the page leaves for another (a list that sends its
+		// form when chosen from) may never come: it is not waited for past the window,
+		// and the one taken after the window stands in for it.
+		select {
+		case sh = <-shot:
+		case <-time.After(shotWait):
+			changed = true
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		if changed {
 			sh = nil // the page changed while it was taken
 		}
 	}
 	return sh, s.traffic.idle(ctx, deadline)
 }
+
+// shotWait is how long settle waits for the picture it took while the page settled, past
+// the quiet window.
+const shotWait = 2 * time.Second

@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"sync"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
@@ -11,7 +12,10 @@ import (
 // shots are the session's screenshots: the one the last step ended with, which the next
 // may reuse (beforeShot), and the DevTools session of cdpPage, for quickShot.
 type shots struct {
-	last    shot
+	last shot
+	// mu guards the protocol session quickShot takes pictures through: settle takes one
+	// in the background while the step goes on.
+	mu      sync.Mutex
 	cdp     playwright.CDPSession
 	cdpPage playwright.Page
 }

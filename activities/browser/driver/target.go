@@ -19,12 +19,25 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	// A WAIT may have left the rest of its time to this step: the target may come
 	// meanwhile, and is waited for as long after the wait as any other.
 	deadline := s.pace.targetDeadline(opts.WaitBudget)
-	revealed, hovered := false, false
+	revealed, hovered, followed := false, false, false
 	parts := step.Parts()
 	for {
 		res := page.ResolveTarget(parts, step.Action, obs.Elements)
 		if res.Resolved() || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
 			return res, obs, nil
+		}
+		if !followed {
+			// Not in the menu the click before opened: that click's link is followed.
+			followed = true
+			if ok, err := s.followThrough(ctx, obs, opts.SettleTimeout); err != nil || ok {
+				if err == nil {
+					obs, err = s.Observe(ctx)
+				}
+				if err != nil {
+					return res, obs, err
+				}
+				continue
+			}
 		}
 		if !revealed || !hovered {
 			// Not in sight: it may be in a tab or a submenu the page hides (looked for

@@ -209,10 +209,15 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`In the domain list, choose example.org.`,
 		}, `{"domain":"example.org"}`},
 		{"a link a script turned into its menu's button, the menu holding the link again", "unseen-forms.html", "forms", []string{
-			`click "Virtual List"`,
-			`press Virtual List`,
-			`Click Virtual List at the top.`,
-		}, `{"view":"virtual"}`},
+			`click "Virtual List", click "Load mailboxes"`,
+			`press Virtual List, then press Load mailboxes`,
+			`Click Virtual List at the top. Click the Load mailboxes button.`,
+		}, `{"view":"virtual","all":true}`},
+		{"an item of the menu a link's click opened", "unseen-forms.html", "forms", []string{
+			`click "Virtual List", click "Add Mailbox"`,
+			`press Virtual List, then press Add Mailbox`,
+			`Click Virtual List at the top and then click Add Mailbox.`,
+		}, `{"view":"add"}`},
 		{"a menu asked to open stays open", "unseen-forms.html", "forms", []string{
 			`open the Virtual List menu, click "Add Mailbox"`,
 			`open the Virtual List menu and press Add Mailbox`,
