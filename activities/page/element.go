@@ -64,6 +64,9 @@ type Element struct {
 	// Fresh marks what the step before brought onto the page (the fields of the section
 	// it opened): where a person goes on working.
 	Fresh bool `json:"fresh,omitempty"`
+	// Near marks what sits in the same section and box as the element the step before
+	// acted on: the form a person is filling in.
+	Near bool `json:"near,omitempty"`
 	Box   Box  `json:"box"`
 }
 

@@ -24,7 +24,8 @@ import (
 //     is at that row: any of them shows what the row shows on hover;
 //   - of controls that match alike, the ones the step before brought onto the page
 //     (Element.Fresh: the form it opened, the menu it showed) are where the person went
-//     on working.
+//     on working; else the ones in the section and box of the element the step before
+//     acted on (Element.Near: the form being filled in).
 func noChoice(action plan.Action, cands, page []Element) []Element {
 	if action == plan.Type || action == plan.Clear {
 		// Typed text goes into a text field (and a field is cleared), not the list beside it
@@ -48,7 +49,11 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	}
 	// One of them the step before brought onto the page (the form it opened, the menu it
 	// showed): that is where the person went on working.
-	return preferAll(cands, func(e Element) bool { return e.Fresh })
+	cands = preferAll(cands, func(e Element) bool { return e.Fresh })
+	// Or in the section and box the step before acted in: the form being filled in
+	// ("Write regexp" after "Virtual Host" under "Set permission", not under "Set topic
+	// permission").
+	return preferAll(cands, func(e Element) bool { return e.Near })
 }
 
 // firstInView is the first of elems in the viewport, or the first.

@@ -60,6 +60,7 @@ func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outc
 	out = at.finish(ctx, fb)
 	if at.spec.Acts && out.Acted {
 		s.fresh.record(out.Before, out.After)
+		s.near.record(out)
 		at.noteMenu()
 	}
 	at.watch.Lap(&times.Check)

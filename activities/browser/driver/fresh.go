@@ -87,3 +87,35 @@ func boxIn(b page.Box, boxes []page.Box) bool {
 	}
 	return false
 }
+
+// near is where the last step acted: the section and the box of its element, on the page
+// it stayed on. A tie between controls of two forms alike ("Write regexp" under "Set
+// permission" and under "Set topic permission") is the one in the form being filled in.
+type near struct {
+	mu                      sync.Mutex
+	url, section, container string
+}
+
+// record keeps where the step's element was, when the step acted on one and the page
+// stayed; else it forgets.
+func (n *near) record(out *Outcome) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.url = ""
+	if out.Target == nil || out.After.URL != out.Before.URL || (out.Target.Section == "" && out.Target.Container == "") {
+		return
+	}
+	n.url, n.section, n.container = out.After.URL, out.Target.Section, out.Target.Container
+}
+
+// mark sets Element.Near on what sits where the last step acted.
+func (n *near) mark(obs *page.Observation) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.url == "" || obs.URL != n.url {
+		return
+	}
+	for i, e := range obs.Elements {
+		obs.Elements[i].Near = e.Section == n.section && e.Container == n.container
+	}
+}

@@ -38,6 +38,7 @@ func (s *Session) Observe(ctx context.Context) (page.Observation, error) {
 		}
 		s.secrets.observation(&obs)
 		s.fresh.mark(&obs)
+		s.near.mark(&obs)
 		return obs, nil
 	}
 }

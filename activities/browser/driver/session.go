@@ -61,6 +61,8 @@ type Session struct {
 	notes notes
 	// fresh is what the last step that acted brought onto the page (fresh.go).
 	fresh fresh
+	// near is where the last step that acted did (fresh.go).
+	near near
 	// steps counts the attempts made (Do), and through is the link the last click showed
 	// again in the menu it opened (menuthrough.go).
 	steps   int

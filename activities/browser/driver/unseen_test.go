@@ -248,6 +248,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`open Users > Create`,
 			`Point at Users in the menu, then click Create.`,
 		}, `{"create":"user"}`},
+		{"a field of the form being filled in, alike one in another form", "unseen-sections.html", "sections", []string{
+			`select "staging" in "Virtual Host" under "Set permission", type "^ci-.*" into "Write regexp", click the "Set permission" button`,
+			`select staging in the Virtual Host list under Set permission, change Write regexp to ^ci-.* and press Set permission`,
+			`In the "Set permission" section, select "staging" in the field labelled "Virtual Host". Replace the text in the field labelled "Write regexp" with ^ci-.* and click the Set permission button.`,
+		}, `{"permission":{"vhost":"staging","write":"^ci-.*"}}`},
 		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,
