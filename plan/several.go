@@ -136,11 +136,12 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 
 // bothClicks is "open the Queues tab and the queue orders": one click verb for two
 // things, each said with what it is (a kind, an item's noun), the second after "and the".
-var bothClicks = seq(verbsFor(sClick), grab("a", some), word("and"), word("the"), grab("b", some), end)
+var bothClicks = seq(verbsFor(sClick), grab("a", some), word("and"), opt(grab("the", word("the"))), grab("b", some), end)
 
 // readBothClicks reads one click verb for two things as two clicks, in the order written.
 // Each must say what it is at its edge ("the Queues tab", "the events exchange", "the
-// queue orders"): a name with "and the" inside it says neither, and is read whole.
+// queue orders"), or the first its kind and the second be a short name ("the Admin tab
+// and Virtual Hosts"): a name with "and" inside it says neither, and is read whole.
 func readBothClicks(c string, quotes []string) ([]Step, string, bool) {
 	m := read(bothClicks, c)
 	if m == nil {
@@ -152,7 +153,16 @@ func readBothClicks(c string, quotes []string) ([]Step, string, bool) {
 		return roleWord(w) != "" || itemNounSet[w]
 	}
 	af, bf := strings.Fields(a), strings.Fields(b)
-	if len(af) < 2 || len(bf) < 2 || !says(af[len(af)-1]) || !(says(bf[0]) || says(bf[len(bf)-1])) {
+	if len(af) < 2 || !says(af[len(af)-1]) {
+		return nil, "", false
+	}
+	if m.get("the") == "" {
+		// "open the Admin tab and Virtual Hosts": a kind said before "and", and a name of
+		// a word or three after it, none a verb.
+		if roleWord(strings.ToLower(af[len(af)-1])) == "" || len(bf) > 3 || startsWithVerb(b) {
+			return nil, "", false
+		}
+	} else if len(bf) < 2 || !(says(bf[0]) || says(bf[len(bf)-1])) {
 		return nil, "", false
 	}
 	var steps []Step
