@@ -41,7 +41,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 			// A list that sends its form when chosen from (a list of domains that shows the
 			// page for the one chosen): the page it led to shows the list again, holding
 			// the choice, or the choice is not evidenced.
-			if shown, ok := choiceShownAfter(out, step.Value); ok {
+			if shown, ok := s.choiceShownAfter(ctx, out, step.Value); ok {
 				got, err = shown, nil
 			}
 		}
@@ -198,19 +198,33 @@ func shownValue(el playwright.ElementHandle) string {
 }
 
 // choiceShownAfter finds, on the page a choice led to, the one list that offers the same
-// options as the list chosen from and holds the value chosen.
-func choiceShownAfter(out *Outcome, want string) (string, bool) {
+// options as the list chosen from and holds the value chosen: in the page observed after
+// the choice, or, when that page was still being drawn, once it has loaded.
+func (s *Session) choiceShownAfter(ctx context.Context, out *Outcome, want string) (string, bool) {
 	if out.Target == nil || out.Target.Tag != "select" {
 		return "", false
 	}
-	var found []string
-	for _, e := range out.After.Elements {
-		if e.Tag == "select" && slices.Equal(e.Options, out.Target.Options) && page.Norm(e.Value) == page.Norm(want) {
-			found = append(found, e.Value)
+	find := func(obs page.Observation) (string, int) {
+		var found []string
+		for _, e := range obs.Elements {
+			if e.Tag == "select" && slices.Equal(e.Options, out.Target.Options) {
+				found = append(found, e.Value)
+			}
 		}
+		if len(found) != 1 {
+			return "", len(found)
+		}
+		return found[0], 1
 	}
-	if len(found) != 1 {
-		return "", false
+	got, n := find(out.After)
+	if n == 0 {
+		_ = s.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad, Timeout: ms(bounded(ctx, 5*time.Second))})
+		obs, err := s.Observe(ctx)
+		if err != nil {
+			return "", false
+		}
+		out.After = obs
+		got, n = find(obs)
 	}
-	return found[0], true
+	return got, n == 1 && page.Norm(got) == page.Norm(want)
 }

@@ -135,6 +135,11 @@ func quoteAll(vs []string) string {
 // pickFromList selects from a custom (non-<select>) dropdown: open it, then click the
 // option whose text is the value.
 func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
+	if t := a.out.Target; t != nil && t.Tag == "a" && t.Dest != "" && t.Expanded == nil {
+		// A link to another page is no list: following it would go where no one asked.
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a link to another page, not a list to choose %q from", a.ref, a.step.Value),
+			Suggestion: "name the list the value is in as the page names it"}
+	}
 	a.note("opened %s", a.ref)
 	if err := a.el.Click(); err != nil {
 		return a.failed(err)
@@ -149,6 +154,11 @@ func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
 	res := page.Resolve(strconv.Quote(a.step.Value)+" option", plan.Click, obs.Elements)
 	if !res.Resolved() {
 		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("opened %s but %s", a.ref, res.Reason), Suggestion: "check the option's exact text"}
+	}
+	if o := obs.Elements[res.Index]; o.Tag == "a" && o.Dest != "" {
+		// A link to another page is no option of a list.
+		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("opened %s but %q there is a link to another page, not an option", a.ref, a.step.Value),
+			Suggestion: "check the option's exact text, or name the list the value is in"}
 	}
 	opt, err := a.s.element(res.Index)
 	if err != nil {

@@ -23,7 +23,10 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	parts := step.Parts()
 	for {
 		res := page.ResolveTarget(parts, step.Action, obs.Elements)
-		if res.Resolved() || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
+		// A choice whose list is not on the page, only a button named like it (a menu's
+		// "Domain List"): the link the click before showed may lead to the list.
+		standIn := res.Resolved() && step.Action == plan.Select && !chooser(obs.Elements[res.Index])
+		if (res.Resolved() && !(standIn && !followed)) || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
 			return res, obs, nil
 		}
 		if !followed {
@@ -37,6 +40,9 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 					return res, obs, err
 				}
 				continue
+			}
+			if res.Resolved() {
+				return res, obs, nil // the stand-in, with no link to follow
 			}
 		}
 		if !revealed || !hovered {
@@ -116,4 +122,10 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// chooser reports a list one chooses from as a list: a <select>, or what the page marks as
+// a combo box or a list box.
+func chooser(e page.Element) bool {
+	return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
 }
