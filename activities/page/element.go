@@ -67,7 +67,7 @@ type Element struct {
 	// Near marks what sits in the same section and box as the element the step before
 	// acted on: the form a person is filling in.
 	Near bool `json:"near,omitempty"`
-	Box   Box  `json:"box"`
+	Box  Box  `json:"box"`
 }
 
 // Ref describes the element in a few words, as feedback and logs show it: #5 button "Create".
