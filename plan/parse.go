@@ -51,14 +51,7 @@ func Parse(goal string) ([]Step, error) {
 			}
 			continue
 		}
-		path, reason, ok := readFromMenu(clause, quotes)
-		if !ok {
-			path, reason, ok = parseMenuPath(clause, quotes)
-		}
-		if !ok {
-			path, reason, ok = readBothClicks(clause, quotes)
-		}
-		if ok {
+		if path, reason, ok := readClicks(clause, quotes); ok {
 			if reason != "" {
 				return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 			}
@@ -105,6 +98,17 @@ func Parse(goal string) ([]Step, error) {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
 	return answerQuestions(steps), nil
+}
+
+// readClicks reads a clause that is several clicks: an item chosen from a menu named by
+// its control, a menu's path, or one click verb for two things.
+func readClicks(clause string, quotes []string) ([]Step, string, bool) {
+	for _, read := range []func(string, []string) ([]Step, string, bool){readFromMenu, parseMenuPath, readBothClicks} {
+		if path, reason, ok := read(clause, quotes); ok {
+			return path, reason, true
+		}
+	}
+	return nil, "", false
 }
 
 // Copied is the name a "copy the text in X" step reads under, for the "paste it into Y"
