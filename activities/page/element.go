@@ -94,6 +94,12 @@ func (e Element) Editable() bool {
 	return e.Tag == "textarea" || (e.Tag == "input" && textual[e.Type])
 }
 
+// Chooser reports a list one chooses from as a list: a <select>, or what the page marks
+// as a combo box or a list box.
+func (e Element) Chooser() bool {
+	return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
+}
+
 // FormControl reports an element a TYPE fills itself: a text field, a list, or any other
 // input or text area (a colour or a range, which Playwright's fill sets too).
 func (e Element) FormControl() bool {

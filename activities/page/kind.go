@@ -20,7 +20,7 @@ func fits(a plan.Action, e Element) bool {
 	case plan.Type:
 		return e.Editable() || e.Tag == "select"
 	case plan.Select:
-		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox" || e.Editable()
+		return e.Chooser() || e.Editable()
 	case plan.Check:
 		return e.Checked != nil || e.Role == "checkbox" || e.Role == "radio" || e.Role == "switch"
 	}
@@ -33,13 +33,13 @@ func roleFits(role string, e Element) bool {
 	case "textbox":
 		return e.Editable()
 	case "field":
-		return e.Editable() || e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
+		return e.Editable() || e.Chooser()
 	case "input":
 		return e.Tag == "input" && e.Editable()
 	case "textarea", "editor":
 		return e.Tag == "textarea" || (e.Role == "textbox" && e.Tag != "input")
 	case "combobox":
-		return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
+		return e.Chooser()
 	case "option":
 		return e.Role == "option" || e.Role == "menuitem" || e.Role == "menuitemcheckbox" || e.Role == "menuitemradio"
 	case "button":

@@ -37,7 +37,8 @@ func (f *fresh) record(before, after page.Observation) {
 	}
 	was := map[string][]page.Box{}
 	for _, e := range before.Elements {
-		was[freshKey(e)] = append(was[freshKey(e)], e.Box)
+		k := freshKey(e)
+		was[k] = append(was[k], e.Box)
 	}
 	now := map[string][]page.Element{}
 	for _, e := range after.Elements {

@@ -124,12 +124,16 @@
     return clean(parts.filter(Boolean).join(" "), 160);
   };
 
+  // shown reports whether a person can see the element: rendered, not transparent, not
+  // hidden by visibility.
+  const shown = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+
   // standIn is what a person sees and clicks for a checkbox or radio the page styles away
   // (no size, no opacity, clipped): the visible label that names it. Acting on the label
   // ticks the box; none, and the box is not there for a person.
   const hiddenBox = (el) => {
     if (el.tagName !== "INPUT" || !/^(checkbox|radio)$/i.test(el.type)) return false;
-    if (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return true;
+    if (!shown(el)) return true;
     const r = el.getBoundingClientRect();
     if (r.width < 4 || r.height < 4) return true;
     const st = getComputedStyle(el);
@@ -161,7 +165,7 @@
   };
   const standIn = (el) => {
     for (const l of labelsOf(el)) {
-      if (l.checkVisibility && !l.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (!shown(l)) continue;
       const r = l.getBoundingClientRect();
       if (r.width >= 4 && r.height >= 4) return l;
     }
@@ -418,7 +422,6 @@
   const groupLabel = (el) => {
     const controls = "input:not([type=hidden]), select, textarea, button";
     for (let p = el.parentElement, i = 0; p && i < 4 && p !== el.ownerDocument.body; p = p.parentElement, i++) {
-      const shown = (c) => c.checkVisibility ? c.checkVisibility({ opacityProperty: true, visibilityProperty: true }) : c.getClientRects().length > 0;
       if (Array.from(p.querySelectorAll(controls)).some((c) => c !== el && !el.contains(c) && shown(c))) return "";
       const free = Array.from(p.querySelectorAll("label")).filter((l) => !l.control && !l.contains(el) &&
         (l.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING));
@@ -535,7 +538,7 @@
     // A file field the page makes transparent over its own button ("Import") is that
     // button: it takes the click, and the button it covers names it.
     const fileOver = el.tagName === "INPUT" && el.type === "file" && getComputedStyle(el).opacity === "0" && fileButton(el);
-    if (!fileOver && !clear && node.checkVisibility && !node.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (!fileOver && !clear && !shown(node)) continue;
     const r = node.getBoundingClientRect();
     if (r.width < 1 || r.height < 1) continue;
     const left = r.left + dx, top = r.top + dy;

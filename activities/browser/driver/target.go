@@ -25,7 +25,7 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 		res := page.ResolveTarget(parts, step.Action, obs.Elements)
 		// A choice whose list is not on the page, only a button named like it (a menu's
 		// "Domain List"): the link the click before showed may lead to the list.
-		standIn := res.Resolved() && step.Action == plan.Select && !chooser(obs.Elements[res.Index])
+		standIn := res.Resolved() && step.Action == plan.Select && !obs.Elements[res.Index].Chooser()
 		if (res.Resolved() && !(standIn && !followed)) || len(res.Candidates) > 0 || !time.Now().Before(deadline) {
 			return res, obs, nil
 		}
@@ -122,10 +122,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// chooser reports a list one chooses from as a list: a <select>, or what the page marks as
-// a combo box or a list box.
-func chooser(e page.Element) bool {
-	return e.Tag == "select" || e.Role == "combobox" || e.Role == "listbox"
 }
