@@ -1,10 +1,8 @@
 package testenv
 
 import (
-	"fmt"
 	"maps"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -66,52 +64,11 @@ func (c *Cacti) State(t testing.TB) CactiState {
 }
 
 // Seed is the state of the fresh instance, once seeded (a copy).
-func (c *Cacti) Seed() CactiState {
-	out := CactiState{}
-	for table, rows := range c.seed {
-		out[table] = map[string]map[string]string{}
-		for k, row := range rows {
-			out[table][k] = maps.Clone(row)
-		}
-	}
-	return out
-}
+func (c *Cacti) Seed() CactiState { return CactiState(cloneRows(c.seed)) }
 
 // Differs says how the database differs from the seed with changes made, "" when it does
-// not: for each table, a row's key → nil for a row gone; for a row of the seed, the columns
-// that changed (the others must be as seeded); for a new row, the columns to check (the
-// others are not). A value "*" matches any value.
+// not (rowsDiffer says how changes read).
 func (c *Cacti) Differs(t testing.TB, changes CactiState) string {
 	t.Helper()
-	now := c.State(t)
-	var diff []string
-	for _, table := range slices.Sorted(maps.Keys(cactiTables)) {
-		want := c.Seed()[table]
-		for key, row := range changes[table] {
-			switch {
-			case row == nil:
-				delete(want, key)
-			case want[key] != nil:
-				maps.Copy(want[key], row)
-			default:
-				want[key] = maps.Clone(row)
-			}
-		}
-		for _, key := range slices.Sorted(maps.Keys(merged(keysOf(want), keysOf(now[table])))) {
-			got, exp := now[table][key], want[key]
-			switch {
-			case exp == nil:
-				diff = append(diff, fmt.Sprintf("%s %q is there and should not be", table, key))
-			case got == nil:
-				diff = append(diff, fmt.Sprintf("%s %q is missing", table, key))
-			default:
-				for _, col := range slices.Sorted(maps.Keys(exp)) {
-					if exp[col] != "*" && got[col] != exp[col] {
-						diff = append(diff, fmt.Sprintf("%s %q has %s %q, not %q", table, key, col, got[col], exp[col]))
-					}
-				}
-			}
-		}
-	}
-	return strings.Join(diff, "; ")
+	return rowsDiffer(slices.Sorted(maps.Keys(cactiTables)), c.Seed(), c.State(t), changes)
 }

@@ -62,54 +62,13 @@ func (w *PostfixAdmin) State(t testing.TB) PostfixAdminState {
 }
 
 // Seed is the state of the fresh instance, once seeded (a copy).
-func (w *PostfixAdmin) Seed() PostfixAdminState {
-	out := PostfixAdminState{}
-	for table, rows := range w.seed {
-		out[table] = map[string]map[string]string{}
-		for k, row := range rows {
-			out[table][k] = maps.Clone(row)
-		}
-	}
-	return out
-}
+func (w *PostfixAdmin) Seed() PostfixAdminState { return PostfixAdminState(cloneRows(w.seed)) }
 
 // Differs says how the database differs from the seed with changes made, "" when it does
-// not: for each table, a row's key → nil for a row gone; for a row of the seed, the columns
-// that changed (the others must be as seeded); for a new row, the columns to check (the
-// others are not). A value "*" matches any value.
+// not (rowsDiffer says how changes read).
 func (w *PostfixAdmin) Differs(t testing.TB, changes PostfixAdminState) string {
 	t.Helper()
-	now := w.State(t)
-	var diff []string
-	for _, table := range slices.Sorted(maps.Keys(pfaTables)) {
-		want := w.Seed()[table]
-		for key, row := range changes[table] {
-			switch {
-			case row == nil:
-				delete(want, key)
-			case want[key] != nil:
-				maps.Copy(want[key], row)
-			default:
-				want[key] = maps.Clone(row)
-			}
-		}
-		for _, key := range slices.Sorted(maps.Keys(merged(keysOf(want), keysOf(now[table])))) {
-			got, exp := now[table][key], want[key]
-			switch {
-			case exp == nil:
-				diff = append(diff, fmt.Sprintf("%s %q is there and should not be", table, key))
-			case got == nil:
-				diff = append(diff, fmt.Sprintf("%s %q is missing", table, key))
-			default:
-				for _, c := range slices.Sorted(maps.Keys(exp)) {
-					if exp[c] != "*" && got[c] != exp[c] {
-						diff = append(diff, fmt.Sprintf("%s %q has %s %q, not %q", table, key, c, got[c], exp[c]))
-					}
-				}
-			}
-		}
-	}
-	return strings.Join(diff, "; ")
+	return rowsDiffer(slices.Sorted(maps.Keys(pfaTables)), w.Seed(), w.State(t), changes)
 }
 
 func keysOf(rows map[string]map[string]string) map[string]string {
