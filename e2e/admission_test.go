@@ -68,9 +68,10 @@ func TestAdmission(t *testing.T) {
 		t.Logf("browsers opened for the four runs: %d and %d", opened(ws[0])-before[0], opened(ws[1])-before[1])
 	})
 	t.Run("a run waits on the server", func(t *testing.T) {
-		// Both browsers are held by runs that wait three seconds; a third run asks for
-		// one, and its progress says since when it waits.
-		hold := []plan.Step{{Action: plan.Wait, Wait: 3 * time.Second}, {Action: plan.Assert, Value: "Projects"}}
+		// Both browsers are held by runs that wait eight seconds; a third run asks for
+		// one, and its progress says since when it waits. (Three seconds were too few on a
+		// loaded machine: the holds ended before the third run's wait was a second old.)
+		hold := []plan.Step{{Action: plan.Wait, Wait: 8 * time.Second}, {Action: plan.Assert, Value: "Projects"}}
 		var held []client.WorkflowRun
 		for i := range 2 {
 			held = append(held, s.startNamed(t, fmt.Sprintf("hold-%d", i), workflows.GoalInput{Goal: "hold a browser", StartURL: s.appURL, Plan: hold}))
