@@ -94,7 +94,7 @@ func dropAsides(masked string) string {
 			return b.String()
 		}
 		j := strings.IndexByte(masked[i+2:], ')')
-		if j < 0 || !droppableAside(masked[i+2:i+2+j]) {
+		if j < 0 || !droppableAside(masked[i+2:i+2+j]) || partOfName(masked[:i], masked[i+2:i+2+j]) {
 			b.WriteString(masked[:i+2])
 			masked = masked[i+2:]
 			continue
@@ -102,6 +102,19 @@ func dropAsides(masked string) string {
 		b.WriteString(masked[:i])
 		masked = masked[i+2+j+1:]
 	}
+}
+
+// partOfName reports an aside that is part of the unquoted name before it, as the page
+// writes it: "Place on a Tree (Network)" (a capitalised word or two, right after a
+// capitalised word). After a quoted name it is a second description: `"ewilson" (Emma
+// Wilson)`.
+func partOfName(before, aside string) bool {
+	ts, as := tokenize(before), tokenize(aside)
+	if len(ts) == 0 || len(as) == 0 || len(as) > 2 {
+		return false
+	}
+	capital := func(t tok) bool { return t.kind == tWord && t.text[:1] != strings.ToLower(t.text[:1]) }
+	return capital(ts[len(ts)-1]) && capital(as[0])
 }
 
 func droppableAside(s string) bool {
@@ -137,69 +150,15 @@ func bareName(c string) bool {
 // "Databases", then "shop", then "customers"" clicks each in turn. A clause the planner
 // read (no reason), or could not read as a click either, keeps its own reading.
 func clickedName(s Step, reason, c string, quotes []string, before []Step) (Step, string) {
-	if reason == "" || len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || startsWithVerb(c) {
+	// "press Go and then Continue": a capital makes "Continue" the button's name.
+	named := read(goOn, c) != nil && c[:1] != strings.ToLower(c[:1])
+	if reason == "" || len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || (startsWithVerb(c) && !named) {
 		return s, reason
 	}
 	if named, why := parseClause("click "+c, quotes); why == "" && named.Action == Click {
 		return named, ""
 	}
 	return s, reason
-}
-
-// placeLead is a preposition a step may start with to say where its target is: "In the
-// Work calendar, click Edit", "Under "Delete data" click "Empty"".
-var placeLead = word("in", "inside", "within", "under", "on", "next to", "beside")
-
-// leadPlaces writes a place a step starts with after the step, where a target
-// description holds it: "In the Work calendar, click Edit" is "click Edit in the Work
-// calendar". A place with a comma after it is a clause of its own and goes on the next;
-// one with no comma ends where a step's verb starts. The target is then read, or refused,
-// with the place as any other part of it.
-func leadPlaces(clauses []string) []string {
-	var out []string
-	for i := 0; i < len(clauses); i++ {
-		c := strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i])))
-		if startsWithVerb(c) || readStart(placeLead, c) == nil || dropLeadWhen(c) != c || strings.Contains(c, ":") {
-			out = append(out, clauses[i])
-			continue
-		}
-		ts := tokenize(c)
-		k := 1
-		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:])); k++ {
-		}
-		place := c
-		if k < len(ts) {
-			place = c[:ts[k].start]
-		}
-		if path, ok := menuPathPlace(place); ok {
-			// "Under Admin > Queues, press Create": the place is a menu's path, gone to first.
-			out = append(out, "open "+path)
-			if k < len(ts) {
-				out = append(out, c[ts[k].start:])
-			}
-			continue
-		}
-		switch {
-		case k < len(ts):
-			out = append(out, c[ts[k].start:]+" "+strings.TrimRight(c[:ts[k].start], ", "))
-		case i+1 < len(clauses) && startsWithVerb(strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i+1])))):
-			out = append(out, strings.TrimSpace(clauses[i+1])+" "+c)
-			i++
-		default:
-			out = append(out, clauses[i])
-		}
-	}
-	return out
-}
-
-// menuPathPlace reads a place that is a menu's path ("under Admin > Queues"): the path.
-func menuPathPlace(place string) (string, bool) {
-	p := strings.TrimRight(strings.TrimSpace(place), ", ")
-	rest, ok := strings.CutPrefix(strings.ToLower(p), "under ")
-	if !ok || !strings.Contains(rest, ">") {
-		return "", false
-	}
-	return strings.TrimSpace(p[len("under "):]), true
 }
 
 // purpose is "to confirm", "to delete it" after a quoted control: why it is clicked.
@@ -217,6 +176,29 @@ func dropPurpose(t string) string {
 		}
 		if m, e := matchAt(ts, t, purpose, i); m != nil && e == len(ts) {
 			return strings.TrimSpace(t[:ts[i].end])
+		}
+	}
+	return t
+}
+
+// purposeVerbs are verbs a purpose after a target starts with ("the plus icon to add a
+// tree", "the + next to Local IRC to join a channel").
+var purposeVerbs = word("add", "create", "make", "join", "open", "start", "save", "send", "remove", "delete", "edit", "change", "see", "show",
+	"leave", "confirm", "expand", "collapse", "close", "upload", "invite", "connect", "begin", "set up", "sign", "log", "define", "enter", "write")
+
+// unquotedPurpose is " to add a tree" at the end of a target: a purpose verb and its object.
+var unquotedPurpose = seq(word("to"), purposeVerbs, opt(word("in", "up", "out")), word("a", "an", "the", "it", "them", "this", "one", "new"), anyTokens, end)
+
+// dropUnquotedPurpose drops the purpose that ends an unquoted target ("the plus icon to
+// add a tree"): why the control is pressed is no part of which one.
+func dropUnquotedPurpose(t string) string {
+	ts := tokenize(t)
+	for i := 1; i < len(ts); i++ {
+		if ts[i].low != "to" || !ts[i].space || ts[i-1].low == "next" {
+			continue
+		}
+		if m, e := matchAt(ts, t, unquotedPurpose, i); m != nil && e == len(ts) {
+			return strings.TrimSpace(t[:ts[i].start])
 		}
 	}
 	return t

@@ -63,35 +63,6 @@ var readings = []reading{
 // found is a reader's answer for a sentence it recognised: the step, or why it is not one.
 func found(s Step, reason string) (Step, string, bool) { return s, reason, true }
 
-// readAssert reads a check that a text is, or is not, on the page: "the page shows X",
-// "check that X is visible", "X disappears", "verify X".
-func readAssert(c string, quotes []string) (Step, string, bool) {
-	if m := read(assertPage, c); m != nil {
-		v := m.low("verb")
-		neg := strings.Contains(v, "n't") || strings.Contains(v, "not") || strings.Contains(v, "no longer")
-		return Step{Action: Assert, Value: assertText(m.get("t"), quotes), Negated: neg}, "", true
-	}
-	if m := read(assertIs, c); m != nil && hasAssertVerbOrQuote(c) {
-		return Step{Action: Assert, Value: assertText(m.get("t"), quotes), Negated: m.has("not")}, "", true
-	}
-	if m := read(assertVerb, c); m != nil && hasAssertVerbOrQuote(c) {
-		v := m.low("verb")
-		neg := v != "appears" && v != "shows up"
-		return Step{Action: Assert, Value: assertText(m.get("t"), quotes), Negated: neg}, "", true
-	}
-	if m := read(assertHolds, c); m != nil && len(quotesIn(m.get("v"))) <= 1 {
-		t := m.get("t")
-		return found(exact(Step{Action: Assert, TargetDescription: cleanOperand(t, quotes), Value: assertText(m.get("v"), quotes)}, t, quotes, ""))
-	}
-	if m := read(assertSee, c); m != nil {
-		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
-	}
-	if m := read(findIt, c); m != nil {
-		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
-	}
-	return Step{}, "", false
-}
-
 // readWait reads a wait, for a time ("wait 2 seconds") or for an element ("wait for the
 // results to appear").
 func readWait(c string, quotes []string) (Step, string, bool) {
@@ -201,7 +172,11 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		}
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
-	if m := read(typeInto, c); m != nil {
+	m := read(typeIntoQuoted, c)
+	if m == nil || len(quotesIn(m.get("v"))) > 0 {
+		m = read(typeInto, c)
+	}
+	if m != nil {
 		v, unclear := exactValue(m.get("v"), quotes)
 		if read(openedField, m.get("t")) != nil {
 			return found(Step{Action: Type, Value: v, TargetDescription: FocusedField}, unclear)
@@ -210,10 +185,14 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	}
 	for _, r := range []rule{soItHolds, replaceIn, changeFrom, fillWith} {
 		if m := read(r, c); m != nil {
-			v, unclear := exactValue(m.get("v"), quotes)
-			t := stripStart(valueOfField, m.get("t"))
+			v, t := placeAfterValue(m.get("v"), stripStart(valueOfField, m.get("t")))
+			v, unclear := exactValue(v, quotes)
 			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
 		}
+	}
+	if m := read(nameIt, c); m != nil {
+		v, unclear := exactValue(m.get("v"), quotes)
+		return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
 	}
 	if m := read(typeOnly, c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
@@ -249,6 +228,18 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	return Step{}, "", false
 }
 
+// placeAfterValue moves a place written after a quoted value onto the field it was said
+// of: `replace the Name with "Office" in the Connect form` (the place a step started with
+// is written after it, leadPlaces).
+func placeAfterValue(v, t string) (string, string) {
+	ts := tokenize(strings.TrimSpace(v))
+	if len(ts) < 3 || ts[0].kind != tQuote || !ts[1].space || readStart(placeLead, strings.TrimSpace(v)[ts[1].start:]) == nil {
+		return v, t
+	}
+	v = strings.TrimSpace(v)
+	return v[:ts[0].end], strings.TrimSpace(t) + " " + v[ts[1].start:]
+}
+
 // FocusedField is the target of a TYPE that names no field: the one the page has focused.
 const FocusedField = "the focused field"
 
@@ -264,6 +255,11 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	if m := read(confirmWith, c); m != nil {
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 	}
+	if m := read(openByIts, c); m != nil {
+		n, _ := loneQuote(m.get("q"))
+		t := "the " + strings.TrimSpace(m.get("t")) + " in the row " + strconv.Quote(quotes[n])
+		return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
+	}
 	if m := read(openWith, c); m != nil {
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 	}
@@ -275,7 +271,7 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Click, TargetDescription: "close in the " + box}, "", true
 	}
 	if m := read(click, c); m != nil {
-		t := dropPurpose(m.get("t"))
+		t := dropUnquotedPurpose(dropPurpose(m.get("t")))
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	return Step{}, "", false

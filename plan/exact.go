@@ -47,6 +47,7 @@ var (
 	// typeBoth is one value typed into, or one tick of, both of two elements of a kind:
 	// `enter the password "x" into both text fields`, "tick both checkboxes".
 	typeBoth  = seq(verbsFor(sType), grab("v", some), intoWords, word("both"), the, grab("t", all), end)
+	typeTwice = seq(verbsFor(sType), grab("v", some), alt(intoWords, word("as")), the, grab("t", some), word("twice"), end)
 	checkBoth = seq(word("check", "tick"), word("both"), the, grab("t", all), end)
 	// bothKinds are the plural kinds "both" may count, and the kind of one of them.
 	bothKinds = map[string]string{"fields": "field", "text fields": "text field", "textboxes": "textbox", "text boxes": "text box",
@@ -59,6 +60,19 @@ var (
 // two (the resolver refuses a page with another number of them).
 func parseBoth(c string, quotes []string) ([]Step, bool) {
 	action, value, noun := Type, "", ""
+	if m := read(typeTwice, c); m != nil {
+		// "enter x as the password twice": both fields of that name, a new password and
+		// its confirmation.
+		v, unclear := exactValue(m.get("v"), quotes)
+		t := cleanOperand(m.get("t"), quotes)
+		if unclear != "" || exactTarget(m.get("t"), quotes) != "" || strings.ContainsAny(t, `"`) {
+			return nil, false
+		}
+		return []Step{
+			{Action: Type, Value: v, TargetDescription: "the 1st of 2 " + strconv.Quote(t) + " field"},
+			{Action: Type, Value: v, TargetDescription: "the 2nd of 2 " + strconv.Quote(t) + " field"},
+		}, true
+	}
 	if m := read(typeBoth, c); m != nil {
 		v, unclear := exactValue(m.get("v"), quotes)
 		if unclear != "" {
@@ -70,13 +84,19 @@ func parseBoth(c string, quotes []string) ([]Step, bool) {
 	} else {
 		return nil, false
 	}
+	name := ""
+	if m := read(seq(grab("q", quoteTok), grab("k", all), end), strings.TrimSpace(noun)); m != nil {
+		// `both "Password" fields`: two of that kind, both named so.
+		n, _ := loneQuote(m.get("q"))
+		name, noun = strconv.Quote(quotes[n])+" ", m.get("k")
+	}
 	kind, ok := bothKinds[strings.ToLower(strings.TrimSpace(noun))]
 	if !ok || (action == Check) != (kind == "checkbox") {
 		return nil, false
 	}
 	return []Step{
-		{Action: action, Value: value, TargetDescription: "the 1st of 2 " + kind},
-		{Action: action, Value: value, TargetDescription: "the 2nd of 2 " + kind},
+		{Action: action, Value: value, TargetDescription: "the 1st of 2 " + name + kind},
+		{Action: action, Value: value, TargetDescription: "the 2nd of 2 " + name + kind},
 	}, true
 }
 
@@ -193,7 +213,42 @@ func exactValue(s string, quotes []string) (string, string) {
 			return quotes[toks[0].quote], ""
 		}
 	}
+	if gluedValue(s) {
+		// `type alertname="DiskSpaceLow" into "Matchers"`: one run of characters with its
+		// quotes inside it is the text to type, quotes and all.
+		return unmask(s, quotes, true), ""
+	}
 	return "", fmt.Sprintf("what to type is unclear in %q: quote exactly the text to type, once per field", unmask(s, quotes, true))
+}
+
+// dropTags drops the words a "#" or an "@" is glued to: a channel's or a person's name as
+// written ("#random", "@any"), never a judgement.
+func dropTags(s string) string {
+	ts := tokenize(s)
+	var b strings.Builder
+	last := 0
+	for i := 0; i+1 < len(ts); i++ {
+		if (ts[i].text == "#" || ts[i].text == "@") && !ts[i+1].space && ts[i+1].kind == tWord {
+			b.WriteString(s[last:ts[i].start])
+			last = ts[i+1].end
+		}
+	}
+	return b.String() + s[last:]
+}
+
+// gluedValue reports a value written as one run of characters with no space in it, a
+// quoted part glued to a name by a sign: `alertname="DiskSpaceLow"`, `instance=~"web-.*"`.
+func gluedValue(s string) bool {
+	ts := tokenize(s)
+	if len(ts) < 3 || strings.ContainsAny(s, reSpace) {
+		return false
+	}
+	quoted, sign := false, false
+	for _, t := range ts {
+		quoted = quoted || t.kind == tQuote
+		sign = sign || strings.ContainsAny(t.text, "=:")
+	}
+	return quoted && sign && ts[0].kind == tWord
 }
 
 // A targetRule is one way an unquoted target fails to name one element the page shows,
@@ -221,7 +276,7 @@ var unquotedRules = []targetRule{
 	// "the text area below" points at the page under the instruction, not at another
 	// element: the word says nothing of which one.
 	{"a judgement", "the numbers in ascending order", func(s string) string {
-		if m := findText(dropTrailingPlace(s), vagueWords); m != "" {
+		if m := findText(dropTags(dropTrailingPlace(s)), vagueWords); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}
 		return ""
@@ -274,7 +329,10 @@ func exactTarget(s string, quotes []string) string {
 		// words before it name the element, as an unquoted name does.
 		return exactTarget(name, nil)
 	}
-	for _, w := range strings.Fields(outside) {
+	for i, w := range strings.Fields(outside) {
+		if isDigits(w) && i > 0 && strings.EqualFold(strings.Fields(outside)[i-1], "of") {
+			continue // "the 1st of 2 "Password" fields": how many the page shows
+		}
 		if !isTargetWord(strings.Trim(w, ",.:;!?")) {
 			return fmt.Sprintf("in %q the planner cannot tell what %q says about the target: name it by its visible text alone", unmask(s, quotes, true), w)
 		}

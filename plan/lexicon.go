@@ -100,6 +100,15 @@ var verbs = []verb{
 	{phrase: "assert", senses: []sense{sAssert}},
 	{phrase: "expect", senses: []sense{sAssert}},
 	{phrase: "see", senses: nil},
+	// "keep admin as the User name", "leave the Destination Branch at [root]": a check
+	// that the field already holds the value (sentences.go, keepAs).
+	{phrase: "keep", senses: nil},
+	// "name it "Branch Offices"": typed into the field called Name (clause.go, nameIt).
+	{phrase: "name it", senses: nil},
+	// "send it with the "Send message" button": the click on that control (confirmWith).
+	{phrase: "send it", senses: nil},
+	{phrase: "call it", senses: nil},
+	{phrase: "leave", senses: nil},
 	{phrase: "goto", senses: []sense{sGo}},
 	{phrase: "navigate to", senses: []sense{sGo, sMenuPath}},
 	{phrase: "navigate", senses: nil},

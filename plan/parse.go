@@ -277,7 +277,7 @@ func splitClauses(masked string) []string {
 			if sep.to < len(ts) {
 				rest = stripFillers(strings.TrimSpace(line[ts[sep.to].start:]))
 			}
-			if rest == "" || (!sep.strong && !startsWithVerb(dropLeadWhen(rest))) {
+			if rest == "" || (!sep.strong && !startsWithVerb(dropLeadWhen(rest)) && !placedStep(rest)) {
 				continue
 			}
 			clauses = append(clauses, line[start:ts[sep.from].start])

@@ -13,12 +13,25 @@ var (
 	// assertLead is how a check may start: "check that", "verify".
 	assertLead = opt(verbsFor(sAssert), opt(word("that")))
 	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords, end)
+	// assertUnder is `check that "#helpdesk" appears under Local IRC`: the text in the
+	// item named after "under" (its element's text, or its row's).
+	assertUnder = seq(assertLead, grab("t", quoteTok), alt(seq(word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords),
+		grab("verb", word("appears", "shows up", "is gone", "disappears", "does not appear", "doesn't appear", "no longer appears"))),
+		word("under", "in", "inside", "within", "beside", "next to"), grab("p", all), end)
 	assertVerb = seq(assertLead, grab("t", some), grab("verb", word("appears", "shows up", "is gone", "disappears", "does not appear", "doesn't appear", "no longer appears")), end)
-	assertPage = seq(assertLead, word("the page"), grab("verb", word("shows", "contains", "displays", "does not show", "doesn't show", "does not contain", "doesn't contain", "no longer shows")), grab("t", all), end)
+	assertPage = seq(assertLead, word("the page"), grab("verb", word("shows", "contains", "displays", "says", "reads", "does not say", "does not show", "doesn't show", "does not contain", "doesn't contain", "no longer shows")), grab("t", all), end)
 	// assertHolds is "make sure the field labelled "Login DN" holds cn=admin", "check that
 	// "family-recipes" shows "Paused"": what one element holds or shows, or its row.
 	assertHolds = seq(verbsFor(sAssert), opt(word("that")), grab("t", some), word("holds", "contains", "reads", "says", "shows", "displays", "has the value", "is set to"), grab("v", all), end)
-	assertSee   = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
+	// keepAs is "keep admin as the User name", "leave the Destination Branch at [root]":
+	// the field is to hold what it already holds, a check of its value. assertIsValue is
+	// "make sure User name is slindgren", the same check ("is visible", "is checked" are
+	// not values).
+	keepAs        = seq(word("keep", "leave"), grab("a", some), word("as", "at", "set to", "on"), grab("b", all), end)
+	assertIsValue = seq(word("make sure", "ensure"), opt(word("that")), grab("t", some), word("is"), grab("v", where(all, func(v string) bool { return !hasWord(v, stateWords) })), end)
+	stateWords    = word("visible", "shown", "displayed", "listed", "present", "there", "not", "no longer", "gone", "checked", "unchecked", "ticked", "unticked",
+		"selected", "enabled", "disabled", "empty", "open", "closed", "expanded", "collapsed", "hidden", "active", "inactive", "on the page", "on screen")
+	assertSee = seq(alt(seq(word("verify", "expect", "assert"), opt(word("to see"))), word("see"),
 		seq(word("check", "make sure", "ensure"), opt(word("that")), word("you", "i", "we"), opt(word("can")), word("see"))), grab("t", all), end)
 
 	waitTime = seq(word("wait"), opt(word("for")), grab("v", where(all, isDuration)), end)
@@ -37,7 +50,10 @@ var (
 	navigate   = seq(verbsFor(sGo), the, opt(word("url", "page", "website", "site", "address")), grab("v", where(all, isURL)), end)
 	intoWords  = word("into", "in", "inside", "to")
 	typeInto   = seq(verbsFor(sType), grab("v", some), alt(intoWords, word("as")), grab("t", all), end)
-	fillWith   = seq(verbsFor(sFillWith), grab("t", some), word("with", "to", "as"), grab("v", all), end)
+	// typeIntoQuoted is `write Standup moved to 10:30 in "Write to #general"`: a field
+	// quoted at the end, and all before it, "to"s and all, the value.
+	typeIntoQuoted = seq(verbsFor(sType), grab("v", some), word("into", "in", "inside"), grab("t", seq(the, quoteTok, opt(word("field", "box", "input")))), end)
+	fillWith       = seq(verbsFor(sFillWith), grab("t", some), word("with", "to", "as"), grab("v", all), end)
 	// changeFrom is "change "Purge after" from 60 to 30": the value the field shows now,
 	// then the one it is to hold; replaceIn is "replace "New York" in "City" with
 	// "Arlington"". The field and the new value are the step; the old value is how the
@@ -53,7 +69,10 @@ var (
 	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", quoteTok), opt(word("row", "item", "entry", "link", "card")), end)
 	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
 	// control named.
-	confirmWith = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog")))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
+	confirmWith = seq(alt(word("confirm", "accept"), seq(word("send", "submit", "post", "save", "apply"), word("it", "that", "them", "the message", "the form", "the change", "the changes"))), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog")))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
+	// nameIt is "name it "Branch Offices"", "call it Office": the thing being made is
+	// named in the field the page calls Name.
+	nameIt      = seq(word("name", "call"), word("it", "this", "the new one"), grab("v", all), end)
 	typeOnly    = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom  = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick        = seq(verbsFor(sTick), grab("t", all), end)
@@ -80,6 +99,9 @@ var (
 	// click on the control named after "with"; what it opens is how the person knows it.
 	openWith = seq(word("open", "bring up", "show"), the, some, word("dialog", "window", "panel", "popup", "pop-up", "menu", "preferences", "settings", "inspector"),
 		word("with", "using", "via", "by clicking", "by pressing", "through"), grab("t", all), end)
+	// openByIts is `open the group "sales" with its Edit icon`: the click on that control
+	// in the row of the item named.
+	openByIts   = seq(word("open", "edit"), the, opt(nounWord), grab("q", quoteTok), word("with", "using", "via", "by clicking"), word("its", "their"), grab("t", all), end)
 	confirmIt   = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
 	goOn        = seq(word("continue", "proceed"), end)
 	submit      = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)

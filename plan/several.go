@@ -79,8 +79,18 @@ func pairStarts(ts []tok, s string, k int) bool {
 	case tQuote:
 		return linkAfter(ts, s, k+1)
 	case tWord:
-		m, _ := matchAt(ts, s, pairLink, k+1)
-		return m != nil
+		if m, _ := matchAt(ts, s, pairLink, k+1); m != nil {
+			return true
+		}
+		// "and Last name with Lindgren": a field's name of two or three words, written as
+		// the page writes it (a capital first), then "with" or "into".
+		if first := ts[k].text; first[:1] == strings.ToUpper(first[:1]) && first[:1] != strings.ToLower(first[:1]) {
+			for at := k + 1; at < len(ts) && at <= k+2 && ts[at].kind == tWord; at++ {
+				if m, _ := matchAt(ts, s, word("with", "into"), at+1); m != nil {
+					return true
+				}
+			}
+		}
 	}
 	return false
 }
@@ -97,8 +107,8 @@ func linkAfter(ts []tok, s string, i int) bool {
 
 // fromMenu is "open Preferences... from the ☰ menu", `select "Add category" from the
 // "Categories" menu`: the item, in the menu the named control opens.
-var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), word("the"),
-	grab("m", some), word("menu"), opt(grab("where", positionWords)), end)
+var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), alt(word("the"), grab("m", word("its", "their"))),
+	opt(grab("m", some)), word("menu"), opt(grab("where", positionWords)), end)
 
 // notMenuNames say what kind of menu it is, not which control opens it.
 var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
@@ -111,7 +121,7 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
 		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
 	}
-	if owner := m.low("m"); strings.HasSuffix(owner, "'s") || strings.HasSuffix(owner, "’s") {
+	if owner := m.low("m"); strings.HasSuffix(owner, "'s") || strings.HasSuffix(owner, "’s") || owner == "its" || owner == "their" {
 		// "People in the ticket's menu": the menu of the page's ticket, named by what it is
 		// about and not by a control that opens it: the item is clicked where it is.
 		item := strings.TrimSpace(m.get("t"))

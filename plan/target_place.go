@@ -31,6 +31,13 @@ func withoutPlaces(s string) string {
 	if m, from, to := x.find(underPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
 		x.cut(from, to)
 	}
+	if m, from, to := x.find(dataRow); m != nil && from > 0 {
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(sectionPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
+		// `the field labelled "Nick" in the User preferences section`: under that heading.
+		x.cut(from, to)
+	}
 	return x.d
 }
 
@@ -118,8 +125,31 @@ var (
 		// "Edit for the user alice", "the Edit link of the user alice": the row of the item
 		// named after its noun.
 		seq(word("for", "of", "next to", "beside"), word("the"), one(func(t tok) bool { return itemNounSet[t.low] }),
-			grab("uq", seq(nameTok, optLazy(nameTok), optLazy(nameTok))), end))
+			grab("uq", seq(nameTok, optLazy(nameTok), optLazy(nameTok))), end),
+		dataRow)
+	// sectionPlace is "in the User preferences section": the part of the page under
+	// that heading (Target.Row, RowNoun "section").
+	sectionPlace = seq(word("in", "inside", "within", "under"), word("the"), seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)), word("section", "panel", "group"), end)
+	// dataRow is `"Edit" on the silence job=blackbox`, "the alert with instance=web-02",
+	// "next to the job=blackbox silence": an item named by its data, as the page writes it.
+	dataRow = alt(seq(word("on", "in", "for", "of", "next to", "beside"), word("the"), nounWord, opt(word("with", "whose"), opt(the, nounWord, opt(word("is")))),
+		grab("uq", dataRun), end),
+		seq(word("on", "in", "for", "of", "next to", "beside"), word("the"), grab("uq", dataRun), nounWord, end))
 )
+
+// dataRun is an item's data as a page writes it: one run of characters with no space in
+// it and a "=" ("job=blackbox", `instance="web-02:9100"`, a quoted part kept quoted).
+var dataRun rule = func(m *match, i int, k func(int) bool) bool {
+	if i >= len(m.ts) {
+		return false
+	}
+	j := i + 1
+	for j < len(m.ts) && !m.ts[j].space {
+		j++
+	}
+	run := m.src[m.ts[i].start:m.ts[j-1].end]
+	return j > i+1 && strings.Contains(run, "=") && !strings.HasPrefix(run, "=") && k(j)
+}
 
 // rowNouns are the kind words that name an item a target sits in: "in the Old Projects
 // item".

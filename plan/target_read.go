@@ -123,7 +123,7 @@ func ParseTarget(description string) Target {
 		x.cut(from, to)
 	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] {
 		// `"Delete" on the row with Stapler`: the row named by the words that end it.
-		t.Row = m.get("uq")
+		t.Row = unmask(m.get("uq"), x.quotes, true)
 		x.cut(from, to)
 	}
 	if m, from, to := x.find(boxContext); m != nil {

@@ -148,3 +148,18 @@ func TestQuotedNameIsNoOrdinal(t *testing.T) {
 		}
 	}
 }
+
+// TestItemNamedByItsData: an item a page names by its data ("job=blackbox", a matcher, a
+// label) is the row the target sits in, written as the page writes it.
+func TestItemNamedByItsData(t *testing.T) {
+	for desc, want := range map[string]Target{
+		`"Edit" on the silence job=blackbox`:                  {Name: "Edit", Quoted: true, Row: "job=blackbox"},
+		`Edit for the silence with the matcher job=blackbox`:  {Name: "Edit", Row: "job=blackbox"},
+		`"Silence" on the alert with instance="web-02:9100"`:  {Name: "Silence", Quoted: true, Row: `instance="web-02:9100"`},
+		`"Expire" next to the alertname=InstanceDown silence`: {Name: "Expire", Quoted: true, Row: "alertname=InstanceDown"},
+	} {
+		if got := ParseTarget(desc); got != want {
+			t.Errorf("%s: %+v, want %+v", desc, got, want)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package plan
+
+import "strings"
+
+// Places a step starts with, written before its verb.
+
+// placeLead is a preposition a step may start with to say where its target is: "In the
+// Work calendar, click Edit", "Under "Delete data" click "Empty"".
+var placeLead = word("in", "inside", "within", "under", "on", "next to", "beside")
+
+// placedStep reports a step that starts with its place: `in the field labelled "Last
+// name" enter "Lindgren"`, a quoted place then a verb, or up to six words then one.
+func placedStep(c string) bool {
+	if readStart(placeLead, c) == nil {
+		return false
+	}
+	ts := tokenize(c)
+	for k := 1; k < len(ts) && k <= 8; k++ {
+		if ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:]) {
+			return k <= 6 || len(quotesIn(c[:ts[k].start])) > 0
+		}
+	}
+	return false
+}
+
+// leadPlaces writes a place a step starts with after the step, where a target
+// description holds it: "In the Work calendar, click Edit" is "click Edit in the Work
+// calendar". A place with a comma after it is a clause of its own and goes on the next;
+// one with no comma ends where a step's verb starts. The target is then read, or refused,
+// with the place as any other part of it.
+func leadPlaces(clauses []string) []string {
+	var out []string
+	for i := 0; i < len(clauses); i++ {
+		c := strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i])))
+		from := readStart(word("from"), c) != nil
+		if startsWithVerb(c) || (readStart(placeLead, c) == nil && !from) || dropLeadWhen(c) != c || strings.Contains(c, ":") {
+			out = append(out, clauses[i])
+			continue
+		}
+		ts := tokenize(c)
+		k := 1
+		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:])); k++ {
+		}
+		if from && (k == len(ts) || readStart(verbsFor(sChoose), c[ts[k].start:]) == nil) {
+			// "From the action list choose "Delete"" is a choice from that list; "from"
+			// before any other step is no place.
+			out = append(out, clauses[i])
+			continue
+		}
+		place := c
+		if k < len(ts) {
+			place = c[:ts[k].start]
+		}
+		if path, ok := menuPathPlace(place); ok {
+			// "Under Admin > Queues, press Create": the place is a menu's path, gone to first.
+			out = append(out, "open "+path)
+			if k < len(ts) {
+				out = append(out, c[ts[k].start:])
+			}
+			continue
+		}
+		switch {
+		case k < len(ts):
+			out = append(out, c[ts[k].start:]+" "+strings.TrimRight(c[:ts[k].start], ", "))
+		case i+1 < len(clauses) && startsWithVerb(strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i+1])))):
+			out = append(out, strings.TrimSpace(clauses[i+1])+" "+c)
+			i++
+		default:
+			out = append(out, clauses[i])
+		}
+	}
+	return out
+}
+
+// menuPathPlace reads a place that is a menu's path ("under Admin > Queues"): the path.
+func menuPathPlace(place string) (string, bool) {
+	p := strings.TrimRight(strings.TrimSpace(place), ", ")
+	rest, ok := strings.CutPrefix(strings.ToLower(p), "under ")
+	if !ok || !strings.Contains(rest, ">") {
+		return "", false
+	}
+	return strings.TrimSpace(p[len("under "):]), true
+}
