@@ -220,10 +220,10 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
 	if m := read(untick, c); m != nil {
-		return found(exact(Step{Action: Check, Value: "false", TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+		return found(exact(Step{Action: Check, Value: "false", TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
 	}
 	if m := read(tick, c); m != nil {
-		return found(exact(Step{Action: Check, Value: "true", TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+		return found(exact(Step{Action: Check, Value: "true", TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
 	}
 	return Step{}, "", false
 }
@@ -238,6 +238,17 @@ func placeAfterValue(v, t string) (string, string) {
 	}
 	v = strings.TrimSpace(v)
 	return v[:ts[0].end], strings.TrimSpace(t) + " " + v[ts[1].start:]
+}
+
+// tickBox reads "the box" a tick is given as the checkbox it is: `check the box in the row
+// of "Old Printer"` names no element "box".
+func tickBox(d string) string {
+	if t := ParseTarget(d); t.Name == "box" && !t.Quoted && t.Kind == "" {
+		if rest, ok := strings.CutPrefix(d, "box"); ok {
+			return "checkbox" + rest
+		}
+	}
+	return d
 }
 
 // FocusedField is the target of a TYPE that names no field: the one the page has focused.

@@ -63,9 +63,14 @@ func jaccard(a, b map[string]bool) float64 {
 
 // Named is the visible text a target's description quotes ("the link "Neque,"" names
 // "Neque,") and its ordinal (1-based; -1 for "last"; 0 for none), or ok false when the
-// description quotes nothing.
+// description quotes nothing. A description that is a name and nothing else (`click
+// "Trees"`, whose quotes the reader drops as saying nothing more; "the Groups link";
+// "Users under Configuration") names that text too: the rest is held by the resolver. An
+// icon's words say what it shows, not a text.
 func Named(t plan.Target) (name string, ordinal int, ok bool) {
-	if t.Name == "" || !t.Quoted {
+	bare := t
+	bare.Ordinal, bare.Kind, bare.Row, bare.RowNoun, bare.Container = 0, "", "", "", ""
+	if t.Name == "" || !t.Quoted && (bare != (plan.Target{Name: t.Name}) || t.Kind == "icon" || t.Kind == "image") {
 		return "", 0, false
 	}
 	return t.Name, t.Ordinal, true

@@ -135,12 +135,21 @@ func TestEveryPartHolds(t *testing.T) {
 }
 
 // A description is read into its parts once; where it quotes no name, the words left are
-// not offered as one to a page search.
+// offered to a page search only when they are a name and nothing else.
 func TestNamedOnlyWhenQuoted(t *testing.T) {
 	if name, _, ok := Named(plan.ParseTarget(`the trash icon in the email from "Helena"`)); ok {
 		t.Errorf("the row's name is not the target's: got %q", name)
 	}
 	if name, n, ok := Named(plan.ParseTarget(`the second "Edit" button`)); !ok || name != "Edit" || n != 2 {
 		t.Errorf(`Named = %q %d %v; want "Edit" 2 true`, name, n, ok)
+	}
+	// A name the reader left unquoted because it says nothing more is the text all the same.
+	for _, d := range []string{"Trees", "the Groups link", "Users under Configuration"} {
+		if _, _, ok := Named(plan.ParseTarget(d)); !ok {
+			t.Errorf("%s: a name alone, not offered", d)
+		}
+	}
+	if _, _, ok := Named(plan.ParseTarget("the plus icon at the top")); ok {
+		t.Errorf("an icon's picture offered as a text")
 	}
 }

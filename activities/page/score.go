@@ -93,19 +93,20 @@ func phraseScore(p, v string) int {
 	return 0
 }
 
-// iconGroups are words people and developers use for the same icon.
+// iconGroups are words people and developers use for the same icon, and the code points
+// of Font Awesome's glyphs for it (a page's icon font draws them, and a hint holds them).
 var iconGroups = [][]string{
-	{"close", "x", "×", "✕", "✖", "dismiss"},
-	{"delete", "trash", "bin", "remove", "destroy", "garbage", "rubbish", "🗑"},
+	{"close", "x", "×", "✕", "✖", "dismiss", "\uf00d"},
+	{"delete", "trash", "bin", "remove", "destroy", "garbage", "rubbish", "🗑", "\uf1f8", "\uf2ed"},
 	{"star", "favorite", "favourite", "fav", "★", "☆"},
-	{"edit", "pencil", "pen", "✎", "✏"},
-	{"search", "magnifier", "magnifying", "find", "🔍"},
+	{"edit", "pencil", "pen", "✎", "✏", "\uf044", "\uf303", "\uf040"},
+	{"search", "magnifier", "magnifying", "find", "🔍", "\uf002"},
 	// A page's menu button is drawn as three bars (Font Awesome's "bars"); "more" is the
 	// three dots of an item's own actions, another icon.
-	{"menu", "hamburger", "bars", "☰"},
-	{"more", "kebab", "ellipsis", "dots", "⋯", "…"},
-	{"settings", "gear", "cog", "preferences", "⚙"},
-	{"add", "plus", "+", "create"},
+	{"menu", "hamburger", "bars", "☰", "\uf0c9"},
+	{"more", "kebab", "ellipsis", "dots", "⋯", "…", "⋮", "︙", "\uf142", "\uf141"},
+	{"settings", "gear", "cog", "preferences", "⚙", "\uf013"},
+	{"add", "plus", "+", "create", "\uf067"},
 	{"save", "floppy", "disk"},
 	{"home", "house"},
 	{"user", "profile", "account", "avatar"},
@@ -116,7 +117,7 @@ var iconGroups = [][]string{
 	{"notifications", "bell", "alerts"},
 	{"filter", "funnel"},
 	{"copy", "duplicate", "clone"},
-	{"help", "question", "?"},
+	{"help", "question", "?", "\uf059", "\uf128"},
 	{"info", "information", "ℹ"},
 	{"bold"}, {"italic", "italics"}, {"underline", "underlined"}, {"strike", "strikethrough"},
 	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"}, {"reply"}, {"retweet", "repost", "boost"}, {"send"},

@@ -8,7 +8,8 @@ import (
 )
 
 // fresh is what the last step that acted brought onto the page, on the address it left
-// the page at: the controls of the section it opened, of the form it showed. A tie between
+// the page at: the controls of the section it opened, of the form it showed, and the
+// controls it enabled. A tie between
 // two controls alike ("Virtual host", the page's filter, and "Virtual host" in the form
 // "Add a new queue" just opened) is the one the person went on to work in: the resolver
 // reads Element.Fresh (page.noChoice). A step that goes to another page leaves nothing
@@ -58,6 +59,19 @@ func (f *fresh) record(before, after page.Observation) {
 		}
 		if len(moved) == more {
 			got[k] = moved
+		}
+	}
+	// A control the step made usable (a list's "Go", enabled once an action is chosen) is
+	// the one the person goes on to press, as much as one the step showed.
+	disabled := map[string][]page.Box{}
+	for _, e := range before.Elements {
+		if e.Disabled {
+			disabled[freshKey(e)] = append(disabled[freshKey(e)], e.Box)
+		}
+	}
+	for _, e := range after.Elements {
+		if k := freshKey(e); !e.Disabled && boxIn(e.Box, disabled[k]) && !boxIn(e.Box, got[k]) {
+			got[k] = append(got[k], e.Box)
 		}
 	}
 	if len(got) > 0 {

@@ -419,6 +419,13 @@
   // <label for> whose id is on nothing, Bootstrap's form-group): the nearest box around
   // the control that holds no other visible control and one label that names no control
   // of its own. Its words name the control, as a person reads the form.
+  // prompt is the words a list shows to ask for a choice ("Choose an action", "-- Select
+  // a country --"), or "".
+  const prompt = (t) => {
+    const p = clean(t).replace(/^-+\s*|\s*-+$/g, "");
+    return /^(choose|select|pick)\b/i.test(p) && p.length <= 40 ? p : "";
+  };
+
   const groupLabel = (el) => {
     const controls = "input:not([type=hidden]), select, textarea, button";
     for (let p = el.parentElement, i = 0; p && i < 4 && p !== el.ownerDocument.body; p = p.parentElement, i++) {
@@ -481,7 +488,32 @@
     }
     before = clean(before);
     if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
-    for (const dy of inViewport ? [6, 16, 28] : []) { const t = probe(r.left + Math.min(8, r.width / 2), r.top - dy); if (t) return t.replace(/:$/, ""); }
+    // Above it, within its own table row: the row above is another item (a list's filter
+    // row names no user's checkbox).
+    const row = el.closest("tr");
+    for (const dy of inViewport ? [6, 16, 28] : []) {
+      const x = r.left + Math.min(8, r.width / 2), y = r.top - dy;
+      const hit = row && x >= 0 && y >= 0 ? doc.elementFromPoint(x, y) : null;
+      if (row && (!hit || hit.closest("tr") !== row)) continue;
+      const t = probe(x, y);
+      if (t) return t.replace(/:$/, "");
+    }
+    // Below the fold no point can be probed: the box just before the field's own box in
+    // its row (a grid's label cell), with words and no control of its own, names it as
+    // it would in sight.
+    if (!inViewport) {
+      const controls = "input, select, textarea, button";
+      for (let a = el, up = 0; a && a.parentElement && up < 6; a = a.parentElement, up++) {
+        // The field with its own small buttons (add a value, remove it) is still one field.
+        if (a !== el && a.querySelectorAll("select, textarea, input:not([type=button]):not([type=submit]):not([type=image])").length > 1) break;
+        const prev = a.previousElementSibling;
+        if (!prev) continue;
+        if (prev.matches(controls) || prev.querySelector(controls)) break;
+        const t = clean(prev.innerText || prev.textContent, 400);
+        if (t && t.length <= 40 && !/[.!?]\s*$/.test(t)) return t.replace(/:$/, "");
+        if (t) break;
+      }
+    }
     return "";
   };
 
@@ -573,6 +605,13 @@
       !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
       label = groupLabel(el);
     }
+    // A list with no label of its own that asks to be chosen from ("Choose an action",
+    // its first option, selected, worth nothing) is named by that prompt, the words a
+    // person reads on it, before any words near it.
+    if (!label && tag === "select" && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && el.selectedIndex === 0 && el.options.length > 1 &&
+      /^(|0|-1|none)$/i.test(el.options[0].value)) {
+      label = prompt(el.options[0].text);
+    }
     if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame &&
       (inViewport || !el.getAttribute("placeholder"))) {
       // Below the fold, only the words before it in the page can name it, and they are
@@ -584,7 +623,7 @@
     // not by the choice it shows: that is its value.
     const drawnList = role === "combobox" && !["input", "select", "textarea"].includes(tag) &&
       !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !label;
-    if (drawnList) label = groupLabel(el) || (!frame ? nearbyText(el, inViewport) : "");
+    if (drawnList) label = groupLabel(el) || prompt(textOf(el)) || (!frame ? nearbyText(el, inViewport) : "");
     const type = tag === "input" ? (el.getAttribute("type") || "text").toLowerCase() : "";
     const secret = type === "password" || el.getAttribute("autocomplete") === "one-time-code";
     const fb = fileOver ? fileButton(el) : null;

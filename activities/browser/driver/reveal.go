@@ -81,13 +81,22 @@ func (s *Session) reveal(ctx context.Context, desc plan.Target, paging bool) (ok
 	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
 		return ok, "", err
 	}
-	if ok, err := s.revealInMenu(ctx, desc); ok || err != nil {
+	if ok, err := s.revealInMenu(ctx, desc); err != nil || ok && s.cameIntoSight(ctx, named(desc)) {
+		return ok, "", err
+	}
+	if ok, err := s.revealInSection(ctx, desc); ok || err != nil {
 		return ok, "", err
 	}
 	if !paging {
 		return false, "", nil
 	}
 	return s.revealByPaging(ctx, desc)
+}
+
+// named is the name a description quotes, or "".
+func named(desc plan.Target) string {
+	n, _, _ := page.Named(desc)
+	return n
 }
 
 // revealByPaging pages the page's paged list until it shows what desc names: the item

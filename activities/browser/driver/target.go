@@ -23,6 +23,12 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 	parts := step.Parts()
 	for {
 		res := page.ResolveTarget(parts, step.Action, obs.Elements)
+		if o, ok, err := s.unfoldExact(ctx, res, obs, parts, &revealed); err != nil || ok {
+			if obs = o; err == nil {
+				continue
+			}
+			return res, obs, err
+		}
 		// A choice whose list is not on the page, only a button named like it (a menu's
 		// "Domain List"): the link the click before showed may lead to the list.
 		standIn := res.Resolved() && step.Action == plan.Select && !obs.Elements[res.Index].Chooser()
@@ -83,6 +89,23 @@ func (s *Session) resolveWaiting(ctx context.Context, step plan.Step, obs page.O
 			return res, obs, err
 		}
 	}
+}
+
+// unfoldExact unfolds the part of the page that holds what parts names exactly, when the
+// page shows it in sight only inside a longer name ("Devices" in "Create devices", and
+// "Devices" itself in a folded menu): the folded one is the one named. It gives the page
+// as it is then.
+// It looks once (revealed).
+func (s *Session) unfoldExact(ctx context.Context, res page.Resolution, obs page.Observation, parts plan.Target, revealed *bool) (page.Observation, bool, error) {
+	if !res.Resolved() || *revealed || namedExactly(obs.Elements[res.Index], parts) {
+		return obs, false, nil
+	}
+	*revealed = true
+	if ok, _ := s.revealInSection(ctx, parts); !ok {
+		return obs, false, nil
+	}
+	obs, err := s.Observe(ctx)
+	return obs, err == nil, err
 }
 
 // decided maps a decision made on an earlier observation onto this one.

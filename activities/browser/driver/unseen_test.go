@@ -253,6 +253,36 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`select staging in the Virtual Host list under Set permission, change Write regexp to ^ci-.* and press Set permission`,
 			`In the "Set permission" section, select "staging" in the field labelled "Virtual Host". Replace the text in the field labelled "Write regexp" with ^ci-.* and click the Set permission button.`,
 		}, `{"permission":{"vhost":"staging","write":"^ci-.*"}}`},
+		{"a menu entry in a section the menu keeps folded, its header clicked to unfold it", "unseen-console.html", "console", []string{
+			`click "Trees"`,
+			`click Trees`,
+			`Open the "Trees" link.`,
+		}, `{"opened":"trees"}`},
+		{"a link in a layer with no height until its header is pointed at", "unseen-console.html", "console", []string{
+			`click "Groups"`,
+			`click Groups`,
+			`press the Groups link`,
+		}, `{"opened":"groups"}`},
+		{"an entry folded away, exactly named, over a link in sight that holds its name", "unseen-console.html", "console", []string{
+			`click "Devices"`,
+			`click Devices`,
+			`press the "Devices" link`,
+		}, `{"opened":"devices"}`},
+		{"a row's checkbox drawn by its label, a list named by its prompt, the Go it enables", "unseen-console.html", "console", []string{
+			`check the box in the row of "Old Printer", select "Delete" from "Choose an action", click "Go", click "Continue"`,
+			`tick Old Printer, choose Delete in the "Choose an action" list, press Go and then Continue`,
+			`Tick the checkbox in the row "Old Printer". From the "Choose an action" list choose "Delete" and click Go. On the next page click the "Continue" button.`,
+		}, `{"action":"Delete","devices":["Old Printer"]}`},
+		{"fields below the fold named by the cells before their boxes", "unseen-console.html", "console", []string{
+			`type "+45 3312 4499" into "Telephone number", click "Save"`,
+			`fill Telephone number with +45 3312 4499 and press Save`,
+			`Replace the Telephone number with "+45 3312 4499", then click the "Save" button.`,
+		}, `{"phone":"+45 3312 4499","fax":""}`},
+		{"a menu behind an icon font's glyph", "unseen-console.html", "console", []string{
+			`click "⋮", click "Edit topic"`,
+			`press the ⋮ button, then click Edit topic`,
+			`Open the menu with the ⋮ button and click "Edit topic".`,
+		}, `{"topic":"edit"}`},
 		{"labels a form draws beside its controls without tying them", "unseen-forms.html", "forms", []string{
 			`type "jobs" into "Alias", type "carol@example.org" into "To", untick "Active", click "Add Alias"`,
 			`fill Alias with jobs, put carol@example.org in the "To" box, clear the checkbox labelled "Active" and press Add Alias`,

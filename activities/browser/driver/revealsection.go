@@ -1,0 +1,142 @@
+package driver
+
+//lint:file-ignore SA1019 The toggle a page script found is a node, not a selector; only an ElementHandle names it.
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// revealSectionJS looks for what a description names in the part of a menu or a page the
+// page keeps folded (Cacti's "Management" in its side menu, LDAP Account Manager's
+// "Accounts" over "Users" and "Groups", a <details> shut): the control whose whole text is
+// the name, hidden in a box the page draws with no size or not at all, whose parent is in
+// sight and which has a control in sight just before it — the header a person clicks or
+// points at to unfold it. Found under one such header only (or under several with "the
+// first" asked for), the header is kept, and whether clicking it would leave the page.
+const revealSectionJS = `({ name, first }) => {
+  const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const want = norm(name);
+  const rendered = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  const folds = (el) => {
+    if (!rendered(el)) return true;
+    const r = el.getBoundingClientRect();
+    return (r.width < 1 || r.height < 1) && getComputedStyle(el).overflow !== "visible";
+  };
+  const seen = (el) => {
+    for (let n = el; n && n !== document.documentElement; n = n.parentElement) if (folds(n)) return false;
+    const r = el.getBoundingClientRect();
+    return r.width >= 1 && r.height >= 1;
+  };
+  const control = "a, button, summary, [role=button], [role=menuitem], [aria-expanded]";
+  const headers = [];
+  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]")) {
+    if (norm(el.textContent) !== want || seen(el)) continue;
+    // The outermost box that folds it, whose parent is in sight.
+    let box = null;
+    for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+      if (folds(n)) box = n;
+    }
+    if (!box || !box.parentElement || !seen(box.parentElement)) continue;
+    let header = null;
+    if (box.tagName === "DETAILS") header = box.querySelector(":scope > summary");
+    for (let s = box.previousElementSibling; s && !header; s = s.previousElementSibling) {
+      const c = s.matches(control) ? s : s.querySelector(control);
+      if (c && seen(c)) header = c;
+    }
+    if (header && !headers.includes(header)) headers.push(header);
+  }
+  if (headers.length === 0 || (headers.length > 1 && !first)) return { found: headers.length };
+  const h = headers[0];
+  const href = h.tagName === "A" ? (h.getAttribute("href") || "") : "";
+  window.__webagentHeader = h;
+  return { found: 1, header: (h.innerText || "").trim().split("\n")[0].slice(0, 40), leaves: href !== "" && !/^(#|javascript:)/i.test(href) };
+}`
+
+// shownNamedJS counts the controls in sight whose whole text is the name.
+const shownNamedJS = `(name) => {
+  const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
+  let n = 0;
+  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]")) {
+    if (norm(el.textContent) !== norm(name) || (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))) continue;
+    const r = el.getBoundingClientRect();
+    const hit = r.width >= 1 && r.height >= 1 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && (hit === el || el.contains(hit))) n += Math.round(r.top * 10 + r.left) + 100000;
+  }
+  return n;
+}`
+
+// shownNamed reports a control in sight named name, and where (a number that changes
+// while it moves: a menu sliding open).
+func (s *Session) shownNamed(name string) (bool, int) {
+	var n int
+	v, err := s.page.Evaluate(shownNamedJS, name)
+	if err == nil {
+		err = decode(v, &n)
+	}
+	return err == nil && n > 0, n
+}
+
+// cameIntoSight waits up to a second and a half for a control named name to be in sight
+// and still (a menu that slides open moves what it shows until it is open).
+func (s *Session) cameIntoSight(ctx context.Context, name string) bool {
+	last := -1
+	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
+		ok, at := s.shownNamed(name)
+		if ok && at == last {
+			return true
+		}
+		last = at
+		if sleep(ctx, 100*time.Millisecond) != nil {
+			return false
+		}
+	}
+	return false
+}
+
+// revealInSection unfolds the part of the page that holds what desc names (see
+// revealSectionJS): it points at the header, as a menu that opens on hover wants, and
+// clicks it when pointing did not show the target and the click does not leave the page.
+// Unfolding changes what the page shows, not what it holds.
+func (s *Session) revealInSection(ctx context.Context, desc plan.Target) (bool, error) {
+	var got struct {
+		Found  int    `json:"found"`
+		Header string `json:"header"`
+		Leaves bool   `json:"leaves"`
+	}
+	name, ok := s.searchHidden(revealSectionJS, desc, &got)
+	if !ok || got.Found != 1 {
+		return false, nil
+	}
+	h, err := s.page.EvaluateHandle(`() => window.__webagentHeader`)
+	if err != nil {
+		return false, nil
+	}
+	el := h.AsElement()
+	if el == nil {
+		return false, nil
+	}
+	defer el.Dispose()
+	if err := el.Hover(playwright.ElementHandleHoverOptions{Timeout: ms(bounded(ctx, 3*time.Second))}); err != nil {
+		return false, ctx.Err()
+	}
+	how := "pointed at"
+	if !s.cameIntoSight(ctx, name) {
+		if got.Leaves {
+			return false, nil
+		}
+		if err := el.Click(playwright.ElementHandleClickOptions{Timeout: ms(bounded(ctx, 3*time.Second))}); err != nil {
+			return false, ctx.Err()
+		}
+		how = "opened"
+		if !s.cameIntoSight(ctx, name) {
+			return false, ctx.Err()
+		}
+	}
+	s.notes.add(fmt.Sprintf("%s %q, under which %q is", how, got.Header, name))
+	return true, nil
+}
