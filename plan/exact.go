@@ -307,6 +307,12 @@ func exactTarget(s string, quotes []string) string {
 	// before the label say so, and say nothing else about the target. "That starts with
 	// "Egy" and ends with "gypt"" is a part the resolver holds exactly too.
 	s = dropValueOf(s)
+	for _, tail := range []string{" next to it", " beside it", " by it"} {
+		// `the "+" button next to it`: beside what the step before named (besideIt).
+		if strings.HasSuffix(strings.ToLower(strings.TrimSpace(s)), tail) && len(quotesIn(s)) > 0 {
+			s = strings.TrimSpace(s)[:len(strings.TrimSpace(s))-len(tail)]
+		}
+	}
 	outside := replaceQuotes(dropAffixes(withoutPosition(withoutPlaces(s))), " ")
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")

@@ -42,6 +42,7 @@ func TestPhrasingsPeopleWrote(t *testing.T) {
 		{`open Local IRC, choose Edit this network… from its menu`, `click "Local IRC" | click "Edit this network…"`},
 		{`Check that the page says "Account was modified successfully"`, `check that "Account was modified successfully" is visible`},
 		{`check that "#helpdesk" appears under Local IRC`, `check that "Local IRC" holds "#helpdesk"`},
+		{`enter x=1 in the field labelled "Matchers" and click the "+" button next to it`, `type "x=1" into "field labelled \"Matchers\"" | click "\"+\" button beside \"Matchers\""`},
 		// "The box" a tick is given is a checkbox.
 		{`check the box in the row of "Old Printer"`, `check "checkbox in the row of \"Old Printer\""`},
 	} {

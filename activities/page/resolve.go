@@ -195,15 +195,18 @@ func (t Target) affixes() string {
 // InRow reports whether e sits in the row or item the target names (e may be that row
 // itself): what the browser hovers to show a row's hidden controls.
 func InRow(t plan.Target, e Element) bool {
-	return t.Row != "" && (containsFold(e.Row, t.Row) || (t.RowNoun != "" && containsFold(e.Container, t.Row)))
+	row, name := asData(e.Row, t.Row)
+	container, _ := asData(e.Container, t.Row)
+	return t.Row != "" && (containsFold(row, name) || (t.RowNoun != "" && containsFold(container, name)))
 }
 
 // isRow reports whether e is the row the description places the target in, rather
 // than something inside it: the email's own card, whose text is the whole item's, not the
 // trash icon on it, nor a checkbox labelled with the row's words.
 func (t Target) isRow(e Element) bool {
-	text, row := norm(e.Text), norm(e.Row)
-	return text != "" && containsFold(text, t.Row) && len(text)*5 >= len(row)*4
+	text, name := asData(e.Text, t.Row)
+	text, row := norm(text), norm(e.Row)
+	return text != "" && containsFold(text, name) && len(text)*5 >= len(row)*4
 }
 
 // match keeps the elements of the kind the description names whose texts match its name

@@ -17,6 +17,7 @@ const (
 // at all. A hyphen, an underscore or an apostrophe joins a word: "Q4-bugs-old" is another
 // project than "Q4-bugs", and a row named the one is not the row named the other.
 func rowFit(row, name string) int {
+	row, name = asData(row, name)
 	row, name = norm(row), norm(name)
 	if name == "" {
 		return rowNone
@@ -35,6 +36,17 @@ func rowFit(row, name string) int {
 		best = rowInner
 		from = i + 1
 	}
+}
+
+// asData reads an item named by its data ("alertname=InstanceDown", a matcher, a label) as
+// the page may write it, with its value quoted (alertname="InstanceDown"): the quotes are
+// no part of the data, on either side.
+func asData(row, name string) (string, string) {
+	if !strings.Contains(name, "=") {
+		return row, name
+	}
+	drop := strings.NewReplacer(`"`, "", "'", "", "“", "", "”", "")
+	return drop.Replace(row), drop.Replace(name)
 }
 
 // bounded reports whether row[i:end] is not part of a longer word.

@@ -18,6 +18,9 @@ func TestRowFit(t *testing.T) {
 		{"Apollos", "Apollo", rowInner},
 		{"Zoë Ng (owner)", "Zoë", rowWhole},
 		{"Zeus", "Apollo", rowNone},
+		// An item named by its data, which the page writes with its value quoted.
+		{`alertname="InstanceDown" instance="cache-01:9121" Edit Expire`, "alertname=InstanceDown", rowWhole},
+		{`alertname="InstanceDownNow" Edit`, "alertname=InstanceDown", rowInner},
 	} {
 		if got := rowFit(tt.row, tt.name); got != tt.want {
 			t.Errorf("rowFit(%q, %q) = %d, want %d", tt.row, tt.name, got, tt.want)
