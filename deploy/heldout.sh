@@ -224,3 +224,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_alertmanager.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_lam.sh"
 # shellcheck source=deploy/heldout_thelounge.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_thelounge.sh"
+# shellcheck source=deploy/heldout_rediscommander.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_rediscommander.sh"
+# shellcheck source=deploy/heldout_davical.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_davical.sh"
+# shellcheck source=deploy/heldout_zabbix.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_zabbix.sh"
