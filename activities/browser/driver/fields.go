@@ -40,6 +40,11 @@ func typeText(ctx context.Context, a *action) *plan.Feedback {
 		a.note("typed %q into the focused element", shown)
 		return a.failed(a.s.page.Keyboard().Type(v))
 	}
+	if t := a.out.Target; t.Chooser() && t.Tag != "input" && t.Tag != "textarea" && t.Tag != "select" && !t.Secret && !plan.HasSecret(shown) && t.Value != "" {
+		// A list a script draws as a button showing its choice ("Manual Ordering"): what
+		// is typed into it is the option to choose, by its exact text.
+		return selectValue(ctx, a)
+	}
 	if t := a.out.Target; !t.FormControl() && !t.Secret && !plan.HasSecret(shown) {
 		return typeIntoOpened(ctx, a, v, shown)
 	}

@@ -238,6 +238,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`pick IT Helpdesk as the Queue`,
 			`Choose IT Helpdesk from the Queue list.`,
 		}, `{"queue":"IT Helpdesk"}`},
+		{"a list a script draws as a button, typed into: the option of that text chosen", "unseen-forms.html", "forms", []string{
+			`type "IT Helpdesk" into "Queue"`,
+			`enter IT Helpdesk in the Queue field`,
+			`Write "IT Helpdesk" in the field labelled "Queue".`,
+		}, `{"queue":"IT Helpdesk"}`},
 		{"a link named by the heading of its section", "unseen-sections.html", "sections", []string{
 			`click "Add" in the "Networks" section`,
 			`press Add in the Networks section`,
