@@ -81,9 +81,9 @@ noise: setup-test
 ##          first pool, ikiwiki, Roundcube, Syncthing and WordPress the second, Shaarli, phpMyAdmin, Radicale and Tiny Tiny RSS
 ##          the third, Transmission, Deluge, phpLDAPadmin and Nagios the fourth, ZNC, Postfix Admin, RabbitMQ and Request Tracker
 ##          the fifth, Cacti, Alertmanager, LDAP Account Manager and The Lounge the sixth: each run blind once, then mended;
-##          Redis Commander, DAViCal and Zabbix are the seventh, the default) (not part of make test; installs what it needs
+##          Redis Commander, DAViCal, Zabbix and qBittorrent are the seventh, the default) (not part of make test; installs what it needs
 ##          with `deploy/setup.sh heldout`)
-HELDOUT ?= RedisCommander,DAViCal,Zabbix
+HELDOUT ?= RedisCommander,DAViCal,Zabbix,QBittorrent
 heldout: setup-test
 	@deploy/setup.sh heldout
 	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \

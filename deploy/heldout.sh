@@ -230,3 +230,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_rediscommander.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_davical.sh"
 # shellcheck source=deploy/heldout_zabbix.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_zabbix.sh"
+# shellcheck source=deploy/heldout_qbittorrent.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_qbittorrent.sh"
