@@ -48,19 +48,7 @@ func (c *Cacti) Query(t testing.TB, query string) []map[string]string {
 // State reads the tables the judges compare.
 func (c *Cacti) State(t testing.TB) CactiState {
 	t.Helper()
-	st := CactiState{}
-	for table, query := range cactiTables {
-		st[table] = map[string]map[string]string{}
-		for _, row := range c.Query(t, query) {
-			key := row["k"]
-			delete(row, "k")
-			if _, twice := st[table][key]; twice {
-				key += " (again)"
-			}
-			st[table][key] = row
-		}
-	}
-	return st
+	return CactiState(keyedTables(cactiTables, func(q string) []map[string]string { return c.Query(t, q) }))
 }
 
 // Seed is the state of the fresh instance, once seeded (a copy).

@@ -59,3 +59,21 @@ func rowsDiffer(tables []string, seed, now, changes tableRows) string {
 	}
 	return strings.Join(diff, "; ")
 }
+
+// keyedTables reads each table by its query, whose column k is the row's key, into rows by
+// key (a key met twice is kept as "key (again)"): what the judges of a database compare.
+func keyedTables(tables map[string]string, query func(string) []map[string]string) tableRows {
+	st := tableRows{}
+	for table, q := range tables {
+		st[table] = map[string]map[string]string{}
+		for _, row := range query(q) {
+			key := row["k"]
+			delete(row, "k")
+			if _, twice := st[table][key]; twice {
+				key += " (again)"
+			}
+			st[table][key] = row
+		}
+	}
+	return st
+}

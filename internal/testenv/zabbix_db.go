@@ -63,19 +63,7 @@ func (z *Zabbix) Query(t testing.TB, query string) []map[string]string {
 // State reads the tables the judges compare.
 func (z *Zabbix) State(t testing.TB) ZabbixState {
 	t.Helper()
-	st := ZabbixState{}
-	for table, query := range zabbixTables {
-		st[table] = map[string]map[string]string{}
-		for _, row := range z.Query(t, query) {
-			key := row["k"]
-			delete(row, "k")
-			if _, twice := st[table][key]; twice {
-				key += " (again)"
-			}
-			st[table][key] = row
-		}
-	}
-	return st
+	return ZabbixState(keyedTables(zabbixTables, func(q string) []map[string]string { return z.Query(t, q) }))
 }
 
 // Seed is the state of the fresh instance, once seeded (a copy).
