@@ -129,7 +129,7 @@ func (s *Session) searchHidden(js string, desc plan.Target, got any) (string, bo
 	if !ok || ordinal > 1 || ordinal < 0 {
 		return "", false
 	}
-	v, err := s.page.Evaluate(js, map[string]any{"name": name, "first": ordinal == 1})
+	v, err := s.page.Evaluate(js, map[string]any{"name": name, "first": ordinal == 1, "row": desc.Row})
 	if err == nil {
 		err = decode(v, got)
 	}

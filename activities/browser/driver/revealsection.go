@@ -16,9 +16,9 @@ import (
 // "Accounts" over "Users" and "Groups", a <details> shut): the control whose whole text is
 // the name, hidden in a box the page draws with no size or not at all, whose parent is in
 // sight and which has a control in sight just before it — the header a person clicks or
-// points at to unfold it. Found under one such header only (or under several with "the
+// points at to unfold it (and, for an item said to be in a row, a header naming that row). Found under one such header only (or under several with "the
 // first" asked for), the header is kept, and whether clicking it would leave the page.
-const revealSectionJS = `({ name, first }) => {
+const revealSectionJS = `({ name, first, row }) => {
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
   const want = norm(name);
   const rendered = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -42,12 +42,18 @@ const revealSectionJS = `({ name, first }) => {
       if (folds(n)) box = n;
     }
     if (!box || !box.parentElement || !seen(box.parentElement)) continue;
+    // The header is the control just before the box (or its summary), the one thing in
+    // that place a person can press: a box whose neighbour is a bar of several controls,
+    // or none, is no section of it.
     let header = null;
     if (box.tagName === "DETAILS") header = box.querySelector(":scope > summary");
-    for (let s = box.previousElementSibling; s && !header; s = s.previousElementSibling) {
-      const c = s.matches(control) ? s : s.querySelector(control);
-      if (c && seen(c)) header = c;
+    const prev = box.previousElementSibling;
+    if (!header && prev) {
+      const cs = prev.matches(control) ? [prev] : Array.from(prev.querySelectorAll(control));
+      if (cs.length === 1 && seen(cs[0])) header = cs[0];
     }
+    // An item placed in a row ("Users" under "Configuration") is under a header that says so.
+    if (header && row && !norm(header.textContent).includes(norm(row))) header = null;
     if (header && !headers.includes(header)) headers.push(header);
   }
   if (headers.length === 0 || (headers.length > 1 && !first)) return { found: headers.length };
