@@ -113,7 +113,7 @@ func partOfName(before, aside string) bool {
 	if len(ts) == 0 || len(as) == 0 || len(as) > 2 {
 		return false
 	}
-	capital := func(t tok) bool { return t.kind == tWord && t.text[:1] != strings.ToLower(t.text[:1]) }
+	capital := func(t tok) bool { return t.kind == tWord && capitalised(t.text) }
 	return capital(ts[len(ts)-1]) && capital(as[0])
 }
 
@@ -151,7 +151,7 @@ func bareName(c string) bool {
 // read (no reason), or could not read as a click either, keeps its own reading.
 func clickedName(s Step, reason, c string, quotes []string, before []Step) (Step, string) {
 	// "press Go and then Continue": a capital makes "Continue" the button's name.
-	named := read(goOn, c) != nil && c[:1] != strings.ToLower(c[:1])
+	named := read(goOn, c) != nil && capitalised(c)
 	if reason == "" || len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || (startsWithVerb(c) && !named) {
 		return s, reason
 	}

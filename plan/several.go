@@ -84,7 +84,7 @@ func pairStarts(ts []tok, s string, k int) bool {
 		}
 		// "and Last name with Lindgren": a field's name of two or three words, written as
 		// the page writes it (a capital first), then "with" or "into".
-		if first := ts[k].text; first[:1] == strings.ToUpper(first[:1]) && first[:1] != strings.ToLower(first[:1]) {
+		if capitalised(ts[k].text) {
 			for at := k + 1; at < len(ts) && at <= k+2 && ts[at].kind == tWord; at++ {
 				if m, _ := matchAt(ts, s, word("with", "into"), at+1); m != nil {
 					return true

@@ -107,3 +107,7 @@ func isDigits(s string) bool {
 	}
 	return s != ""
 }
+
+// capitalised reports a word written with a capital first letter: a name as a page
+// writes it ("Last name", "Continue", "Tree (Network)").
+func capitalised(w string) bool { return w != "" && w[:1] != strings.ToLower(w[:1]) }

@@ -229,15 +229,15 @@ func (at *attempt) takeLabelled(ctx context.Context, t plan.Target, got labelled
 			return nil, err
 		}
 	} else {
-		h, err := s.page.EvaluateHandle(`() => window.__webagentValue || null`)
-		if err != nil || h.AsElement() == nil {
+		el := s.kept(`() => window.__webagentValue || null`)
+		if el == nil {
 			return s.without(ctx, at.out, obs, &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("the value beside %q went away", t.Name)})
 		}
 		e := page.Element{Index: -1, Role: "text", Tag: got.Tag, Name: got.Text}
 		if len(got.Box) == 4 {
 			e.Box = page.Box{X: int(got.Box[0]), Y: int(got.Box[1]), W: int(got.Box[2]), H: int(got.Box[3])}
 		}
-		at.out.Target, at.el = &e, h.AsElement()
+		at.out.Target, at.el = &e, el
 	}
 	where := ""
 	if t.Row != "" {

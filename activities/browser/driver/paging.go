@@ -155,11 +155,10 @@ var nextGone = map[string]string{"none": "gone", "gone": "hidden", "disabled": "
 // nextPage clicks the control nextPageJS found and waits, up to a few seconds, for the
 // page to say something else than it did (sign). why says why paging stops there.
 func (s *Session) nextPage(ctx context.Context, sign string) (string, error) {
-	h, err := s.page.EvaluateHandle(`() => window.__webagentNext || null`)
-	if err != nil || h.AsElement() == nil {
+	el := s.kept(`() => window.__webagentNext || null`)
+	if el == nil {
 		return "the next page control went away", nil
 	}
-	el := h.AsElement()
 	defer el.Dispose()
 	m0 := s.Mutations()
 	if err := el.Click(playwright.ElementHandleClickOptions{Timeout: ms(bounded(ctx, 5*time.Second))}); err != nil {

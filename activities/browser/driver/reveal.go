@@ -93,6 +93,16 @@ func (s *Session) reveal(ctx context.Context, desc plan.Target, paging bool) (ok
 	return s.revealByPaging(ctx, desc)
 }
 
+// kept is the node a page script kept for the next action (window.__webagentTab, a
+// path's i-th item), as an element, or nil when the page no longer holds it.
+func (s *Session) kept(js string, arg ...any) playwright.ElementHandle {
+	h, err := s.page.EvaluateHandle(js, arg...)
+	if err != nil {
+		return nil
+	}
+	return h.AsElement()
+}
+
 // named is the name a description quotes, or "".
 func named(desc plan.Target) string {
 	n, _, _ := page.Named(desc)
@@ -148,15 +158,11 @@ func (s *Session) revealInMenu(ctx context.Context, desc plan.Target) (bool, err
 		return false, nil
 	}
 	for i := range got.Path {
-		h, err := s.page.EvaluateHandle(`(i) => window.__webagentPath[i]`, i)
-		if err != nil {
-			return false, nil
-		}
-		el := h.AsElement()
+		el := s.kept(`(i) => window.__webagentPath[i] || null`, i)
 		if el == nil {
 			return false, nil
 		}
-		err = el.Hover(playwright.ElementHandleHoverOptions{Timeout: ms(bounded(ctx, 5*time.Second))})
+		err := el.Hover(playwright.ElementHandleHoverOptions{Timeout: ms(bounded(ctx, 5*time.Second))})
 		el.Dispose()
 		if err != nil {
 			return false, nil
@@ -178,11 +184,7 @@ func (s *Session) revealInTab(ctx context.Context, desc plan.Target) (bool, erro
 	if !ok || got.Found != 1 {
 		return false, nil
 	}
-	h, err := s.page.EvaluateHandle(`() => window.__webagentTab`)
-	if err != nil {
-		return false, nil
-	}
-	el := h.AsElement()
+	el := s.kept(`() => window.__webagentTab || null`)
 	if el == nil {
 		return false, nil
 	}

@@ -118,11 +118,7 @@ func (s *Session) revealInSection(ctx context.Context, desc plan.Target) (bool, 
 	if !ok || got.Found != 1 {
 		return false, nil
 	}
-	h, err := s.page.EvaluateHandle(`() => window.__webagentHeader`)
-	if err != nil {
-		return false, nil
-	}
-	el := h.AsElement()
+	el := s.kept(`() => window.__webagentHeader || null`)
 	if el == nil {
 		return false, nil
 	}

@@ -71,15 +71,15 @@ func (s *Session) textTarget(t plan.Target, desc string) (playwright.ElementHand
 	case got.N > 1:
 		return nil, page.Element{}, fmt.Sprintf("the text %q is on the page %d times: say which (in the row of ...)", name, got.N)
 	}
-	h, err := s.page.EvaluateHandle(`() => window.__webagentText || null`)
-	if err != nil || h.AsElement() == nil {
+	el := s.kept(`() => window.__webagentText || null`)
+	if el == nil {
 		return nil, page.Element{}, ""
 	}
 	e := page.Element{Index: -1, Role: "text", Tag: got.Tag, Name: name}
 	if len(got.Box) == 4 {
 		e.Box = page.Box{X: int(got.Box[0]), Y: int(got.Box[1]), W: int(got.Box[2]), H: int(got.Box[3])}
 	}
-	return h.AsElement(), e, ""
+	return el, e, ""
 }
 
 // namedExactly reports whether the element's own name or text is the target's name, not a
