@@ -232,3 +232,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_davical.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_zabbix.sh"
 # shellcheck source=deploy/heldout_qbittorrent.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_qbittorrent.sh"
+# shellcheck source=deploy/heldout_miniflux.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_miniflux.sh"
+# shellcheck source=deploy/heldout_jupyter.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_jupyter.sh"
+# shellcheck source=deploy/heldout_icingaweb.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_icingaweb.sh"
