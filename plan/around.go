@@ -187,7 +187,7 @@ var purposeVerbs = word("add", "create", "make", "join", "open", "start", "save"
 	"leave", "confirm", "expand", "collapse", "close", "upload", "invite", "connect", "begin", "set up", "sign", "log", "define", "enter", "write")
 
 // unquotedPurpose is " to add a tree" at the end of a target: a purpose verb and its object.
-var unquotedPurpose = seq(word("to"), purposeVerbs, opt(word("in", "up", "out")), word("a", "an", "the", "it", "them", "this", "one", "new"), anyTokens, end)
+var unquotedPurpose = seq(word("to"), purposeVerbs, opt(word("in", "up", "out")), word("a", "an", "the", "it", "them", "this", "one", "new", "him", "her", "his", "its", "their", "my", "me", "us"), anyTokens, end)
 
 // dropUnquotedPurpose drops the purpose that ends an unquoted target ("the plus icon to
 // add a tree"): why the control is pressed is no part of which one.
@@ -221,6 +221,11 @@ func referTo(s Step, before []Step) (Step, string) {
 		return s, ""
 	}
 	f := strings.Fields(s.TargetDescription)
+	if len(f) > 1 && (strings.EqualFold(f[0], "her") || strings.EqualFold(f[0], "his")) {
+		// "change her Email Address": the person's own page, open now; the field is its.
+		s.TargetDescription = strings.Join(f[1:], " ")
+		return s, ""
+	}
 	if len(f) == 0 || (!itWords[strings.ToLower(f[0])] && !itsWords[strings.ToLower(f[0])]) {
 		return s, ""
 	}

@@ -219,6 +219,10 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		v, unclear := exactValue(m.get("v"), quotes)
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
+	if m := read(tickState, c); m != nil {
+		on := !strings.HasPrefix(m.low("state"), "un") != m.has("not")
+		return found(exact(Step{Action: Check, Value: strconv.FormatBool(on), TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
+	}
 	if m := read(untick, c); m != nil {
 		return found(exact(Step{Action: Check, Value: "false", TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
 	}

@@ -16,10 +16,11 @@ func readDoubleOrRightClick(c string, quotes []string) (Step, string, bool) {
 		return Step{}, "", false // "double-click X twice": refused as a repetition
 	}
 	if m := read(doubleClick, c); m != nil {
-		return found(exact(Step{Action: DoubleClick, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+		t := dropUnquotedPurpose(dropPurpose(m.get("t"))) // "… in the table to edit it"
+		return found(exact(Step{Action: DoubleClick, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	if m := read(rightClick, c); m != nil {
-		t := m.get("t")
+		t := dropUnquotedPurpose(dropPurpose(m.get("t")))
 		return found(exact(Step{Action: RightClick, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	return Step{}, "", false
@@ -64,10 +65,17 @@ func isSliderValue(s string) bool {
 	return isDigits(whole) && (!dot || isDigits(frac))
 }
 
+// leaveEmpty is a field left empty: "leave Save path empty", "keep the Notes field blank".
+var leaveEmpty = seq(word("leave", "keep"), grab("t", some), word("empty", "blank"), end)
+
 // readClear reads emptying a field: "clear "Search"", "clear the text in the "Notes" field"
 // ("clear the checkbox X" is unticking it, read with the checkboxes).
 func readClear(c string, quotes []string) (Step, string, bool) {
 	m := read(clearField, c)
+	if m == nil {
+		// "leave Save path empty": the field ends empty, emptied only when it is not.
+		m = read(leaveEmpty, c)
+	}
 	if m == nil || read(untick, c) != nil {
 		return Step{}, "", false
 	}

@@ -20,14 +20,6 @@ const purposeList = "delete remove trash bin edit pencil close dismiss add plus 
 // purposeWords are purposeList as a pattern's alternatives.
 var purposeWords = strings.Join(strings.Fields(purposeList), "|")
 
-// itemNouns are what people call the item of a list a target sits in ("the star icon in
-// the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
-// the target inside the item the quoted words name, never on the item itself.
-const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices feed feeds calendar calendars bookmark bookmarks database databases torrent torrents service services host hosts entry entries server servers job jobs queue queues exchange exchanges channel channels network networks module modules plugin plugins extension extensions"
-
-// itemNouns are itemNounList as a pattern's alternatives.
-var itemNouns = strings.Join(strings.Fields(itemNounList), "|")
-
 // readSeveral reads a sentence that is several steps of one kind: fields given a value each
 // (parsePairs) or a list of boxes to tick (parseTickList).
 func readSeveral(c string, quotes []string) ([]Step, bool) {
@@ -83,6 +75,9 @@ func parseBoth(c string, quotes []string) ([]Step, bool) {
 		action, value, noun = Check, "true", m.get("t")
 	} else {
 		return nil, false
+	}
+	if steps, ok := bothNamed(action, value, noun, quotes); ok {
+		return steps, true
 	}
 	name := ""
 	if m := read(seq(grab("q", quoteTok), grab("k", all), end), strings.TrimSpace(noun)); m != nil {
@@ -306,6 +301,9 @@ func exactTarget(s string, quotes []string) string {
 	// "the value of "Phone"" names the value beside a label (Target.Labelled): the words
 	// before the label say so, and say nothing else about the target. "That starts with
 	// "Egy" and ends with "gypt"" is a part the resolver holds exactly too.
+	if signInPart(s) != "" {
+		return "" // a part of the sign-in form, named by what it is there (signin.go)
+	}
 	s = dropValueOf(s)
 	for _, tail := range []string{" next to it", " beside it", " by it"} {
 		// `the "+" button next to it`: beside what the step before named (besideIt).
@@ -374,8 +372,12 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 		if len(quotesIn(p)) > 0 && strings.TrimSpace(replaceQuotes(p, "")) != "" {
 			return nil, fmt.Sprintf("in the menu path %q the item %q is not one name: quote each item alone", unmask(path, quotes, true), unmask(p, quotes, true)), true
 		}
-		if r := exactTarget(p, quotes); r != "" {
-			return nil, r, true
+		// An item of a path is named by its words whatever they are: "Options" is one
+		// item, not several.
+		if bare := len(quotesIn(p)) == 0 && len(strings.Fields(p)) <= 4 && !startsSpaced(articleStart, strings.TrimSpace(p)); !bare {
+			if r := exactTarget(p, quotes); r != "" {
+				return nil, r, true
+			}
 		}
 		steps = append(steps, Step{Action: Hover, TargetDescription: strconv.Quote(name)})
 	}

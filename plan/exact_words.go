@@ -291,3 +291,11 @@ func dropTrailingPlace(s string) string {
 	}
 	return s
 }
+
+// itemNouns are what people call the item of a list a target sits in ("the star icon in
+// the email from "Helena"", "the reply link on the post by "@ann""): the resolver places
+// the target inside the item the quoted words name, never on the item itself.
+const itemNounList = "email emails message messages mail post posts comment comments tweet tweets thread threads task tasks todo todos result results user users contact contacts conversation conversations notification notifications file files folder folders product products order orders ticket tickets issue issues card cards identity identities page pages article articles note notes event events project projects document documents account accounts device devices group groups category categories tag tags draft drafts member members customer customers invoice invoices feed feeds calendar calendars bookmark bookmarks database databases torrent torrents service services host hosts entry entries server servers job jobs queue queues exchange exchanges channel channels network networks module modules plugin plugins extension extensions resource resources principal principals key keys role roles dashboard dashboards collection collections notebook notebooks subscription subscriptions report reports repository repositories domain domains mailbox mailboxes alias aliases site sites token tokens hash hashes"
+
+// itemNouns are itemNounList as a pattern's alternatives.
+var itemNouns = strings.Join(strings.Fields(itemNounList), "|")

@@ -55,6 +55,8 @@ func forwardTo(g map[string]string) (string, string) {
 }
 
 var idioms = []idiom{
+	signInIdiom,
+	signInPasswordOnly,
 	{
 		// "Buy HLW stock": the page's one "Buy" control, once the thing bought is seen to be
 		// on the page (a page that shows another symbol is not the one meant).

@@ -51,6 +51,14 @@ func leadPlaces(clauses []string) []string {
 		if k < len(ts) {
 			place = c[:ts[k].start]
 		}
+		if hereOnly(place) {
+			// "On her page click …", "On this page, …": the page the step is on, no place
+			// to hold its target to.
+			if k < len(ts) {
+				out = append(out, c[ts[k].start:])
+			}
+			continue
+		}
 		if path, ok := menuPathPlace(place); ok {
 			// "Under Admin > Queues, press Create": the place is a menu's path, gone to first.
 			out = append(out, "open "+path)
@@ -80,4 +88,11 @@ func menuPathPlace(place string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(p[len("under "):]), true
+}
+
+// hereOnly reads a place that is the page the step is on: "on her page", "on this page",
+// "on the same page".
+func hereOnly(place string) bool {
+	return read(seq(word("on"), word("her", "his", "their", "its", "this", "that", "the same", "the next"), word("page", "screen"), end),
+		strings.TrimRight(strings.TrimSpace(place), ", ")) != nil
 }

@@ -55,6 +55,7 @@ var verbs = []verb{
 	{phrase: "pick", senses: []sense{sClick, sChoose, sSetWith, sMenuPath}},
 	{phrase: "open", senses: []sense{sClick, sGo, sMenuPath}},
 	{phrase: "expand", senses: []sense{sClick}},
+	{phrase: "unfold", senses: []sense{sClick}},
 	{phrase: "collapse", senses: []sense{sClick}},
 	{phrase: "go to", senses: []sense{sClick, sGo, sMenuPath}},
 	{phrase: "go", senses: nil},

@@ -277,7 +277,7 @@ func splitClauses(masked string) []string {
 			if sep.to < len(ts) {
 				rest = stripFillers(strings.TrimSpace(line[ts[sep.to].start:]))
 			}
-			if rest == "" || (!sep.strong && !startsWithVerb(dropLeadWhen(rest)) && !placedStep(rest)) {
+			if rest == "" || (!sep.strong && !startsWithVerb(dropLeadWhen(rest)) && !placedStep(rest)) || (!sep.strong && bothOpen(line[start:ts[sep.from].start])) {
 				continue
 			}
 			clauses = append(clauses, line[start:ts[sep.from].start])
@@ -346,4 +346,21 @@ func dropLeadWhen(c string) string {
 		return strings.TrimSpace(c[ts[e].start:])
 	}
 	return c
+}
+
+// bothOpen reports a clause that ends in "both" and a name, waiting for its "and": "in both
+// Change Password and Confirm Password" is one step's two fields, not a step "confirm".
+func bothOpen(clause string) bool {
+	ts := tokenize(clause)
+	for i := len(ts) - 1; i >= 0 && i >= len(ts)-5; i-- {
+		switch ts[i].low {
+		case "both":
+			// "both text fields and …" counts its fields; a name waits for its "and".
+			last := ts[len(ts)-1]
+			return i < len(ts)-1 && !(last.kind == tWord && strings.HasSuffix(last.low, "s"))
+		case "and", ",":
+			return false
+		}
+	}
+	return false
 }

@@ -63,7 +63,7 @@ func TestPhrasingsPeopleWrote(t *testing.T) {
 	if err != nil || len(steps) != 1 || !steps[0].Negated || steps[0].Value != "#random" {
 		t.Errorf("a negative check under an item: %+v %v", steps, err)
 	}
-	for _, goal := range []string{`then continue`, `make sure "Private" is checked`} {
+	for _, goal := range []string{`then continue`, `make sure "Private" holds`} {
 		if _, err := Parse(goal); err == nil {
 			t.Errorf("%s: read, want refused", goal)
 		}

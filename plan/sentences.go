@@ -12,7 +12,10 @@ var (
 	visibleWords = word("visible", "shown", "displayed", "listed", "present", "there", "on the page", "on page", "on the screen", "on screen")
 	// assertLead is how a check may start: "check that", "verify".
 	assertLead = opt(verbsFor(sAssert), opt(word("that")))
-	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords, end)
+	assertIs   = seq(assertLead, grab("t", some), word("is", "are"), opt(grab("not", word("not", "no longer"))), alt(visibleWords, inTheList), end)
+	// inTheList is where a check looks that names the list it looks in: "is no longer in
+	// the list", "is in the host list", "is on the page". The text is looked for on the page.
+	inTheList = seq(word("in", "on"), the, optLazy(asciiWord), word("list", "page", "table", "results", "grid"), end)
 	// assertUnder is `check that "#helpdesk" appears under Local IRC`: the text in the
 	// item named after "under" (its element's text, or its row's).
 	assertUnder = seq(assertLead, grab("t", quoteTok), alt(seq(word("is", "are"), opt(grab("not", word("not", "no longer"))), visibleWords),
@@ -72,11 +75,17 @@ var (
 	confirmWith = seq(alt(word("confirm", "accept"), seq(word("send", "submit", "post", "save", "apply"), word("it", "that", "them", "the message", "the form", "the change", "the changes"))), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog")))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
 	// nameIt is "name it "Branch Offices"", "call it Office": the thing being made is
 	// named in the field the page calls Name.
-	nameIt      = seq(word("name", "call"), word("it", "this", "the new one"), grab("v", all), end)
-	typeOnly    = seq(verbsFor(sTypeOnly), grab("v", all), end)
-	selectFrom  = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
-	tick        = seq(verbsFor(sTick), grab("t", all), end)
-	untick      = seq(verbsFor(sUntick), grab("t", all), end)
+	nameIt     = seq(word("name", "call"), word("it", "this", "the new one"), grab("v", all), end)
+	typeOnly   = seq(verbsFor(sTypeOnly), grab("v", all), end)
+	selectFrom = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
+	tick       = seq(verbsFor(sTick), grab("t", all), end)
+	untick     = seq(verbsFor(sUntick), grab("t", all), end)
+	// tickState is a box left or made to be in a state: "leave "Also delete the files"
+	// unchecked", "make sure the box "Private" is ticked", "ensure Remember me is not
+	// checked". The box ends in that state, ticked or cleared only when it is not.
+	tickState = seq(alt(word("leave", "keep"), seq(word("make sure", "ensure"), opt(word("that")))), grab("t", some),
+		opt(word("is", "stays", "remains")), opt(grab("not", word("not"))),
+		grab("state", word("unchecked", "unticked", "unselected", "checked", "ticked", "selected")), end)
 	click       = seq(verbsFor(sClick), opt(word("on")), grab("t", all), end)
 	setWith     = seq(verbsFor(sSetWith), grab("v", signedNumber), word("with", "on", "using", "in"), the, grab("kind", word("slider", "spinner", "spin box", "spinbox", "spin button", "spinbutton")), end)
 	sectionWord = word("section", "panel", "accordion", "group", "details", "menu", "node")

@@ -28,6 +28,10 @@ func readFillMany(c string, quotes []string) ([]Step, bool) {
 		if ts := tokenize(p); len(ts) < 3 || !slices.ContainsFunc(ts[1:len(ts)-1], func(t tok) bool { return read(seq(pairLink, end), t.low) != nil }) {
 			return nil, false // `type "a" and "b" into "Name"`: a part with no field of its own
 		}
+		if both, ok := parseBoth(m.get("verb")+" "+p, quotes); ok {
+			steps = append(steps, both...) // `"x" in both "New" and "Again"`
+			continue
+		}
 		s, reason := parseClause(m.get("verb")+" "+p, quotes)
 		if reason != "" || s.Action != Type {
 			return nil, false
@@ -38,8 +42,8 @@ func readFillMany(c string, quotes []string) ([]Step, bool) {
 }
 
 // pairLink is the word between a field and its value, or a value and its field: "with",
-// "to", "into", "in".
-var pairLink = word("with", "to", "into", "in")
+// "to", "into", "in", "as" ("admin as the Username").
+var pairLink = word("with", "to", "into", "in", "as")
 
 // splitPairs splits "A with x, B with y and C with z" (or "x into A and y into B") at its
 // commas and its "and"s that come before a quoted name, "the" and a quoted name, or an
@@ -78,8 +82,13 @@ func pairStarts(ts []tok, s string, k int) bool {
 	switch ts[k].kind {
 	case tQuote:
 		return linkAfter(ts, s, k+1)
-	case tWord:
-		if m, _ := matchAt(ts, s, pairLink, k+1); m != nil {
+	case tWord, tNumber:
+		// A value of one run of characters ("web-01", "192.0.2.50"), then its link.
+		e := k + 1
+		for e < len(ts) && !ts[e].space {
+			e++
+		}
+		if m, _ := matchAt(ts, s, pairLink, e); m != nil {
 			return true
 		}
 		// "and Last name with Lindgren": a field's name of two or three words, written as
@@ -110,6 +119,11 @@ func linkAfter(ts []tok, s string, i int) bool {
 var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("from", "in", "on", "under"), alt(word("the"), grab("m", word("its", "their"))),
 	opt(grab("m", some)), word("menu"), opt(grab("where", positionWords)), end)
 
+// underMenu is "open Host groups under Configuration in the menu on the left": the item
+// under its header in a menu the page shows.
+var underMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("under"), grab("m", some), word("in", "on", "from"), the,
+	opt(word("side", "left", "main", "navigation")), word("menu", "sidebar", "navigation"), opt(grab("where", positionWords)), end)
+
 // notMenuNames say what kind of menu it is, not which control opens it.
 var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
 
@@ -117,6 +131,15 @@ var notMenuNames = setOf("context main hamburger app application drop-down dropd
 // control, then one on the item it showed; ok is false when the sentence
 // is not of that shape. Each part is held as any target is.
 func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
+	if m := read(underMenu, c); m != nil {
+		// The item under its header: the header is pointed at or opened when the item is
+		// folded away (a click on it may leave the page, as a menu's link does).
+		t := strings.TrimSpace(m.get("t")) + " under " + strings.TrimSpace(m.get("m"))
+		if reason := exactTarget(t, quotes); reason != "" {
+			return nil, reason, true
+		}
+		return []Step{{Action: Click, TargetDescription: cleanOperand(t, quotes)}}, "", true
+	}
 	m := read(fromMenu, c)
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
 		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
@@ -183,4 +206,21 @@ func readBothClicks(c string, quotes []string) ([]Step, string, bool) {
 		steps = append(steps, Step{Action: Click, TargetDescription: cleanOperand(t, quotes)})
 	}
 	return steps, "", true
+}
+
+// bothNamed reads "both Change Password and Confirm Password": two elements, each named, for
+// one value or one tick: a step for each, each name held exact.
+func bothNamed(action Action, value, noun string, quotes []string) ([]Step, bool) {
+	m := read(seq(grab("a", some), word("and"), the, grab("b", all), end), strings.TrimSpace(noun))
+	if m == nil {
+		return nil, false
+	}
+	var steps []Step
+	for _, t := range []string{m.get("a"), m.get("b")} {
+		if exactTarget(t, quotes) != "" {
+			return nil, false
+		}
+		steps = append(steps, Step{Action: action, Value: value, TargetDescription: cleanOperand(t, quotes)})
+	}
+	return steps, true
 }

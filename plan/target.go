@@ -49,6 +49,9 @@ type Target struct {
 	// label Name (the link or the text after "Phone:"), not the label itself. Cards and
 	// forms name their values so; the label is how a person finds the one meant.
 	Labelled bool `json:"labelled,omitempty"`
+	// SignIn is a part of the page's one sign-in form, named by what it is there, not by
+	// its label: SignInUser, SignInPassword or SignInButton (signin.go).
+	SignIn string `json:"sign_in,omitempty"`
 }
 
 var (
@@ -87,6 +90,9 @@ func countOf(s string) int {
 // people: `icon "trash", inside the email from "Helena"`, `the 2nd link, in the list of
 // results`, `button "Save", in the dialog "New project", at the top right`.
 func (t Target) Describe() string {
+	if t.SignIn != "" {
+		return signInDescription(t.SignIn)
+	}
 	kind := t.Kind
 	if kind == "" {
 		kind = "element"

@@ -31,6 +31,10 @@ func withoutPlaces(s string) string {
 	if m, from, to := x.find(underPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
 		x.cut(from, to)
 	}
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
+		// `"site" in the key tree`: a row of that list (Target.InList).
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(dataRow); m != nil && from > 0 {
 		x.cut(from, to)
 	}
@@ -107,9 +111,11 @@ var joinWords = setOf("as and or to with then in on at by of for from into onto 
 
 // The places read at the end of a description whose name is not quoted.
 var (
-	// listPlace is "in the list of articles", "in the feed list", "in the results": the
-	// list a row is in. "In the list" alone is the list box an option is in.
-	listPlace = alt(seq(word("in", "from"), word("the"), nounWord, word("list"), end),
+	// listPlace is "in the list of articles", "in the feed list", "in the results", "in
+	// the key tree": the list a row is in. "In the list" alone is the list box an option
+	// is in.
+	listPlace = alt(seq(word("in", "from"), word("the"), nounWord, word("list", "tree", "table"), opt(sideOf), end),
+		seq(word("in", "from"), word("the"), word("tree", "table", "grid"), opt(sideOf), end),
 		seq(word("in", "from"), word("the"), word("list"), word("of"), nounWord, end),
 		seq(word("in", "among", "from"), word("the"), opt(word("search")), word("results"), end))
 	// underPlace is "under Old Projects" at the end of an unquoted description: the item
@@ -177,13 +183,18 @@ func (t *Target) readListPlace(x *desc) {
 	}
 }
 
+// sideOf is the side of the page a list is on: "the tree on the left".
+var sideOf = seq(word("on"), the, word("left", "right"))
+
 // The dialog a page draws, named by its title.
 var (
 	// windowContext is "in the Login window", `in the "Add Torrents" window`: the dialog a
 	// page draws, named by its title. A window with no name ("at the bottom of the
 	// window") is the page's, a position.
-	windowContext = seq(word("in", "inside", "within", "on"), the, alt(qt, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))),
-		word("window", "dialog", "popup", "pop-up", "dialog box"))
+	windowContext = alt(seq(word("in", "inside", "within", "on"), the, alt(qt, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))),
+		word("window", "dialog", "popup", "pop-up", "dialog box")),
+		// "in the Sign In box" at the end: a box titled so (namedWindow).
+		seq(word("in", "inside", "within"), the, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), grab("noun", word("box")), end))
 	// notWindowNames are words before "window" that say which browser window, not which
 	// dialog: "in a new window".
 	notWindowNames = setOf("new another separate same this current other private incognito main browser")
@@ -196,7 +207,22 @@ func namedWindow(m *match) bool {
 	for len(f) > 0 && (f[0] == "a" || f[0] == "an" || f[0] == "the") {
 		f = f[1:]
 	}
+	if m.low("noun") == "box" {
+		// "in the Sign In box": a box titled so, its words written as the page writes
+		// them; "in the search box" is a field, not a place.
+		return allCapitalised(m.get("uq"))
+	}
 	return m.get("uq") == "" || len(f) > 0 && !notWindowNames[f[0]]
+}
+
+// allCapitalised reports words that each start with a capital.
+func allCapitalised(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if !capitalised(w) {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // readWindow reads "in the Login window", `in the "Add Torrents" window` in a
@@ -216,3 +242,26 @@ func (t *Target) readWindow(x *desc) {
 // an item's name: "next to it" and "beside the label" name no row (around.go reads what
 // "it" was).
 var pronouns = map[string]bool{"the": true, "a": true, "an": true, "it": true, "them": true, "this": true, "that": true, "these": true, "those": true, "him": true, "her": true}
+
+// sideWords name a side of the page, not an item ("in the side panel", "the main section"),
+// the position words among them ("in the top panel": a place readPosition reads).
+var sideWords = map[string]bool{"top": true, "bottom": true, "left": true, "right": true, "upper": true, "lower": true, "side": true, "main": true, "first": true, "last": true, "same": true, "other": true, "next": true, "new": true, "open": true}
+
+// titledName reads an unquoted name written as a page writes its menu entries, each word
+// capitalised, that starts with a kind's word and does not end with one: "List Users",
+// "Select All", "Link Accounts" name an entry; "the Users list" says a kind.
+func titledName(d string) (string, bool) {
+	f := strings.Fields(d)
+	if len(f) > 0 && strings.EqualFold(f[0], "the") {
+		f = f[1:]
+	}
+	if len(f) < 2 || len(f) > 4 || roleWord(strings.ToLower(f[0])) == "" || roleWord(strings.ToLower(f[len(f)-1])) != "" {
+		return "", false
+	}
+	for _, w := range f {
+		if !capitalised(w) {
+			return "", false
+		}
+	}
+	return strings.Join(f, " "), true
+}

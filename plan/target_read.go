@@ -97,6 +97,9 @@ func (x *desc) quote(m *match) string {
 // ParseTarget reads a target description into its parts.
 func ParseTarget(description string) Target {
 	var t Target
+	if t, ok := signInTarget(description); ok {
+		return t
+	}
 	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description)
 	masked, quotes := maskTarget(singleToDouble(d))
 	x := &desc{d: masked, quotes: quotes}
@@ -334,6 +337,12 @@ func (t Target) readName(x *desc) Target {
 		t.Name, t.Kind = "menu", "icon"
 		return t
 	}
+	if first < 0 {
+		if n, ok := titledName(x.d); ok {
+			t.Name = n // "List Users": a page's name for it, a kind's word first
+			return t
+		}
+	}
 	outside := replaceQuotes(x.d, " ")
 	for i, k := range kinds {
 		if k.phrases == nil && read(seq(the, word(k.role), opt(word("field")), end), outside) != nil || k.phrases != nil && hasKindWord(outside, kindRules[i]) {
@@ -364,27 +373,6 @@ func (t Target) readName(x *desc) Target {
 	return t
 }
 
-// replaceWords writes with in place of each of the phrases in s, left to right.
-func replaceWords(s string, words rule, with string) string {
-	for from := 0; ; {
-		ts := tokenizeLoose(s[from:])
-		i, j := findWord(ts, words)
-		if i < 0 {
-			return s
-		}
-		at := from + ts[i].start
-		s = s[:at] + with + s[from+ts[j-1].end:]
-		from = at + len(with)
-	}
-}
-
-func itoa(n int) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
-}
-
 // lastWord is the last word of s.
 func lastWord(s string) string {
 	f := strings.Fields(s)
@@ -393,7 +381,3 @@ func lastWord(s string) string {
 	}
 	return f[len(f)-1]
 }
-
-// sideWords name a side of the page, not an item ("in the side panel", "the main section"),
-// the position words among them ("in the top panel": a place readPosition reads).
-var sideWords = map[string]bool{"top": true, "bottom": true, "left": true, "right": true, "upper": true, "lower": true, "side": true, "main": true, "first": true, "last": true, "same": true, "other": true, "next": true, "new": true, "open": true}

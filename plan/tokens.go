@@ -111,3 +111,24 @@ func isDigits(s string) bool {
 // capitalised reports a word written with a capital first letter: a name as a page
 // writes it ("Last name", "Continue", "Tree (Network)").
 func capitalised(w string) bool { return w != "" && w[:1] != strings.ToLower(w[:1]) }
+
+// replaceWords writes with in place of each of the phrases in s, left to right.
+func replaceWords(s string, words rule, with string) string {
+	for from := 0; ; {
+		ts := tokenizeLoose(s[from:])
+		i, j := findWord(ts, words)
+		if i < 0 {
+			return s
+		}
+		at := from + ts[i].start
+		s = s[:at] + with + s[from+ts[j-1].end:]
+		from = at + len(with)
+	}
+}
+
+func itoa(n int) string {
+	if n < 10 {
+		return string(rune('0' + n))
+	}
+	return itoa(n/10) + string(rune('0'+n%10))
+}

@@ -176,7 +176,7 @@ func splitWords(s string) []string {
 
 func norm(s string) string {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
-	return strings.Trim(s, " :*.")
+	return strings.Trim(s, " :*.!?…")
 }
 
 // afterItemNoun reads "the message Quarterly budget review", where nothing is named with

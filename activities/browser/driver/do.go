@@ -143,7 +143,10 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, nil
 		}
 	}
-	if parts := step.Parts(); parts.Every && opts.Point == nil {
+	if parts := step.Parts(); parts.SignIn != "" && opts.Point == nil && opts.Element == nil {
+		// "log in as admin with the password …": a part of the page's one sign-in form.
+		return at.targetSignIn(ctx, parts)
+	} else if parts.Every && opts.Point == nil {
 		return at.targetEvery(ctx, obs, parts)
 	} else if parts.Labelled && opts.Point == nil && opts.Element == nil && at.spec.Acts {
 		// "the value of "Phone" for "Ann"", to act on (a read has its own, read.go).
@@ -158,16 +161,8 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, err
 		}
 		obs = o
-		if !res.Resolved() && len(res.Candidates) == 0 && textAimed[step.Action] {
-			// A double or right click may be aimed at an item's text, which is no control.
-			el, t, why := s.textTarget(step.Parts(), step.TargetDescription)
-			if el != nil {
-				at.out.Target, at.el, at.out.Before = &t, el, obs
-				return nil, nil
-			}
-			if why != "" {
-				res.Reason = why
-			}
+		if at.aimAtText(&res, obs) {
+			return nil, nil
 		}
 		if res.Resolved() && textAimed[step.Action] && !namedExactly(obs.Elements[res.Index], step.Parts()) {
 			// "drag Olwen": the list whose text holds Olwen among others is no match for

@@ -41,6 +41,13 @@ const revealSectionJS = `({ name, first, row }) => {
     for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
       if (folds(n)) box = n;
     }
+    // A wrapper with no size of its own around the box (a CSS menu's <div> around its
+    // hidden <ul>) folds with it.
+    while (box && box.parentElement && box.parentElement !== document.body && !seen(box.parentElement) && rendered(box.parentElement)) {
+      const r = box.parentElement.getBoundingClientRect();
+      if (r.width >= 1 && r.height >= 1) break;
+      box = box.parentElement;
+    }
     if (!box || !box.parentElement || !seen(box.parentElement)) continue;
     // The header is the control just before the box (or its summary), the one thing in
     // that place a person can press: a box whose neighbour is a bar of several controls,

@@ -39,6 +39,47 @@ const textTargetJS = `(name) => {
   return { n: 1, tag: hits[0].tagName.toLowerCase(), box: [r.x, r.y, r.width, r.height] };
 }`
 
+// rowClickedJS reports whether the text textTargetJS kept is in a table row or list item
+// the page made to be clicked: the row says so (a title, a click or pointer handler in its
+// markup, a pointer cursor), as DAViCal's "Click to display user details" rows do.
+const rowClickedJS = `() => {
+  const el = window.__webagentText;
+  const row = el && el.closest("tr, li, [role=row]");
+  if (!row || row.closest("thead")) return false;
+  const said = (n) => n.hasAttribute("onclick") || n.hasAttribute("onmouseover") || n.hasAttribute("onmousedown") || getComputedStyle(n).cursor === "pointer";
+  for (let n = el; n && n !== row.parentElement; n = n.parentElement) if (said(n)) return true;
+  return row.hasAttribute("title") && row.querySelectorAll("a[href]").length === 1;
+}`
+
+// rowClicked reports what rowClickedJS does.
+func (s *Session) rowClicked() bool {
+	v, err := s.page.Evaluate(rowClickedJS)
+	b, ok := v.(bool)
+	return err == nil && ok && b
+}
+
+// aimAtText makes the text the step names its target when no control is named so: a
+// double or right click may be aimed at an item's text, which is no control; a click, at
+// the text of a row the page made to be clicked (rowClicked). Why not is written into res.
+func (at *attempt) aimAtText(res *page.Resolution, obs page.Observation) bool {
+	step := at.step
+	if res.Resolved() || len(res.Candidates) > 0 || !(textAimed[step.Action] || step.Action == plan.Click) {
+		return false
+	}
+	el, t, why := at.s.textTarget(step.Parts(), step.TargetDescription)
+	if el != nil && step.Action == plan.Click && !at.s.rowClicked() {
+		el, why = nil, ""
+	}
+	if el != nil {
+		at.out.Target, at.el, at.out.Before = &t, el, obs
+		return true
+	}
+	if why != "" {
+		res.Reason = why
+	}
+	return false
+}
+
 // textAimed are the actions that may be aimed at text that is no control.
 var textAimed = map[plan.Action]bool{plan.DoubleClick: true, plan.RightClick: true, plan.Drag: true, plan.SelectText: true}
 

@@ -298,6 +298,21 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`choose dave@example.org in the Recipients list, then press Add Alias`,
 			`In the list labelled "Recipients", select dave@example.org. Click the Add Alias button.`,
 		}, `"recipients":["dave@example.org"]`},
+		{"an entry of a menu that CSS shows on hover, its list in a box of no size", "unseen-classic.html", "classic", []string{
+			`click "List Users"`,
+			`go to List Users`,
+			`Open List Users under User Functions in the menu`,
+		}, `{"page":"users"}`},
+		{"a row's text, the row made to be clicked once pointed at", "unseen-classic.html#users", "classic", []string{
+			`click "alice"`,
+			`click alice`,
+			`open alice`,
+		}, `{"opened":"u1001"}`},
+		{"a button whose name ends with an exclamation mark", "unseen-classic.html", "classic", []string{
+			`click "GO!"`,
+			`press GO!`,
+			`click the GO! button`,
+		}, `{"pressed":"GO!"}`},
 		{"an item's link named by the item", "unseen-admin.html", "admin", []string{
 			`click "Edit" under "Work"`,
 			`press the Edit link of the "Work" calendar`,

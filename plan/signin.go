@@ -1,0 +1,115 @@
+package plan
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Signing in is written in a few words people share: "log in as admin with the password
+// "…"". Those words name no field: the page calls its fields "User Name", "Login",
+// "Email" or "Username". What they do name is the page's one sign-in form, and the form
+// tells its parts by kind: its one password field, the one text field beside it and its
+// one button. A Target says which part (SignIn); the browser finds it in the form that
+// holds the page's only password field, and refuses when the page has no such form, or
+// when the form's text fields or buttons are not one (a form with two passwords sets a
+// password; it signs nobody in).
+
+// The parts of a sign-in form a target names (Target.SignIn).
+const (
+	SignInUser     = "user"
+	SignInPassword = "password"
+	SignInButton   = "button"
+)
+
+// signInParts are the descriptions the sign-in idiom writes, one per part: the reader
+// reads them back as that part, and a person may write them too.
+var signInParts = map[string]string{
+	"the user name field of the sign-in form": SignInUser,
+	"the password field of the sign-in form":  SignInPassword,
+	"the button of the sign-in form":          SignInButton,
+}
+
+// signInPart is the part a description names, or "" (its "the" may be left out, as the
+// reader leaves it out of a step's description).
+func signInPart(description string) string {
+	d := strings.ToLower(strings.Join(strings.Fields(description), " "))
+	if !strings.HasPrefix(d, "the ") {
+		d = "the " + d
+	}
+	return signInParts[d]
+}
+
+// signInTarget reads a description of a part of the sign-in form, and ok.
+func signInTarget(description string) (Target, bool) {
+	part := signInPart(description)
+	if part == "" {
+		return Target{}, false
+	}
+	kind := "field"
+	if part == SignInButton {
+		kind = "button"
+	}
+	return Target{SignIn: part, Kind: kind}, true
+}
+
+// signInDescription is the description of a part: what signInPart reads back.
+func signInDescription(part string) string {
+	for d, p := range signInParts {
+		if p == part {
+			return d
+		}
+	}
+	return ""
+}
+
+// signInWords are the ways of saying "sign in", and the words before the password.
+const (
+	signInVerb  = `(?:log\s*(?:in|on)|sign\s*(?:in|on)|login|signin)(?:\s+(?:first|again))?`
+	signInValue = `(?:"[^"]+"|[^\s",;]*[^\s",;.!])`
+	pwWords     = `(?:the\s+|a\s+|my\s+|his\s+|her\s+|their\s+|your\s+)?(?:password|passphrase|pass\s*word)`
+)
+
+// signInIdiom reads "log in as admin with the password "x"" and "sign in with the user
+// name admin and the password "x"" as the three steps of a sign-in: the user name into
+// the form's text field, the password into its password field, and its button — unless
+// the goal names the button next ("… and press GO!"): then that button, as written.
+var signInIdiom = idiom{
+	name:    "signing in as a user with a password",
+	example: `Log in as admin with the password "{{secret:app_password}}".`,
+	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
+		`click the button of the sign-in form`,
+	re: idiomRe(signInVerb + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
+		`\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+(?P<pw>` + signInValue + `))`),
+	write: writeSignIn,
+}
+
+// signInPasswordOnly reads "log in with the password "x"": a sign-in that asks for a
+// password alone (a notebook server, a router), typed into the form's password field.
+var signInPasswordOnly = idiom{
+	name:    "signing in with a password alone",
+	example: `Log in with the password "{{secret:app_password}}", then click "Files".`,
+	means:   `type "{{secret:app_password}}" into the password field of the sign-in form, click the button of the sign-in form, then click "Files".`,
+	re:      idiomRe(signInVerb + `\s+(?:with|using)\s+` + pwWords + `\s+(?P<pw>` + signInValue + `)`),
+	write:   writeSignIn,
+}
+
+// namesItsButton is a tail that goes on with a click or a press in the same breath ("…
+// and press GO!", ", click Login"): the button the goal signs in with. After "then" the
+// click is a step of its own, once signed in.
+var namesItsButton = regexp.MustCompile(`(?i)^[\s,;]*(?:and\s+)?(?:click|press|hit|tap|push|submit)\b`)
+
+func writeSignIn(g map[string]string) (string, string) {
+	user, pw := strings.TrimSpace(g["user"]), strings.TrimSpace(g["pw"])
+	if strings.Trim(pw, `"`) == "" {
+		return "", "the sign-in names no password: write it, as in log in as admin with the password \"…\""
+	}
+	s := fmt.Sprintf("type %s into %s", quoteName(pw), signInDescription(SignInPassword))
+	if user != "" {
+		s = fmt.Sprintf("type %s into %s, %s", quoteName(user), signInDescription(SignInUser), s)
+	}
+	if !namesItsButton.MatchString(g["tail"]) {
+		s += ", click " + signInDescription(SignInButton)
+	}
+	return s, ""
+}
