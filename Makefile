@@ -81,11 +81,11 @@ noise: setup-test
 ##          first pool, ikiwiki, Roundcube, Syncthing and WordPress the second, Shaarli, phpMyAdmin, Radicale and Tiny Tiny RSS
 ##          the third, Transmission, Deluge, phpLDAPadmin and Nagios the fourth, ZNC, Postfix Admin, RabbitMQ and Request Tracker
 ##          the fifth, Cacti, Alertmanager, LDAP Account Manager and The Lounge the sixth: each run blind once, then mended;
-##          Redis Commander, DAViCal, Zabbix and qBittorrent are the seventh, the default) (not part of make test; installs what it needs
-##          with `deploy/setup.sh heldout`)
-HELDOUT ?= RedisCommander,DAViCal,Zabbix,QBittorrent
+##          Redis Commander, DAViCal, Zabbix and qBittorrent the seventh; Miniflux, Jupyter, Icinga Web 2 and Directus are the
+##          eighth, the default) (not part of make test; installs only the apps it runs, `deploy/setup.sh <app>`)
+HELDOUT ?= Miniflux,Jupyter,IcingaWeb,Directus
 heldout: setup-test
-	@deploy/setup.sh heldout
+	@for app in $$(echo '$(HELDOUT)' | tr ',' ' ' | tr 'A-Z' 'a-z' | sed 's/nodered/node-red/'); do deploy/setup.sh $$app || exit 1; done
 	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \
 		go test -count=1 -tags heldout -timeout 120m -run "^TestHeldOut($$(echo '$(HELDOUT)' | tr ',' '|'))$$" -v ./e2e/ | \
 		grep -vE '^(=== (RUN|PAUSE|CONT))'

@@ -238,3 +238,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_miniflux.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_jupyter.sh"
 # shellcheck source=deploy/heldout_icingaweb.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_icingaweb.sh"
+# shellcheck source=deploy/heldout_directus.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_directus.sh"
