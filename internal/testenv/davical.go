@@ -120,51 +120,11 @@ func StartDAViCal(t testing.TB) *DAViCal {
 // so as root the cluster is nobody's: the folder becomes nobody's, and the test's temporary
 // folders above it (0700) are opened for it to pass through.
 func (d *DAViCal) startCluster(t testing.TB) {
-	t.Helper()
-	data := filepath.Join(d.Dir, "pgdata")
-	if err := os.MkdirAll(d.Socket, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if os.Getuid() == 0 {
-		for p := d.Dir; p != "/" && p != os.TempDir(); p = filepath.Dir(p) {
-			_ = os.Chmod(p, 0o711)
-		}
-		for _, p := range []string{d.Dir, d.Socket} {
-			if err := os.Chown(p, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	initdb := exec.Command(filepath.Join(davicalPG, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
-	initdb.Dir = d.Dir
-	initdb.SysProcAttr = davicalAsNobody(ownGroup())
-	if out, err := initdb.CombinedOutput(); err != nil {
-		t.Fatalf("davical: initdb: %v\n%s", err, out)
-	}
-	d.Port = FreePort(t)
-	cmd := exec.Command(filepath.Join(davicalPG, "postgres"), "-D", data, "-k", d.Socket, "-p", fmt.Sprint(d.Port),
-		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
-	cmd.Dir = d.Dir
-	p := &process{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
-	cmd.SysProcAttr, cmd.Stdout, cmd.Stderr = davicalAsNobody(ownGroup()), p.out, p.out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("davical: start postgres: %v", err)
-	}
-	go func() { _ = cmd.Wait(); close(p.done) }()
-	t.Cleanup(p.Kill)
-	if why := Eventually(30*time.Second, func() string {
-		select {
-		case <-p.done:
-			return "postgres stopped"
-		default:
-		}
-		if _, err := d.psql("postgres", "SELECT 1"); err != nil {
-			return err.Error()
-		}
-		return ""
-	}); why != "" {
-		t.Fatalf("davical: postgres did not start: %s\n%s", why, p.out.String())
-	}
+	d.Port = startPostgres(t, "davical", d.Dir, d.Socket, []string{d.Dir}, func(port int) error {
+		d.Port = port
+		_, err := d.psql("postgres", "SELECT 1")
+		return err
+	})
 }
 
 // davicalAsNobody makes attr run its process as nobody when the test runs as root.

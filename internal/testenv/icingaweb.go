@@ -187,51 +187,11 @@ func StartIcingaWeb(t testing.TB) *IcingaWeb {
 // alone, no TCP listener) and runs it until the test ends. PostgreSQL will not run as root,
 // so as root the cluster is nobody's (as DAViCal's is).
 func (w *IcingaWeb) startCluster(t testing.TB) {
-	t.Helper()
-	data := filepath.Join(w.Dir, "pgdata")
-	if os.Getuid() == 0 {
-		for p := w.Dir; p != "/" && p != os.TempDir(); p = filepath.Dir(p) {
-			_ = os.Chmod(p, 0o711)
-		}
-		if err := os.MkdirAll(data, 0o700); err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range []string{data, w.Socket} {
-			if err := os.Chown(p, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	initdb := exec.Command(filepath.Join(davicalPG, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
-	initdb.Dir = w.Dir
-	initdb.SysProcAttr = davicalAsNobody(ownGroup())
-	if out, err := initdb.CombinedOutput(); err != nil {
-		t.Fatalf("icingaweb: initdb: %v\n%s", err, out)
-	}
-	w.Port = FreePort(t)
-	cmd := exec.Command(filepath.Join(davicalPG, "postgres"), "-D", data, "-k", w.Socket, "-p", fmt.Sprint(w.Port),
-		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
-	cmd.Dir = w.Dir
-	p := &process{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
-	cmd.SysProcAttr, cmd.Stdout, cmd.Stderr = davicalAsNobody(ownGroup()), p.out, p.out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("icingaweb: start postgres: %v", err)
-	}
-	go func() { _ = cmd.Wait(); close(p.done) }()
-	t.Cleanup(p.Kill)
-	if why := Eventually(30*time.Second, func() string {
-		select {
-		case <-p.done:
-			return "postgres stopped"
-		default:
-		}
-		if _, err := w.psql("postgres", "SELECT 1"); err != nil {
-			return err.Error()
-		}
-		return ""
-	}); why != "" {
-		t.Fatalf("icingaweb: postgres did not start: %s\n%s", why, p.out.String())
-	}
+	w.Port = startPostgres(t, "icingaweb", w.Dir, w.Socket, nil, func(port int) error {
+		w.Port = port
+		_, err := w.psql("postgres", "SELECT 1")
+		return err
+	})
 }
 
 // loadDatabase makes the database icingaweb, loads the package's schema into it and

@@ -123,46 +123,9 @@ func (m *Miniflux) startServer(t testing.TB) {
 // so as root the cluster is nobody's: the folder becomes nobody's, and the test's temporary
 // folders above it (0700) are opened for it to pass through.
 func (m *Miniflux) startCluster(t testing.TB) {
-	t.Helper()
-	data := filepath.Join(m.Dir, "pgdata")
-	if os.Getuid() == 0 {
-		for p := m.Dir; p != "/" && p != os.TempDir(); p = filepath.Dir(p) {
-			_ = os.Chmod(p, 0o711)
-		}
-		for _, p := range []string{m.Dir, m.Socket} {
-			if err := os.Chown(p, 65534, 65534); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	initdb := exec.Command(filepath.Join(minifluxPG, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync")
-	initdb.Dir = m.Dir
-	initdb.SysProcAttr = davicalAsNobody(ownGroup())
-	if out, err := initdb.CombinedOutput(); err != nil {
-		t.Fatalf("miniflux: initdb: %v\n%s", err, out)
-	}
-	m.Port = FreePort(t)
-	cmd := exec.Command(filepath.Join(minifluxPG, "postgres"), "-D", data, "-k", m.Socket, "-p", fmt.Sprint(m.Port),
-		"-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off")
-	cmd.Dir = m.Dir
-	p := &process{cmd: cmd, out: &syncBuffer{}, done: make(chan struct{})}
-	cmd.SysProcAttr, cmd.Stdout, cmd.Stderr = davicalAsNobody(ownGroup()), p.out, p.out
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("miniflux: start postgres: %v", err)
-	}
-	go func() { _ = cmd.Wait(); close(p.done) }()
-	t.Cleanup(p.Kill)
-	if why := Eventually(30*time.Second, func() string {
-		select {
-		case <-p.done:
-			return "postgres stopped"
-		default:
-		}
-		if _, err := m.psql("postgres", "SELECT 1"); err != nil {
-			return err.Error()
-		}
-		return ""
-	}); why != "" {
-		t.Fatalf("miniflux: postgres did not start: %s\n%s", why, p.out.String())
-	}
+	m.Port = startPostgres(t, "miniflux", m.Dir, m.Socket, []string{m.Dir}, func(port int) error {
+		m.Port = port
+		_, err := m.psql("postgres", "SELECT 1")
+		return err
+	})
 }
