@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"maps"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -48,20 +47,7 @@ var davicalQueries = map[string]string{
 // psql runs one query in the database db as the cluster's superuser and returns its rows,
 // each a line of tab-separated fields.
 func (d *DAViCal) psql(db, query string) ([]string, error) {
-	cmd := exec.Command("psql", "-h", d.Socket, "-p", fmt.Sprint(d.Port), "-U", "postgres", "-d", db,
-		"-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-F", "\t", "-c", query)
-	out, err := cmd.Output()
-	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
-			return nil, fmt.Errorf("psql: %v: %s", err, ee.Stderr)
-		}
-		return nil, fmt.Errorf("psql: %v", err)
-	}
-	text := strings.TrimRight(string(out), "\n")
-	if text == "" {
-		return nil, nil
-	}
-	return strings.Split(text, "\n"), nil
+	return psqlRows(d.Socket, d.Port, db, query)
 }
 
 // Query runs a query in DAViCal's database and returns its rows (tab-separated fields),

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
-	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -44,20 +43,7 @@ var minifluxQueries = map[string]string{
 // psql runs one query in the database db as the cluster's superuser and returns its rows,
 // each a line of tab-separated fields.
 func (m *Miniflux) psql(db, query string) ([]string, error) {
-	cmd := exec.Command("psql", "-h", m.Socket, "-p", fmt.Sprint(m.Port), "-U", "postgres", "-d", db,
-		"-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-F", "\t", "-c", query)
-	out, err := cmd.Output()
-	if err != nil {
-		if ee, ok := err.(*exec.ExitError); ok {
-			return nil, fmt.Errorf("psql: %v: %s", err, ee.Stderr)
-		}
-		return nil, fmt.Errorf("psql: %v", err)
-	}
-	text := strings.TrimRight(string(out), "\n")
-	if text == "" {
-		return nil, nil
-	}
-	return strings.Split(text, "\n"), nil
+	return psqlRows(m.Socket, m.Port, db, query)
 }
 
 // Query runs a query in Miniflux's database and returns its rows (tab-separated fields),

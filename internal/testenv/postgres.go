@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -69,4 +70,23 @@ func startPostgres(t testing.TB, app, dir, socket string, own []string, ready fu
 		t.Fatalf("%s: postgres did not start: %s\n%s", app, why, p.out.String())
 	}
 	return port
+}
+
+// psqlRows runs one query in the database db of the cluster on socket and port, as its
+// superuser, and returns its rows, each a line of tab-separated fields.
+func psqlRows(socket string, port int, db, query string) ([]string, error) {
+	cmd := exec.Command("psql", "-h", socket, "-p", fmt.Sprint(port), "-U", "postgres", "-d", db,
+		"-X", "-A", "-t", "-q", "-v", "ON_ERROR_STOP=1", "-F", "\t", "-c", query)
+	out, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok {
+			return nil, fmt.Errorf("psql: %v: %s", err, ee.Stderr)
+		}
+		return nil, fmt.Errorf("psql: %v", err)
+	}
+	text := strings.TrimRight(string(out), "\n")
+	if text == "" {
+		return nil, nil
+	}
+	return strings.Split(text, "\n"), nil
 }
