@@ -23,6 +23,9 @@ func click(_ context.Context, a *action) *plan.Feedback {
 		return a.failed(a.s.page.Mouse().Click(p[0], p[1]))
 	}
 	a.note("clicked %s", a.ref)
+	if done, err := a.clickAtOnce(); done {
+		return a.failed(err)
+	}
 	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
@@ -195,11 +198,11 @@ func (a *action) throughItem() (x, y float64, ok bool) { return a.point(throughI
 
 // point is the point the page script js answers for the element, in the page's coordinates;
 // ok is false when it answers none.
-func (a *action) point(js string) (x, y float64, ok bool) {
+func (a *action) point(js string, arg ...any) (x, y float64, ok bool) {
 	if a.el == nil {
 		return 0, 0, false
 	}
-	v, err := a.el.Evaluate(js)
+	v, err := a.el.Evaluate(js, arg...)
 	p, _ := v.([]any)
 	if err != nil || len(p) != 2 {
 		return 0, 0, false

@@ -128,7 +128,7 @@ func TestPerception(t *testing.T) {
 			if tt.after != "" {
 				text, err := s.VisibleText(ctx)
 				if err != nil || !strings.Contains(text, tt.after) {
-					t.Errorf("the page should show %q after the step; it shows %q", tt.after, text)
+					t.Errorf("the page should show %q after the step; it shows %q %v", tt.after, text, out.Actions)
 				}
 			}
 		})
@@ -223,5 +223,37 @@ func TestSeveralOptionsExactly(t *testing.T) {
 	}
 	if !slices.Contains(out.Actions, `selected "Olive oil", "Cheese" in `+out.Target.Ref()) {
 		t.Errorf("the action should name both options: %q", out.Actions)
+	}
+}
+
+// A click the page shows can land at once (in sight, enabled, not moving, not covered,
+// where the observation saw it) is pressed without Playwright's own checks and their two
+// frames' wait; any other is Playwright's, which waits, scrolls or fails as it does.
+func TestClickPressedAtOnceOnlyWhereItLands(t *testing.T) {
+	pool := newPool(t)
+	s, _ := openLab(t, pool, "clicks", "clickpoint.html")
+	for sel, want := range map[string]bool{
+		"#plain": true, "#inner": true, "#shadowed": true,
+		"#disabled": false, "#ariadisabled": false, "#covered": false, "#nopointer": false, "#sliding": false, "#below": false,
+	} {
+		if got, err := s.ClickableNow(sel, 0); err != nil || got != want {
+			t.Errorf("%s: clickable at once %v (%v), want %v", sel, got, err, want)
+		}
+	}
+	if got, err := s.ClickableNow("#plain", 10); err != nil || got {
+		t.Errorf("a button that moved since it was seen: clickable at once %v (%v), want Playwright's click", got, err)
+	}
+	for _, c := range []struct{ desc, said string }{
+		{"Plain", "Clicked plain"},
+		{"In a shadow", "Clicked shadowed"},
+		{"Below the fold", "Clicked below"},
+	} {
+		out, err := s.Do(t.Context(), plan.Step{Action: plan.Click, TargetDescription: c.desc}, driver.DoOptions{WaitBudget: time.Second})
+		if err != nil || !out.OK {
+			t.Fatalf("click %q: %v %+v", c.desc, err, out.Feedback)
+		}
+		if txt, _ := s.ShownText(t.Context()); !strings.Contains(txt, c.said) {
+			t.Errorf("click %q: the page says %q, want %q", c.desc, txt, c.said)
+		}
 	}
 }
