@@ -298,12 +298,11 @@ func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
 			return err
 		}
 	default:
-		if out.After, err = s.Observe(ctx); err != nil {
-			return err
-		}
-		if out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(at.shotAt) < reuseShot {
-			// A step that does not act (a check, a wait, a read) on a page whose elements
-			// did not change: the screenshot before is the one after.
+		// A step that does not act (a check, a wait, a read) leaves the page as its look
+		// found it a moment ago: that observation is the one after, and so is its
+		// screenshot while it is recent.
+		out.After = out.Before
+		if time.Since(at.shotAt) < reuseShot {
 			out.AfterPNG = out.BeforePNG
 			break
 		}
