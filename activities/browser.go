@@ -118,6 +118,10 @@ type RunStepInput struct {
 	// Numbered asks for the numbered copy of the "before" screenshot as evidence (runs
 	// with a model; the model's own activities draw the copy they send).
 	Numbered bool `json:"numbered,omitempty"`
+	// Intent: right before it acts, the attempt stores its intent object (IntentKey), the
+	// record that it may have acted. Without, it signals the run instead (ActingSignal),
+	// as runs begun before the object did.
+	Intent bool `json:"intent,omitempty"`
 }
 
 // Decision is what the model chose to act on: an element of the observation it saw
@@ -219,17 +223,6 @@ type Download struct {
 	Key   string `json:"key,omitempty"`
 	Bytes int    `json:"bytes"`
 	Error string `json:"error,omitempty"`
-}
-
-// ActingSignal is the signal a browser step sends its workflow right before it acts, and
-// waits for the server to accept: the run then durably knows that the attempt may have
-// acted, whatever becomes of the worker. Heartbeats cannot say it: they are throttled.
-const ActingSignal = "acting"
-
-// ActingNotice is ActingSignal's payload.
-type ActingNotice struct {
-	Seq     int `json:"seq"`
-	Attempt int `json:"attempt"`
 }
 
 // ObserveInput asks for a look at the page without acting.

@@ -62,7 +62,7 @@ func (a Account) Parts() []Part {
 	for i, what := range []string{"open: waiting for a worker with a browser free", "open: in line for a browser", "open: browser context and page", "open: site policy and start page", "open: the rest"} {
 		add(what, open[i])
 	}
-	for i, what := range []string{"steps: waiting for the browser's worker", "steps: look (observe, find the target)", "steps: screenshot before", "steps: intent recorded (signal)",
+	for i, what := range []string{"steps: waiting for the browser's worker", "steps: look (observe, find the target)", "steps: screenshot before", "steps: intent recorded",
 		"steps: act", "steps: settle", "steps: look after (observe, screenshot)", "steps: check", "steps: store evidence", "steps: the rest (activity's own)"} {
 		add(what, step[i])
 	}

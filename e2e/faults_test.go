@@ -11,7 +11,9 @@ import (
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
+	"go.temporal.io/sdk/converter"
 
+	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/store"
 	"github.com/webagent-dev/webagent/demoapp"
 	"github.com/webagent-dev/webagent/internal/fault"
@@ -135,6 +137,12 @@ func TestWorkerKilled(t *testing.T) {
 				if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified || st.CreateRequests != 1 || len(st.Projects) != 1 {
 					t.Fatalf("run %d: status %s (verified %v), %d create requests, projects %+v; errors %v; step 4 %q", k+1, res.Execution.Status, res.Validation.Verified, st.CreateRequests, st.Projects, res.Errors, res.Steps[3].Actions)
 				}
+				if told, notTold := intentsAsked(t, s, run); p.name != "after the activity completed" && (told == 0 || notTold > 0) {
+					// Killed after it stored its intent to act: the run asked for the object
+					// and found it (a store that could not answer would count too, but not
+					// as an answer).
+					t.Errorf("run %d: the lost attempt's intent object should be asked for and found: %d found, %d not", k+1, told, notTold)
+				}
 				if p.name == "right after the request" || p.name == "during the MinIO writes" {
 					if acts := strings.Join(res.Steps[3].Actions, "\n"); !strings.Contains(acts, "in doubt") || !strings.Contains(acts, "not repeated") {
 						t.Errorf("run %d: step 4 should say it was in doubt and found done:\n%s", k+1, acts)
@@ -145,6 +153,35 @@ func TestWorkerKilled(t *testing.T) {
 			t.Logf("%d runs killed %s: all succeeded with one create request; a person was asked %d times", faultRuns(), p.name, asked)
 		})
 	}
+}
+
+// intentsAsked counts the run's answers from Intended: attempts whose intent object was
+// found, and not.
+func intentsAsked(t *testing.T, s *stack, run client.WorkflowRun) (told, notTold int) {
+	t.Helper()
+	intended := map[int64]bool{}
+	it := s.client.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
+	for it.HasNext() {
+		e, err := it.Next()
+		if err != nil {
+			t.Fatalf("history: %v", err)
+		}
+		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == activities.Intended.Name {
+			intended[e.GetEventId()] = true
+		}
+		if c := e.GetActivityTaskCompletedEventAttributes(); c != nil && intended[c.GetScheduledEventId()] {
+			var res activities.IntendedResult
+			if err := converter.GetDefaultDataConverter().FromPayloads(c.GetResult(), &res); err != nil {
+				t.Fatalf("Intended's result: %v", err)
+			}
+			if res.Told {
+				told++
+			} else {
+				notTold++
+			}
+		}
+	}
+	return told, notTold
 }
 
 func doubt(s *stack, run client.WorkflowRun) *workflows.Doubt {

@@ -150,6 +150,7 @@ func sharedWorker(c client.Client, queue string, stop time.Duration, b *browser.
 	register(w, b.OpenBrowser, activities.OpenBrowser.Name)
 	register(w, b.WorkerGrants, activities.WorkerGrants.Name)
 	register(w, b.PutRunFiles, activities.PutRunFiles.Name)
+	register(w, b.Intended, activities.Intended.Name)
 	register(w, (&dataset.Sharing{Store: st, Runs: c}).ShareRun, activities.ShareRun.Name)
 	return w
 }

@@ -34,7 +34,7 @@ func (s *stepRun) try(ctx workflow.Context) (bool, error) {
 		if r.held {
 			return false, err
 		}
-		acted := r.acting.told(ctx, rec.Order, s.attempt)
+		acted := s.intended(ctx, err)
 		var done, stop bool
 		if err != nil {
 			done, stop, err = s.attemptErred(ctx, acted, err)

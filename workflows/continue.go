@@ -19,8 +19,9 @@ import (
 //
 // The bound: HistoryEventsPerRun events or HistoryBytesPerRun bytes of history, or when
 // the server suggests it, or every Limits.StepsPerRun steps when a run asks for that.
-// A step costs 10 to 15 events with its acting signal and the progress it reports, up
-// to ~40 with retries and model calls (measured, README "Long runs"), so the default
+// A step costs 6 to 15 events (the most in runs begun before the intent object, with
+// their acting signal), up to ~40 with retries and model calls (measured, README "Long
+// runs"), so the default
 // bound lets a run go 200 to 500 steps before it continues; Temporal itself warns at
 // 10,240 events and stops a run at 51,200.
 const (

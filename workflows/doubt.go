@@ -14,12 +14,14 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// An attempt that may have acted is never repeated blindly. The browser step tells the
-// run, durably (ActingSignal), right before it acts; an attempt that told it and then was
-// lost, or failed, or sent a state-changing request and failed its check, is "in doubt":
-// the run looks for the step's effect on the page before anything else, and only repeats
-// the step when it cannot have changed anything on the server. When it cannot tell, it
-// asks a person (the resolve Update).
+// An attempt that may have acted is never repeated blindly. The browser step records,
+// durably, right before it acts, that it may act: an object in the store
+// (activities.IntentKey), or in runs begun before those, a signal to the run
+// (ActingSignal). An attempt that recorded it and then was lost, or failed, or sent a
+// state-changing request and failed its check, is "in doubt": the run looks for the
+// step's effect on the page before anything else, and only repeats the step when it
+// cannot have changed anything on the server. When it cannot tell, it asks a person (the
+// resolve Update).
 
 // ResolveUpdate answers a step in doubt: a Resolution in, a ResolutionResult out.
 const ResolveUpdate = "resolve"
@@ -50,26 +52,56 @@ type Doubt struct {
 
 func actingKey(seq, attempt int) string { return fmt.Sprintf("%d/%d", seq, attempt) }
 
-// acting are the attempts that told the run, durably (ActingSignal), that they were about
-// to act, by actingKey.
-type acting map[string]bool
+// intentObject is the change (bundled in allPatches) by which attempts record their intent
+// to act as objects in the store rather than as signals to the run.
+const intentObject = "intent-object"
 
-// drain reads the browser steps' notices that they were about to act.
-func (a acting) drain(ctx workflow.Context) {
+// acting is how the run learns which attempts recorded that they were about to act.
+type acting struct {
+	// objects: as objects in the store, asked for when an attempt ended in an error.
+	objects bool
+	// told are the attempts that signalled it (runs begun before the objects), by actingKey.
+	told map[string]bool
+}
+
+// drain reads the browser steps' signals that they were about to act.
+func (a *acting) drain(ctx workflow.Context) {
 	ch := workflow.GetSignalChannel(ctx, activities.ActingSignal)
 	for {
 		var n activities.ActingNotice
 		if !ch.ReceiveAsync(&n) {
 			return
 		}
-		a[actingKey(n.Seq, n.Attempt)] = true
+		if a.told == nil {
+			a.told = map[string]bool{}
+		}
+		a.told[actingKey(n.Seq, n.Attempt)] = true
 	}
 }
 
-// told reports whether the attempt told the run it was about to act.
-func (a acting) told(ctx workflow.Context, seq, attempt int) bool {
+// intended reports whether the attempt recorded that it was about to act, for an attempt
+// that ended in err (an attempt that ended without one says so in its result). Its intent
+// object is asked for on any worker; when the store cannot say, the attempt is taken to
+// have acted: it is never repeated on a guess.
+func (s *stepRun) intended(ctx workflow.Context, err error) bool {
+	a, rec := &s.r.acting, s.rec
+	// A worker of the version before the objects signals even in a run that has them
+	// (it does not know the attempt's Intent): its signal counts too.
 	a.drain(ctx)
-	return a[actingKey(seq, attempt)]
+	if a.told[actingKey(rec.Order, s.attempt)] || !a.objects {
+		return a.told[actingKey(rec.Order, s.attempt)]
+	}
+	if err == nil || temporal.IsCanceledError(err) || modelFatal(err) {
+		return false
+	}
+	actx := workflow.WithActivityOptions(ctx, workflow.ActivityOptions{
+		TaskQueue:           workflow.GetInfo(ctx).TaskQueueName,
+		StartToCloseTimeout: 30 * time.Second,
+		RetryPolicy:         &temporal.RetryPolicy{MaximumAttempts: 10, InitialInterval: time.Second},
+		Summary:             fmt.Sprintf("step %d attempt %d: did it begin to act?", rec.Order, s.attempt),
+	})
+	res, ierr := activities.Intended.Execute(actx, activities.IntendedInput{KeyPrefix: s.r.res.Metadata.keyPrefix(), Seq: rec.Order, Attempt: s.attempt})
+	return ierr != nil || res.Told
 }
 
 // effect looks for a step's effect on the page as it is now: the checks the plan makes

@@ -19,20 +19,33 @@ import (
 // doubtGoal: step 3 ("Create") changes server state; step 4 is the check that shows it.
 const doubtGoal = `click "New", type "x" into "Name", click "Create", check that "x" is visible`
 
-// lostAfterActing is a browser whose first attempt at step 3 tells the run it is about to
-// act and is then lost.
+// lostAfterActing is a browser whose first attempt at step 3 records its intent to act
+// (the object the run asked for, or the signal of a run begun before those) and is then
+// lost.
 func lostAfterActing(env **testsuite.TestWorkflowEnvironment) *fakeBrowser {
+	return lostAfterActingSaying(env, false)
+}
+
+// lostAfterActingSaying is lostAfterActing; signal makes the attempt signal whatever the
+// run asked for, as a worker of the version before the intent object does.
+func lostAfterActingSaying(env **testsuite.TestWorkflowEnvironment, signal bool) *fakeBrowser {
 	lost := false
-	return &fakeBrowser{script: func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
+	f := &fakeBrowser{}
+	f.script = func(in activities.RunStepInput, _ int) (activities.RunStepResult, error) {
 		if in.Seq == 3 && !lost {
 			lost = true
-			(*env).SignalWorkflow(activities.ActingSignal, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})
+			if in.Intent && !signal {
+				f.intend(in)
+			} else {
+				(*env).SignalWorkflow(activities.ActingSignal, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})
+			}
 			return activities.RunStepResult{}, temporal.NewTimeoutError(enums.TIMEOUT_TYPE_HEARTBEAT, nil, activities.PhaseActing)
 		}
 		r := ok(in)
 		r.After.TextKey = "runs/x/steps/after.txt"
 		return r, nil
-	}}
+	}
+	return f
 }
 
 // effect answers ValidateGoal: the effect check (it has a baseline) says present; the
@@ -59,23 +72,33 @@ func attemptsOf(f *fakeBrowser, seq int) int {
 	return n
 }
 
+// The attempt said it may act, as a run's attempts do now (an object in the store), or as
+// a worker of the version before does (a signal), and was lost: either way it is in doubt,
+// and its effect, found on the page, makes it done without a second try.
 func TestStepInDoubtFoundDone(t *testing.T) {
-	var env *testsuite.TestWorkflowEnvironment
-	f := lostAfterActing(&env)
-	env = newEnv(t, f)
-	calls := effect(env, true)
-	res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
-	if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
-		t.Fatalf("execution %+v validation %+v errors %v", res.Execution, res.Validation, res.Errors)
-	}
-	if n := attemptsOf(f, 3); n != 1 {
-		t.Fatalf("the step in doubt was attempted %d times; its effect was on the page", n)
-	}
-	if (*calls)[0].Baseline != "runs/x/steps/after.txt" {
-		t.Errorf("the effect check should compare with the page before the step: %+v", (*calls)[0])
-	}
-	if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, "its effect is on the page, so it is done and not repeated") {
-		t.Errorf("step 3 should say why it was not repeated:\n%s", acts)
+	for _, signal := range []bool{false, true} {
+		t.Run(map[bool]string{false: "intent object", true: "signal of an older worker"}[signal], func(t *testing.T) {
+			var env *testsuite.TestWorkflowEnvironment
+			f := lostAfterActingSaying(&env, signal)
+			env = newEnv(t, f)
+			calls := effect(env, true)
+			res := execute(t, env, workflows.GoalInput{Goal: "g", StartURL: startURL, Plan: steps(t, doubtGoal)})
+			if res.Execution.Status != workflows.StatusSuccess || !res.Validation.Verified {
+				t.Fatalf("execution %+v validation %+v errors %v", res.Execution, res.Validation, res.Errors)
+			}
+			if n := attemptsOf(f, 3); n != 1 {
+				t.Fatalf("the step in doubt was attempted %d times; its effect was on the page", n)
+			}
+			if !f.calls[2].Intent {
+				t.Errorf("a new run's attempt should record its intent as an object: %+v", f.calls[2])
+			}
+			if (*calls)[0].Baseline != "runs/x/steps/after.txt" {
+				t.Errorf("the effect check should compare with the page before the step: %+v", (*calls)[0])
+			}
+			if acts := strings.Join(res.Steps[2].Actions, "\n"); !strings.Contains(acts, "its effect is on the page, so it is done and not repeated") {
+				t.Errorf("step 3 should say why it was not repeated:\n%s", acts)
+			}
+		})
 	}
 }
 

@@ -34,6 +34,7 @@ func Goal(ctx workflow.Context, in GoalInput) (*GoalResult, error) {
 	}
 	r.attrs.indexed = patched(ctx, "search-attributes")
 	r.wary = patched(ctx, "model-held-to-account")
+	r.acting.objects = patched(ctx, intentObject)
 	r.attrs.index(ctx, StatusAttr.ValueSet(string(StatusRunning)), SiteAttr.ValueSet(Site(in.StartURL)))
 	r.attrs.status = StatusRunning
 	if err := workflow.SetQueryHandler(ctx, ProgressQuery, r.progress); err != nil {
@@ -86,7 +87,7 @@ type run struct {
 	// skill is the skill the plan was reused from; skills, whether a library is there.
 	skill  *activities.SkillMatch
 	skills bool
-	// acting are the attempts that told the run they were about to act.
+	// acting is how the run learns which attempts were about to act.
 	acting acting
 	// people is what people asked of the run and answered it (the Updates' state).
 	people people

@@ -31,6 +31,25 @@ type fakeBrowser struct {
 	calls  []activities.RunStepInput
 	opens  []activities.OpenBrowserInput
 	script func(in activities.RunStepInput, call int) (activities.RunStepResult, error)
+	// intents are the attempts that recorded their intent to act, by "seq/attempt".
+	intents map[string]bool
+}
+
+// intend records, as the browser step does right before it acts, that the attempt may act.
+func (f *fakeBrowser) intend(in activities.RunStepInput) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.intents == nil {
+		f.intents = map[string]bool{}
+	}
+	f.intents[fmt.Sprintf("%d/%d", in.Seq, in.Attempt)] = true
+}
+
+// intended answers Intended from what the attempts recorded.
+func (f *fakeBrowser) intended(_ context.Context, in activities.IntendedInput) (activities.IntendedResult, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return activities.IntendedResult{Told: f.intents[fmt.Sprintf("%d/%d", in.Seq, in.Attempt)]}, nil
 }
 
 func (f *fakeBrowser) runStep(_ context.Context, in activities.RunStepInput) (activities.RunStepResult, error) {
@@ -75,6 +94,7 @@ func newEnv(t *testing.T, f *fakeBrowser, register ...func(*testsuite.TestWorkfl
 	env.RegisterActivityWithOptions(p.Replan, activity.RegisterOptions{Name: activities.Replan.Name})
 	env.RegisterActivityWithOptions(f.open, activity.RegisterOptions{Name: activities.OpenBrowser.Name})
 	env.RegisterActivityWithOptions(f.runStep, activity.RegisterOptions{Name: activities.RunStep.Name})
+	env.RegisterActivityWithOptions(f.intended, activity.RegisterOptions{Name: activities.Intended.Name})
 	b := &browser.Activities{}
 	env.RegisterActivityWithOptions(b.ValidateGoal, activity.RegisterOptions{Name: activities.ValidateGoal.Name})
 	env.RegisterActivityWithOptions(b.CloseBrowser, activity.RegisterOptions{Name: activities.CloseBrowser.Name})

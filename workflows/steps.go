@@ -108,6 +108,7 @@ func (r *run) browserStep(ctx workflow.Context, in activities.RunStepInput) (act
 	in.ChangeWithin, in.PaceNext = r.beforeWait(seq, purpose), r.nextActs(seq, step)
 	in.CheckState = r.skill != nil && r.mode() == ModeReplay && step.State != "" && purpose == activities.PurposeAttempt
 	in.Numbered = r.model
+	in.Intent = r.acting.objects && purpose == activities.PurposeAttempt
 	return activities.RunStep.Execute(r.sessionOptions(ctx, timeout, summary), in)
 }
 

@@ -45,8 +45,9 @@ type Activities struct {
 	StateSealer *codec.Sealer
 	// Secrets are the secrets this worker's operator grants; nil grants none.
 	Secrets *secret.Vault
-	// Notify tells the run, durably, that an attempt is about to act (ActingSignal), and
-	// returns once the server has it; nil tells nobody.
+	// Notify tells a run begun before the intent object, durably, that an attempt is
+	// about to act (ActingSignal), and returns once the server has it; nil tells nobody.
+	// A run since records it in Store (intent.go).
 	Notify func(ctx context.Context, workflowID, runID string, n activities.ActingNotice) error
 
 	// cleanup counts the deletions of ended runs' state still under way (Wait).

@@ -69,7 +69,8 @@ func stepKey(in activities.RunStepInput) string {
 }
 
 // doOptions are the attempt's options: the run's budgets, the decision made elsewhere,
-// the secrets this worker grants, and the notice that the attempt is about to act.
+// the secrets this worker grants, and the record that the attempt is about to act: its
+// intent object, or for a run begun before those, its signal to the run.
 func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) driver.DoOptions {
 	opts := driver.DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.setDriver, OnBefore: early.start,
 		File: func(ctx context.Context, name string) ([]byte, error) {
@@ -87,7 +88,11 @@ func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early 
 	if a.Secrets != nil {
 		opts.Secret = a.Secrets.Reveal
 	}
-	if a.Notify != nil && in.Purpose == activities.PurposeAttempt {
+	switch {
+	case in.Purpose != activities.PurposeAttempt:
+	case in.Intent:
+		opts.BeforeAct = func(ctx context.Context) error { return a.intend(ctx, in) }
+	case a.Notify != nil:
 		opts.BeforeAct = func(ctx context.Context) error {
 			info := activity.GetInfo(ctx)
 			return a.Notify(ctx, info.WorkflowExecution.ID, info.WorkflowExecution.RunID, activities.ActingNotice{Seq: in.Seq, Attempt: in.Attempt})

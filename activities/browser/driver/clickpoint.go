@@ -1,5 +1,7 @@
 package driver
 
+//lint:file-ignore SA1019 The agent acts on the exact node its observation numbered; only an ElementHandle names that node, where a locator would query the page again by selector.
+
 import "github.com/playwright-community/playwright-go"
 
 // A click is Playwright's ElementHandle.Click: before it presses, it checks that the
