@@ -4,7 +4,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"testing"
 	"time"
 
 	"github.com/webagent-dev/webagent/internal/testenv"
@@ -66,11 +65,4 @@ func (p procCPU) since(from procCPU) map[string]time.Duration {
 		}
 	}
 	return out
-}
-
-// reportProcs reports each kind's CPU per run as "<kind>-cpu-s/run".
-func reportProcs(b *testing.B, by map[string]time.Duration, runs int) {
-	for _, k := range []string{"chromium", "driver", "worker", "temporal", "minio", "other"} {
-		b.ReportMetric(by[k].Seconds()/float64(runs), k+"-cpu-s/run")
-	}
 }

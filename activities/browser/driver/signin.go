@@ -12,8 +12,9 @@ import (
 // sign-in form by what they are there (plan.Target.SignIn), not by their labels. The form
 // is the one form in sight that holds one password field: a page with none has no sign-in
 // form in sight, a form with two (a new password and its confirmation) signs nobody in,
-// and two forms with one each are a tie to refuse. Its user name field is its one text field (text, email or a
-// field of no type), and its button is its one submit button, or else its one button.
+// and two forms with one each are a tie to refuse. Its user name field is its one text
+// field (text, email or a field of no type), and its button is its one submit button, or
+// else its one button.
 // Anything else is refused with what the form holds: which of two text fields takes the
 // user name is the page's to say, not ours to guess.
 

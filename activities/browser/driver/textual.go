@@ -54,8 +54,8 @@ const rowClickedJS = `() => {
 // rowClicked reports what rowClickedJS does.
 func (s *Session) rowClicked() bool {
 	v, err := s.page.Evaluate(rowClickedJS)
-	b, ok := v.(bool)
-	return err == nil && ok && b
+	var clicked bool
+	return err == nil && decode(v, &clicked) == nil && clicked
 }
 
 // aimAtText makes the text the step names its target when no control is named so: a
