@@ -18,7 +18,7 @@ import (
 // activity's heartbeat timeout.
 const HeartbeatEvery = time.Second
 
-// heartbeat reports an activity's phase from its first instruction until it returns.
+// heartbeat reports an activity's phase, each second from its start, until it returns.
 type heartbeat struct {
 	phase atomic.Value
 	end   func()
@@ -33,9 +33,13 @@ func beat(ctx context.Context) *heartbeat {
 	return h
 }
 
-// KeepBeating heartbeats for the activity of ctx now and every HeartbeatEvery, with what
-// details returns (details nil: none), until stop, which returns once no heartbeat can
-// follow. Outside an activity (a test calling one directly) it does nothing.
+// KeepBeating heartbeats for the activity of ctx every HeartbeatEvery, with what details
+// returns (details nil: none), until stop, which returns once no heartbeat can follow.
+// The first comes HeartbeatEvery after the start, not at once: most browser steps end
+// within it, and a heartbeat is a request to the server that it writes down, once more for
+// every activity of every run, where the activity's heartbeat timeout (the run's
+// WorkerLossTimeout, seconds) needs none so soon. Outside an activity (a test calling one
+// directly) it does nothing.
 func KeepBeating(ctx context.Context, details func() any) (stop func()) {
 	if !activity.IsActivity(ctx) {
 		return func() {}
@@ -48,17 +52,17 @@ func KeepBeating(ctx context.Context, details func() any) (stop func()) {
 		t := time.NewTicker(HeartbeatEvery)
 		defer t.Stop()
 		for {
-			if details != nil {
-				activity.RecordHeartbeat(ctx, details())
-			} else {
-				activity.RecordHeartbeat(ctx)
-			}
 			select {
 			case <-done:
 				return
 			case <-ctx.Done():
 				return
 			case <-t.C:
+			}
+			if details != nil {
+				activity.RecordHeartbeat(ctx, details())
+			} else {
+				activity.RecordHeartbeat(ctx)
 			}
 		}
 	}()

@@ -8,7 +8,7 @@ import (
 )
 
 // withSession runs fn on the run's session, when it is the run's own (mine): it
-// heartbeats from the first instruction, takes the session's page for fn alone (waiting
+// heartbeats each second from its start, takes the session's page for fn alone (waiting
 // for an activity before it, or giving up when ctx ends), and gives it back when fn
 // returns, also when ctx was cancelled.
 func (a *Activities) withSession(ctx context.Context, id string, fn func(*driver.Session, *heartbeat) error) error {
