@@ -88,8 +88,8 @@ func (s *stepRun) intended(ctx workflow.Context, err error) bool {
 	// A worker of the version before the objects signals even in a run that has them
 	// (it does not know the attempt's Intent): its signal counts too.
 	a.drain(ctx)
-	if a.told[actingKey(rec.Order, s.attempt)] || !a.objects {
-		return a.told[actingKey(rec.Order, s.attempt)]
+	if told := a.told[actingKey(rec.Order, s.attempt)]; told || !a.objects {
+		return told
 	}
 	if err == nil || temporal.IsCanceledError(err) || modelFatal(err) {
 		return false

@@ -19,8 +19,8 @@ var handlers = map[plan.Action]handler{
 	plan.Navigate:    navigate,
 	plan.Scroll:      scroll,
 	plan.Wait:        wait,
-	plan.Assert:      func(context.Context, *action) *plan.Feedback { return nil }, // looked at in check
-	plan.Extract:     func(context.Context, *action) *plan.Feedback { return nil }, // read in check
+	plan.Assert:      lookOnlyHandler, // looked at in check
+	plan.Extract:     lookOnlyHandler, // read in check
 	plan.Hover:       hover,
 	plan.DoubleClick: doubleClick,
 	plan.RightClick:  rightClick,
@@ -29,6 +29,12 @@ var handlers = map[plan.Action]handler{
 	plan.Upload:      upload,
 	plan.SelectText:  selectText,
 }
+
+// lookOnly are the actions whose handler does nothing to the page (lookOnlyHandler): the
+// step's look and its check do their work.
+var lookOnly = map[plan.Action]bool{plan.Assert: true, plan.Extract: true}
+
+func lookOnlyHandler(context.Context, *action) *plan.Feedback { return nil }
 
 // act performs the step's action and says when it began (a.at). A step a WAIT timed
 // (pace.go) acts at the time the WAIT set: a click on an element in two parts

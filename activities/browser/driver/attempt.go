@@ -37,6 +37,8 @@ type attempt struct {
 	// settled is the screenshot taken while the page settled after the action, when the
 	// page did not change while it was taken.
 	settled *settledShot
+	// stayed: the attempt's page is the one its look observed (no window was followed).
+	stayed bool
 }
 
 func (s *Session) newAttempt(step plan.Step, opts DoOptions) *attempt {

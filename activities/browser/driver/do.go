@@ -218,6 +218,7 @@ func (at *attempt) shootBefore(ctx context.Context) error {
 // having done nothing. A step that acts then settles, and a window it opened is followed.
 func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	s := at.s
+	looked := s.page
 	if at.spec.Acts && at.opts.BeforeAct != nil {
 		if err := at.opts.BeforeAct(ctx); err != nil {
 			return nil, fmt.Errorf("did not act: the intent to act could not be recorded: %w", err)
@@ -261,6 +262,7 @@ func (at *attempt) act(ctx context.Context) (*plan.Feedback, error) {
 	}
 	s.windows.setActing(false)
 	err = at.followWindows(ctx)
+	at.stayed = s.page == looked
 	at.watch.Lap(&at.out.Times.Settle)
 	return fb, err
 }
@@ -298,11 +300,17 @@ func (at *attempt) observeAfter(ctx context.Context, acted bool) error {
 			return err
 		}
 	default:
-		// A step that does not act (a check, a wait, a read) leaves the page as its look
-		// found it a moment ago: that observation is the one after, and so is its
-		// screenshot while it is recent.
-		out.After = out.Before
-		if time.Since(at.shotAt) < reuseShot {
+		if lookOnly[at.step.Action] && at.stayed {
+			// A check or a read does nothing to the page between its look and here (its
+			// handler is none, and no window was followed): the observation its look made
+			// a moment ago is the one after. A wait waited, and is looked at again.
+			out.After = out.Before
+		} else if out.After, err = s.Observe(ctx); err != nil {
+			return err
+		}
+		if out.After.Fingerprint == out.Before.Fingerprint && out.After.URL == out.Before.URL && time.Since(at.shotAt) < reuseShot {
+			// A step that does not act (a check, a wait, a read) on a page whose elements
+			// did not change: the screenshot before is the one after.
 			out.AfterPNG = out.BeforePNG
 			break
 		}

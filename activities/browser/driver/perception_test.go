@@ -257,3 +257,23 @@ func TestClickPressedAtOnceOnlyWhereItLands(t *testing.T) {
 		}
 	}
 }
+
+// A wait is looked at again when it is over: the page it leaves is the one after it (a
+// banner came in while it waited and pushed the button down), not the one its look saw.
+func TestWaitSeesThePageItLeaves(t *testing.T) {
+	pool := newPool(t)
+	s, _ := openLab(t, pool, "moving", "moving.html")
+	out, err := s.Do(t.Context(), plan.Step{Action: plan.Wait, Wait: time.Second}, driver.DoOptions{WaitBudget: time.Second})
+	if err != nil || !out.OK {
+		t.Fatalf("wait: %v %+v", err, out.Feedback)
+	}
+	for _, e := range out.After.Elements {
+		if e.Name == "Continue" {
+			if e.Box.Y < 300 {
+				t.Errorf("after the wait, Continue is at y=%d: the page after it is the one before the banner came", e.Box.Y)
+			}
+			return
+		}
+	}
+	t.Fatalf("no Continue after the wait: %s", out.After.Compact())
+}
