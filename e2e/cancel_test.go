@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"go.temporal.io/api/enums/v1"
-	"go.temporal.io/sdk/converter"
 	"go.temporal.io/sdk/temporal"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -56,22 +55,8 @@ func TestCancelWhileWaiting(t *testing.T) {
 	}
 
 	// The session was released and closed: CloseBrowser found it and closed it.
-	closed := false
-	scheduled := map[int64]string{}
-	events := s.history(t, run, "")
-	for _, e := range events {
-		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil {
-			scheduled[e.GetEventId()] = a.GetActivityType().GetName()
-		}
-		if a := e.GetActivityTaskCompletedEventAttributes(); a != nil && scheduled[a.GetScheduledEventId()] == activities.CloseBrowser.Name {
-			var res activities.CloseBrowserResult
-			if err := converter.GetDefaultDataConverter().FromPayloads(a.GetResult(), &res); err != nil {
-				t.Fatal(err)
-			}
-			closed = res.Closed
-		}
-	}
-	if !closed {
+	closes := resultsOf(t, s.history(t, run, ""), activities.CloseBrowser)
+	if len(closes) == 0 || !closes[len(closes)-1].Closed {
 		t.Errorf("CloseBrowser did not close the run's session:\n%s", w.Output())
 	}
 	if !strings.Contains(w.Output(), "browser session closed") {

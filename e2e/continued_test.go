@@ -143,20 +143,31 @@ func rogue(ctx workflow.Context, victim activities.OpenBrowserResult) ([]string,
 // history as anyone who may read it can.
 func openedSession(t *testing.T, s *stack, id string) activities.OpenBrowserResult {
 	t.Helper()
-	opens := map[int64]bool{}
-	for _, e := range eventsOf(t, s, id) {
-		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == activities.OpenBrowser.Name {
-			opens[e.GetEventId()] = true
-		}
-		if a := e.GetActivityTaskCompletedEventAttributes(); a != nil && opens[a.GetScheduledEventId()] {
-			var r activities.OpenBrowserResult
-			if err := converter.GetDefaultDataConverter().FromPayloads(a.GetResult(), &r); err != nil {
-				t.Fatal(err)
-			}
-			return r
-		}
+	if opens := resultsOf(t, eventsOf(t, s, id), activities.OpenBrowser); len(opens) > 0 {
+		return opens[0]
 	}
 	return activities.OpenBrowserResult{}
+}
+
+// resultsOf are the results of the activities of kind a that completed in events, in the
+// order they completed.
+func resultsOf[In, Out any](t *testing.T, events []*historypb.HistoryEvent, a activities.Activity[In, Out]) []Out {
+	t.Helper()
+	scheduled := map[int64]bool{}
+	var out []Out
+	for _, e := range events {
+		if s := e.GetActivityTaskScheduledEventAttributes(); s != nil && s.GetActivityType().GetName() == a.Name {
+			scheduled[e.GetEventId()] = true
+		}
+		if c := e.GetActivityTaskCompletedEventAttributes(); c != nil && scheduled[c.GetScheduledEventId()] {
+			var r Out
+			if err := converter.GetDefaultDataConverter().FromPayloads(c.GetResult(), &r); err != nil {
+				t.Fatalf("%s's result: %v", a.Name, err)
+			}
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // eventsOf is the history of a workflow's latest run so far.

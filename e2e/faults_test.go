@@ -11,7 +11,6 @@ import (
 
 	"go.temporal.io/api/enums/v1"
 	"go.temporal.io/sdk/client"
-	"go.temporal.io/sdk/converter"
 
 	"github.com/webagent-dev/webagent/activities"
 	"github.com/webagent-dev/webagent/activities/store"
@@ -159,26 +158,11 @@ func TestWorkerKilled(t *testing.T) {
 // found, and not.
 func intentsAsked(t *testing.T, s *stack, run client.WorkflowRun) (told, notTold int) {
 	t.Helper()
-	intended := map[int64]bool{}
-	it := s.client.GetWorkflowHistory(context.Background(), run.GetID(), run.GetRunID(), false, enums.HISTORY_EVENT_FILTER_TYPE_ALL_EVENT)
-	for it.HasNext() {
-		e, err := it.Next()
-		if err != nil {
-			t.Fatalf("history: %v", err)
-		}
-		if a := e.GetActivityTaskScheduledEventAttributes(); a != nil && a.GetActivityType().GetName() == activities.Intended.Name {
-			intended[e.GetEventId()] = true
-		}
-		if c := e.GetActivityTaskCompletedEventAttributes(); c != nil && intended[c.GetScheduledEventId()] {
-			var res activities.IntendedResult
-			if err := converter.GetDefaultDataConverter().FromPayloads(c.GetResult(), &res); err != nil {
-				t.Fatalf("Intended's result: %v", err)
-			}
-			if res.Told {
-				told++
-			} else {
-				notTold++
-			}
+	for _, r := range resultsOf(t, eventsOf(t, s, run.GetID()), activities.Intended) {
+		if r.Told {
+			told++
+		} else {
+			notTold++
 		}
 	}
 	return told, notTold
