@@ -294,6 +294,10 @@ var unquotedRules = []targetRule{
 // "the Items menu". The word before the kind is its name, not several elements.
 var pluralAsName = regexp.MustCompile(`(?i)\b(options|items|entries|tabs|links|buttons|fields|boxes|inputs)\s+(tab|button|link|menu|field|page|panel|section|dialog|window|box)\b`)
 
+// capitalisedWords are words written with a capital, as a page writes a name ("Entries
+// per page", "Options"): a plural among them is part of one control's name.
+var capitalisedWords = regexp.MustCompile(`\b\p{Lu}\p{L}*`)
+
 // exactTarget refuses a target that names several elements, or that mixes a quoted name
 // with words the resolver cannot place ("words similar to "big""), or an unquoted one that
 // one of unquotedRules refuses.
@@ -315,7 +319,7 @@ func exactTarget(s string, quotes []string) string {
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}
-	if m := findText(pluralAsName.ReplaceAllString(outside, "$2"), pluralWords); m != "" {
+	if m := findText(capitalisedWords.ReplaceAllString(pluralAsName.ReplaceAllString(outside, "$2"), " "), pluralWords); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if len(quotesIn(s)) == 0 {
@@ -354,11 +358,12 @@ var (
 // on the last. (A click on a parent item chooses it on many menus.) ok is false when the
 // sentence is not of that shape; reason says why a path cannot be read exactly.
 func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok bool) {
-	mp := read(menuPath, c)
-	if mp == nil {
+	var path string
+	if mp := read(menuPath, c); mp != nil {
+		path = mp.get("t")
+	} else if path, ok = barePath(c, quotes); !ok {
 		return nil, "", false
 	}
-	path := mp.get("t")
 	parts := splitMenuPath(path)
 	if len(parts) < 2 {
 		return nil, "", false
@@ -383,6 +388,27 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 	}
 	steps[len(steps)-1].Action = Click
 	return steps, "", true
+}
+
+// barePath is a path through a menu written alone as a step, with no verb ("New >
+// Folder", "Configuration → Access Control"): each item a name of at most four words that
+// starts with a capital, or a quoted name, as a menu writes it.
+func barePath(c string, quotes []string) (string, bool) {
+	path := strings.TrimRight(strings.TrimSpace(c), ".!")
+	parts := splitMenuPath(path)
+	if len(parts) < 2 {
+		return "", false
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if len(strings.Fields(p)) == 0 || len(strings.Fields(p)) > 4 {
+			return "", false
+		}
+		if len(quotesIn(p)) == 0 && !capitalised(p) {
+			return "", false
+		}
+	}
+	return path, true
 }
 
 // ListItems reads "A, B and C" as its items, split where the planner splits a list of

@@ -44,6 +44,15 @@ func TestPhrasingsOfTheSeventhPool(t *testing.T) {
 		{`go to List Users, open alice and change her Email Address to a@example.org`, `click "List Users" | click "alice" | type "a@example.org" into "Email Address"`},
 		// A menu path whose last item is a plural word.
 		{`open Tools > Options`, `hover over "\"Tools\"" | click "\"Options\""`},
+		// From the eighth pool (read after its blind run): a user and a password written as
+		// a pair; a path through a menu written alone, or after "head to"; a switch turned
+		// on or off; two fields set in one sentence, one named with a plural word.
+		{`log in as admin / "x", then click "Users"`, user + " | " + pw + " | " + button + ` | click "Users"`},
+		{`New > Folder, then type "reports" into "Name"`, `hover over "\"New\"" | click "\"Folder\"" | type "reports" into "Name"`},
+		{`head to Configuration → Access Control`, `hover over "\"Configuration\"" | click "\"Access Control\""`},
+		{`switch on "Notifications"`, `check "Notifications"`},
+		{`turn off Active`, `uncheck "Active"`},
+		{`set Entries per page to 25 and Entry sorting to "Oldest first"`, `type "25" into "Entries per page" | type "Oldest first" into "Entry sorting"`},
 	} {
 		steps, err := Parse(tt.goal)
 		if err != nil {
@@ -63,7 +72,7 @@ func TestPhrasingsOfTheSeventhPool(t *testing.T) {
 			}
 		}
 	}
-	for _, goal := range []string{`log in as admin`, `sign in as admin with the password`, `open Tools > the best one`} {
+	for _, goal := range []string{`log in as admin`, `sign in as admin with the password`, `open Tools > the best one`, `new > folder`, `set the entries to 25`} {
 		if s, err := Parse(goal); err == nil {
 			t.Errorf("%s: read as %v, want refused", goal, s)
 		}

@@ -91,11 +91,12 @@ func pairStarts(ts []tok, s string, k int) bool {
 		if m, _ := matchAt(ts, s, pairLink, e); m != nil {
 			return true
 		}
-		// "and Last name with Lindgren": a field's name of two or three words, written as
-		// the page writes it (a capital first), then "with" or "into".
+		// "and Last name with Lindgren", "and Entry sorting to Oldest": a field's name of
+		// two or three words, written as the page writes it (a capital first), then "with",
+		// "into" or "to".
 		if capitalised(ts[k].text) {
 			for at := k + 1; at < len(ts) && at <= k+2 && ts[at].kind == tWord; at++ {
-				if m, _ := matchAt(ts, s, word("with", "into"), at+1); m != nil {
+				if m, _ := matchAt(ts, s, word("with", "into", "to"), at+1); m != nil {
 					return true
 				}
 			}

@@ -70,8 +70,9 @@ const (
 	pwWords     = `(?:the\s+|a\s+|my\s+|his\s+|her\s+|their\s+|your\s+)?(?:password|passphrase|pass\s*word)`
 )
 
-// signInIdiom reads "log in as admin with the password "x"" and "sign in with the user
-// name admin and the password "x"" as the three steps of a sign-in: the user name into
+// signInIdiom reads "log in as admin with the password "x"", "sign in with the user
+// name admin and the password "x"" and "log in as admin / "x"" (a user and a password
+// written as a pair) as the three steps of a sign-in: the user name into
 // the form's text field, the password into its password field, and its button — unless
 // the goal names the button next ("… and press GO!"): then that button, as written.
 var signInIdiom = idiom{
@@ -80,7 +81,7 @@ var signInIdiom = idiom{
 	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
 		`click the button of the sign-in form`,
 	re: idiomRe(signInVerb + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
-		`\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+(?P<pw>` + signInValue + `))`),
+		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))`),
 	write: writeSignIn,
 }
 

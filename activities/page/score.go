@@ -64,11 +64,16 @@ func matchScore(phrase string, e Element) (int, string) {
 
 // unnamedField reports a form control the page names nowhere a person reads (no label, no
 // text, no placeholder: a list of domains that switches the page, alone above it) whose
-// developers' name for it holds the phrase as whole words: name="domain" is "the domain
-// list". Below any visible name: a control named on the page is always named so.
+// developers' name for it holds the phrase as whole words (name="domain" is "the domain
+// list"), or whose group is named by the phrase and nothing else (a studio's field under
+// its label drawn as a button of its own: the group's only words are "Title"). Below any
+// visible name: a control named on the page is always named so.
 func unnamedField(p string, e Element) bool {
 	if !e.FormControl() || strings.TrimSpace(e.Name+e.Label+e.Placeholder+e.Title) != "" {
 		return false
+	}
+	if e.Row != "" && norm(e.Row) == p {
+		return true
 	}
 	words := strings.FieldsFunc(strings.ToLower(camel.ReplaceAllString(e.Hints, "$1 $2")), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)

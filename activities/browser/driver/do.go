@@ -156,12 +156,13 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 		if step.Action == plan.Wait {
 			opts.OnPhase(PhaseWaiting)
 		}
+		first := obs
 		res, o, err := s.resolveWaiting(ctx, step, obs, opts)
 		if err != nil {
 			return nil, err
 		}
 		obs = o
-		if at.aimAtText(&res, obs) {
+		if at.aimAtText(&res, obs, first) {
 			return nil, nil
 		}
 		if res.Resolved() && textAimed[step.Action] && !namedExactly(obs.Elements[res.Index], step.Parts()) {

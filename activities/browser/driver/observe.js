@@ -11,7 +11,7 @@
     "[contenteditable=''], [contenteditable=true]", "[onclick]", "[tabindex]:not([tabindex='-1'])", "[draggable=true]",
   ].join(",");
   const clean = (s, n) => (s || "").replace(/\s+/g, " ").trim().slice(0, n || 120);
-  const textOf = (el) => clean(el.innerText || el.textContent);
+  let textOf = (el) => clean(el.innerText || el.textContent);
 
   const implicitRole = (el) => {
     const tag = el.tagName.toLowerCase();
@@ -48,6 +48,39 @@
   };
   // An icon font's glyph (a private-use character) names nothing a person can read.
   const axName = (el) => typeof el.computedName === "string" ? clean(el.computedName.replace(/[\uE000-\uF8FF]/g, " ")) : "";
+
+  // iconNodes hold the words an icon font draws as a glyph (Material Icons' and Material
+  // Symbols' ligatures: "arrow_drop_down", "star", "people_alt" in an <i> or a <span> set
+  // in that font): a person sees a picture, not the word, so the word is no part of a
+  // name; it is a hint of the icon, as a class is.
+  const ICON_FONT = /material[\s_-]*(icons|symbols)|icon|symbols/i;
+  const iconNodes = [];
+  for (const n of document.querySelectorAll("i, span, em")) {
+    if (n.firstElementChild) continue;
+    const t = (n.textContent || "").trim();
+    if (!/^[a-z][a-z0-9_]{1,40}$/.test(t)) continue;
+    if (ICON_FONT.test(typeof n.className === "string" ? n.className : "") || ICON_FONT.test(getComputedStyle(n).fontFamily)) iconNodes.push(n);
+  }
+  const iconsIn = (el) => iconNodes.length ? iconNodes.filter((n) => el === n || el.contains(n)) : [];
+  // plainText is an element's words without the ones its icons draw.
+  const plainText = (el, icons) => {
+    const parts = [];
+    const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+      if (!icons.some((n) => n.contains(t))) parts.push(t.textContent);
+    }
+    return clean(parts.join(" "));
+  };
+  const squeeze = (v) => (v || "").replace(/\s+/g, "");
+  if (iconNodes.length) {
+    const withIcons = textOf;
+    textOf = (el) => { const icons = iconsIn(el); return icons.length ? plainText(el, icons) : withIcons(el); };
+  }
+
+  // landmarkOf is the part of the page an element is in (a navigation bar, a sidebar, a
+  // header, the main content): words in another part name none of its fields.
+  const LANDMARKS = "nav, aside, header, footer, main, [role=navigation], [role=complementary], [role=banner], [role=contentinfo], [role=main], [role=dialog]";
+  const landmarkOf = (el) => el.closest(LANDMARKS);
 
   // Labels and aria references resolve within the element's own root (document or shadow).
   const byIds = (el, ids) => {
@@ -264,7 +297,7 @@
       // "Go" is.
       row = el.closest("fieldset,[role=group],[role=region],.card");
     }
-    if (row && row !== el) out.row = clean(row.innerText, 120);
+    if (row && row !== el) out.row = clean(iconNodes.length ? textOf(row) : row.innerText, 120);
     return out;
   };
 
@@ -450,6 +483,7 @@
       if (x < 0 || y < 0) return "";
       const hit = doc.elementFromPoint(x, y);
       if (!hit || hit === el || hit.contains(el) || el.contains(hit) || hit === doc.body || hit === doc.documentElement) return "";
+      if (landmarkOf(hit) !== landmarkOf(el)) return "";
       if (hit.matches && hit.matches("input, select, textarea, button")) return "";
       // A label is short: a paragraph above the field (an instruction, a heading with
       // a sentence) names nothing.
@@ -634,13 +668,20 @@
       text: textOf(el),
       box: { x: Math.round(left + scrollX), y: Math.round(top + scrollY), w: Math.round(r.width), h: Math.round(r.height) },
     };
+    // What an icon font draws names nothing; a control that is only an icon keeps the
+    // icon's word as its name, as a person would call the picture.
+    const icons = iconsIn(fb || el);
+    if (icons.length && e.name && squeeze(e.name) === squeeze(clean((fb || el).textContent))) {
+      const plain = plainText(fb || el, icons);
+      if (plain) e.name = plain;
+    }
     if (type) e.type = type;
     if (label) e.label = label;
     if (drawnList && label) { e.value = e.name; e.name = label; }
     const ph = clean(el.getAttribute("placeholder")); if (ph) e.placeholder = ph;
     const ti = clean(el.getAttribute("title")); if (ti) e.title = ti;
     if (el.id) e.id = el.id;
-    const hints = hintsOf(el); if (hints) e.hints = hints;
+    const hints = clean([hintsOf(el)].concat(icons.map((n) => n.textContent.trim())).join(" "), 200); if (hints) e.hints = hints;
     if (tag === "select") {
       e.value = clean(el.selectedOptions[0] ? el.selectedOptions[0].label : "");
       e.options = Array.from(el.options).slice(0, 30).map((o) => clean(o.label, 60));

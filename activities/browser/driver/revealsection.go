@@ -11,14 +11,16 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
-// revealSectionJS looks for what a description names in the part of a menu or a page the
-// page keeps folded (Cacti's "Management" in its side menu, LDAP Account Manager's
+// revealSectionJS looks for what a description names (a control, or the heading of a
+// menu's section: Icinga Web 2's "Configuration" over its links) in the part of a menu or
+// a page the page keeps folded (Cacti's "Management" in its side menu, LDAP Account Manager's
 // "Accounts" over "Users" and "Groups", a <details> shut): the control whose whole text is
 // the name, hidden in a box the page draws with no size or not at all, whose parent is in
 // sight and which has a control in sight just before it — the header a person clicks or
 // points at to unfold it (and, for an item said to be in a row, a header naming that row). Found under one such header only (or under several with "the
 // first" asked for), the header is kept, and whether clicking it would leave the page.
 const revealSectionJS = `({ name, first, row }) => {
+  const HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]";
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
   const want = norm(name);
   const rendered = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -34,7 +36,8 @@ const revealSectionJS = `({ name, first, row }) => {
   };
   const control = "a, button, summary, [role=button], [role=menuitem], [aria-expanded]";
   const headers = [];
-  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]")) {
+  let heading = false;
+  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab], " + HEADINGS)) {
     if (norm(el.textContent) !== want || seen(el)) continue;
     // The outermost box that folds it, whose parent is in sight.
     let box = null;
@@ -62,19 +65,21 @@ const revealSectionJS = `({ name, first, row }) => {
     // An item placed in a row ("Users" under "Configuration") is under a header that says so.
     if (header && row && !norm(header.textContent).includes(norm(row))) header = null;
     if (header && !headers.includes(header)) headers.push(header);
+    if (header) heading = heading || el.matches(HEADINGS);
   }
   if (headers.length === 0 || (headers.length > 1 && !first)) return { found: headers.length };
   const h = headers[0];
   const href = h.tagName === "A" ? (h.getAttribute("href") || "") : "";
   window.__webagentHeader = h;
-  return { found: 1, header: (h.innerText || "").trim().split("\n")[0].slice(0, 40), leaves: href !== "" && !/^(#|javascript:)/i.test(href) };
+  return { found: 1, header: (h.innerText || h.getAttribute("aria-label") || h.getAttribute("title") || "").trim().split("\n")[0].slice(0, 40), leaves: href !== "" && !/^(#|javascript:)/i.test(href), heading };
 }`
 
-// shownNamedJS counts the controls in sight whose whole text is the name.
-const shownNamedJS = `(name) => {
+// shownNamedJS counts the controls in sight whose whole text is the name (and the
+// headings, when asked).
+const shownNamedJS = `([name, headings]) => {
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
   let n = 0;
-  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]")) {
+  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]" + (headings ? ", h1, h2, h3, h4, h5, h6, [role=heading]" : ""))) {
     if (norm(el.textContent) !== norm(name) || (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))) continue;
     const r = el.getBoundingClientRect();
     const hit = r.width >= 1 && r.height >= 1 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -85,21 +90,22 @@ const shownNamedJS = `(name) => {
 
 // shownNamed reports a control in sight named name, and where (a number that changes
 // while it moves: a menu sliding open).
-func (s *Session) shownNamed(name string) (bool, int) {
+func (s *Session) shownNamed(name string, headings bool) (bool, int) {
 	var n int
-	v, err := s.page.Evaluate(shownNamedJS, name)
+	v, err := s.page.Evaluate(shownNamedJS, []any{name, headings})
 	if err == nil {
 		err = decode(v, &n)
 	}
 	return err == nil && n > 0, n
 }
 
-// cameIntoSight waits up to a second and a half for a control named name to be in sight
-// and still (a menu that slides open moves what it shows until it is open).
-func (s *Session) cameIntoSight(ctx context.Context, name string) bool {
+// cameIntoSight waits up to a second and a half for a control named name (or a heading,
+// when asked) to be in sight and still (a menu that slides open moves what it shows until
+// it is open).
+func (s *Session) cameIntoSight(ctx context.Context, name string, headings ...bool) bool {
 	last := -1
 	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
-		ok, at := s.shownNamed(name)
+		ok, at := s.shownNamed(name, len(headings) > 0 && headings[0])
 		if ok && at == last {
 			return true
 		}
@@ -117,10 +123,12 @@ func (s *Session) cameIntoSight(ctx context.Context, name string) bool {
 // Unfolding changes what the page shows, not what it holds.
 func (s *Session) revealInSection(ctx context.Context, desc plan.Target) (bool, error) {
 	var got struct {
-		Found  int    `json:"found"`
-		Header string `json:"header"`
-		Leaves bool   `json:"leaves"`
+		Found   int    `json:"found"`
+		Header  string `json:"header"`
+		Leaves  bool   `json:"leaves"`
+		Heading bool   `json:"heading"`
 	}
+	s.unfolded = ""
 	name, ok := s.searchHidden(revealSectionJS, desc, &got)
 	if !ok || got.Found != 1 {
 		return false, nil
@@ -134,7 +142,7 @@ func (s *Session) revealInSection(ctx context.Context, desc plan.Target) (bool, 
 		return false, ctx.Err()
 	}
 	how := "pointed at"
-	if !s.cameIntoSight(ctx, name) {
+	if !s.cameIntoSight(ctx, name, got.Heading) {
 		if got.Leaves {
 			return false, nil
 		}
@@ -142,9 +150,12 @@ func (s *Session) revealInSection(ctx context.Context, desc plan.Target) (bool, 
 			return false, ctx.Err()
 		}
 		how = "opened"
-		if !s.cameIntoSight(ctx, name) {
+		if !s.cameIntoSight(ctx, name, got.Heading) {
 			return false, ctx.Err()
 		}
+	}
+	if got.Heading {
+		s.unfolded = name
 	}
 	s.notes.add(fmt.Sprintf("%s %q, under which %q is", how, got.Header, name))
 	return true, nil

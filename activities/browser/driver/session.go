@@ -63,6 +63,9 @@ type Session struct {
 	fresh fresh
 	// near is where the last step that acted did (fresh.go).
 	near near
+	// unfolded is the heading of a menu's section the last reveal brought into sight
+	// (revealInSection): the text a click may be aimed at (aimAtText).
+	unfolded string
 	// steps counts the attempts made (Do), and through is the link the last click showed
 	// again in the menu it opened (menuthrough.go).
 	steps   int

@@ -41,12 +41,16 @@ const textTargetJS = `(name) => {
 
 // rowClickedJS reports whether the text textTargetJS kept is in a table row or list item
 // the page made to be clicked: the row says so (a title, a click or pointer handler in its
-// markup, a pointer cursor), as DAViCal's "Click to display user details" rows do.
+// markup, a pointer cursor), as DAViCal's "Click to display user details" rows do, or the
+// page's script listens for a click on the row or a box in it (a data studio's table,
+// whose rows open their item).
 const rowClickedJS = `() => {
   const el = window.__webagentText;
   const row = el && el.closest("tr, li, [role=row]");
   if (!row || row.closest("thead")) return false;
-  const said = (n) => n.hasAttribute("onclick") || n.hasAttribute("onmouseover") || n.hasAttribute("onmousedown") || getComputedStyle(n).cursor === "pointer";
+  const marks = window.__webagentClicks;
+  const said = (n) => n.hasAttribute("onclick") || n.hasAttribute("onmouseover") || n.hasAttribute("onmousedown") || getComputedStyle(n).cursor === "pointer" ||
+    (!!marks && marks.has(n));
   for (let n = el; n && n !== row.parentElement; n = n.parentElement) if (said(n)) return true;
   return row.hasAttribute("title") && row.querySelectorAll("a[href]").length === 1;
 }`
@@ -58,17 +62,37 @@ func (s *Session) rowClicked() bool {
 	return err == nil && decode(v, &clicked) == nil && clicked
 }
 
+// headingUnfolded reports whether the text textTargetJS kept is the heading of a menu's
+// section the step's reveal just brought into sight, named name: a person told to click
+// "Configuration" points at the menu, sees the heading and clicks it (the click does
+// nothing more than keep the menu open; its links are the next step's).
+func (s *Session) headingUnfolded(name string) bool {
+	if s.unfolded == "" || !strings.EqualFold(s.unfolded, name) {
+		return false
+	}
+	v, err := s.page.Evaluate(`() => !!window.__webagentText && window.__webagentText.matches("h1, h2, h3, h4, h5, h6, [role=heading]")`)
+	var heading bool
+	return err == nil && decode(v, &heading) == nil && heading
+}
+
 // aimAtText makes the text the step names its target when no control is named so: a
 // double or right click may be aimed at an item's text, which is no control; a click, at
-// the text of a row the page made to be clicked (rowClicked). Why not is written into res.
-func (at *attempt) aimAtText(res *page.Resolution, obs page.Observation) bool {
+// the text of a row the page made to be clicked (rowClicked), or at the heading of a
+// menu's section the step unfolded (headingUnfolded): then the page before the step is
+// first, its look before the menu was unfolded, for the step did both. Why not is written
+// into res.
+func (at *attempt) aimAtText(res *page.Resolution, obs, first page.Observation) bool {
 	step := at.step
 	if res.Resolved() || len(res.Candidates) > 0 || !(textAimed[step.Action] || step.Action == plan.Click) {
 		return false
 	}
 	el, t, why := at.s.textTarget(step.Parts(), step.TargetDescription)
 	if el != nil && step.Action == plan.Click && !at.s.rowClicked() {
-		el, why = nil, ""
+		if !at.s.headingUnfolded(t.Name) {
+			el, why = nil, ""
+		} else {
+			obs = first
+		}
 	}
 	if el != nil {
 		at.out.Target, at.el, at.out.Before = &t, el, obs

@@ -258,6 +258,26 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`select staging in the Virtual Host list under Set permission, change Write regexp to ^ci-.* and press Set permission`,
 			`In the "Set permission" section, select "staging" in the field labelled "Virtual Host". Replace the text in the field labelled "Write regexp" with ^ci-.* and click the Set permission button.`,
 		}, `{"permission":{"vhost":"staging","write":"^ci-.*"}}`},
+		{"fields named by the buttons above them, in words an icon font draws beside", "unseen-studio.html", "studio", []string{
+			`type "Harbour news" into "Title", type "ed@example.org" into "Email", click "Save"`,
+			`type Harbour news into the Title field, then fill Email with ed@example.org and press Save`,
+			`Fill the field labelled "Title" with "Harbour news" and the Email with ed@example.org, then hit the Save button.`,
+		}, `{"title":"Harbour news","email":"ed@example.org","body":""}`},
+		{"a link whose icon is a word the icon font draws", "unseen-studio.html", "studio", []string{
+			`click "Authors"`,
+			`click Authors`,
+			`press the Authors link`,
+		}, `{"opened":"authors"}`},
+		{"an item opened by a click on its title in a row the table opens as a whole", "unseen-studio.html", "studio", []string{
+			`click "Library Extends Weekend Hours"`,
+			`click Library Extends Weekend Hours`,
+			`Click on Library Extends Weekend Hours.`,
+		}, `{"item":"2"}`},
+		{"the heading of a section of a menu that flies out when its cog is pointed at", "unseen-monitor.html", "monitor", []string{
+			`click "Configuration", click "Access Control"`,
+			`click Configuration, then click Access Control`,
+			`Click the "Configuration" heading and then click "Access Control".`,
+		}, `{"opened":"access control"}`},
 		{"a menu entry in a section the menu keeps folded, its header clicked to unfold it", "unseen-console.html", "console", []string{
 			`click "Trees"`,
 			`click Trees`,
