@@ -1,0 +1,72 @@
+package plan
+
+// Paths through a menu: "select File > Save as", and a path written alone as a step.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+var (
+	// menuPath is "Select File > Save as": a path through a menu, one click per item.
+	menuPath = seq(verbsFor(sMenuPath), the, opt(word("menu"), opt(word("item", "path"))), grab("t", some), opt(word("from", "in"), word("the menu")), end)
+)
+
+// parseMenuPath reads a path through a menu ("Select Jinny>Lynett", 'open "File" > "Save
+// as"') as a person takes it: the pointer over each item that opens the next, then a click
+// on the last. (A click on a parent item chooses it on many menus.) ok is false when the
+// sentence is not of that shape; reason says why a path cannot be read exactly.
+func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok bool) {
+	var path string
+	if mp := read(menuPath, c); mp != nil {
+		path = mp.get("t")
+	} else if path, ok = barePath(c, quotes); !ok {
+		return nil, "", false
+	}
+	parts := splitMenuPath(path)
+	if len(parts) < 2 {
+		return nil, "", false
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		name := unmask(p, quotes, false)
+		if name == "" {
+			return nil, fmt.Sprintf("the menu path %q has an empty item", unmask(path, quotes, true)), true
+		}
+		if len(quotesIn(p)) > 0 && strings.TrimSpace(replaceQuotes(p, "")) != "" {
+			return nil, fmt.Sprintf("in the menu path %q the item %q is not one name: quote each item alone", unmask(path, quotes, true), unmask(p, quotes, true)), true
+		}
+		// An item of a path is named by its words whatever they are: "Options" is one
+		// item, not several.
+		if bare := len(quotesIn(p)) == 0 && len(strings.Fields(p)) <= 4 && !startsSpaced(articleStart, strings.TrimSpace(p)); !bare {
+			if r := exactTarget(p, quotes); r != "" {
+				return nil, r, true
+			}
+		}
+		steps = append(steps, Step{Action: Hover, TargetDescription: strconv.Quote(name)})
+	}
+	steps[len(steps)-1].Action = Click
+	return steps, "", true
+}
+
+// barePath is a path through a menu written alone as a step, with no verb ("New >
+// Folder", "Configuration → Access Control"): each item a name of at most four words that
+// starts with a capital, or a quoted name, as a menu writes it.
+func barePath(c string, quotes []string) (string, bool) {
+	path := strings.TrimRight(strings.TrimSpace(c), ".!")
+	parts := splitMenuPath(path)
+	if len(parts) < 2 {
+		return "", false
+	}
+	for _, p := range parts {
+		p = strings.TrimSpace(p)
+		if len(strings.Fields(p)) == 0 || len(strings.Fields(p)) > 4 {
+			return "", false
+		}
+		if len(quotesIn(p)) == 0 && !capitalised(p) {
+			return "", false
+		}
+	}
+	return path, true
+}
