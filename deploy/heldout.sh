@@ -240,3 +240,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_jupyter.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_icingaweb.sh"
 # shellcheck source=deploy/heldout_directus.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_directus.sh"
+# shellcheck source=deploy/heldout_tomcat.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_tomcat.sh"
+# shellcheck source=deploy/heldout_ejabberd.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ejabberd.sh"
+# shellcheck source=deploy/heldout_etherpad.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_etherpad.sh"
