@@ -59,7 +59,9 @@
     if (n.firstElementChild) continue;
     const t = (n.textContent || "").trim();
     if (!/^[a-z][a-z0-9_]{1,40}$/.test(t)) continue;
-    if (ICON_FONT.test(typeof n.className === "string" ? n.className : "") || ICON_FONT.test(getComputedStyle(n).fontFamily)) iconNodes.push(n);
+    // The font it is drawn in is the first of its stack: a text font's stack may name a
+    // symbols font as a fallback ("Noto Sans Symbols").
+    if (ICON_FONT.test(typeof n.className === "string" ? n.className : "") || ICON_FONT.test(getComputedStyle(n).fontFamily.split(",")[0])) iconNodes.push(n);
   }
   const iconsIn = (el) => iconNodes.length ? iconNodes.filter((n) => el === n || el.contains(n)) : [];
   // plainText is an element's words without the ones its icons draw.
