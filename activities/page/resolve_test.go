@@ -89,6 +89,24 @@ func TestDateFieldByItsKind(t *testing.T) {
 	}
 }
 
+// TestFieldNamedByItsGroup: a field named nowhere of its own, in a group whose only words
+// are "Title" (its label drawn as a button above it), is the Title field; a field in a row
+// that says more (a table row of several cells) is not named by the row.
+func TestFieldNamedByItsGroup(t *testing.T) {
+	elems := []Element{
+		{Index: 0, Tag: "button", Role: "button", Name: "Title"},
+		{Index: 1, Tag: "input", Type: "text", Role: "textbox", Row: "Title"},
+		{Index: 2, Tag: "button", Role: "button", Name: "Email"},
+		{Index: 3, Tag: "input", Type: "text", Role: "textbox", Row: "Email"},
+		{Index: 4, Tag: "input", Type: "text", Role: "textbox", Row: "Apples 3 kg $4"},
+	}
+	for desc, want := range map[string]int{"Title": 1, "the Email field": 3, "Apples": -1} {
+		if r := Resolve(desc, plan.Type, elems); r.Index != want {
+			t.Errorf("Resolve(%q) = %d (%s); want %d", desc, r.Index, r.Reason, want)
+		}
+	}
+}
+
 // A name with a filler word in it ("Open the quarterly report") is found by the whole
 // name, which the description loses its fillers from; a part of it is not the whole.
 func TestNameWithFillers(t *testing.T) {
