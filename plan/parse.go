@@ -115,8 +115,11 @@ func readClicks(clause string, quotes []string) ([]Step, string, bool) {
 // after it.
 const Copied = "copied"
 
-// leadFillers are words a step may start with that say nothing of it.
-var leadFillers = word("and", "then", "first", "firstly", "next", "finally", "lastly", "also", "now", "after that", "afterwards", "please")
+// leadFillers are words a step may start with that say nothing of it: "once you are in"
+// says only that the step comes after the sign-in, as the order of the steps does.
+var leadFillers = word("and", "then", "first", "firstly", "next", "finally", "lastly", "also", "now", "after that", "afterwards", "please",
+	"once you are in", "once you're in", "once you are logged in", "once you're logged in", "once you are signed in", "once you're signed in",
+	"once logged in", "once signed in", "once inside", "when you are in", "when you're in", "after signing in", "after logging in")
 
 // stripFillers drops the words a sentence starts with that say nothing of its step, with
 // the commas after them.

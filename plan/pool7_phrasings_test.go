@@ -51,6 +51,9 @@ func TestPhrasingsOfTheSeventhPool(t *testing.T) {
 		{`New > Folder, then type "reports" into "Name"`, `hover over "\"New\"" | click "\"Folder\"" | type "reports" into "Name"`},
 		{`head to Configuration → Access Control`, `hover over "\"Configuration\"" | click "\"Access Control\""`},
 		{`switch on "Notifications"`, `check "Notifications"`},
+		{`Once you're in, click "Users"`, `click "Users"`},
+		{`log in as admin / "x". Once you are in, go to Configuration and then Access Control.`,
+			user + " | " + pw + " | " + button + ` | click "Configuration" | click "Access Control"`},
 		{`turn off Active`, `uncheck "Active"`},
 		{`set Entries per page to 25 and Entry sorting to "Oldest first"`, `type "25" into "Entries per page" | type "Oldest first" into "Entry sorting"`},
 	} {
