@@ -61,6 +61,10 @@ type Element struct {
 	// form and fields (never the address itself, which may hold what a run typed). Alike
 	// in role, name and Dest, two controls are one shown twice.
 	Dest string `json:"dest,omitempty"`
+	// Here marks a link to the page it is on (its address, but for the fragment, or the
+	// page says so with aria-current): a click on it leaves the page as it is, and that is
+	// what it is for.
+	Here bool `json:"here,omitempty"`
 	// Fresh marks what the step before brought onto the page (the fields of the section
 	// it opened): where a person goes on working.
 	Fresh bool `json:"fresh,omitempty"`
@@ -181,6 +185,9 @@ func states(e Element) string {
 	}
 	if e.Focused {
 		s += " focused"
+	}
+	if e.Here {
+		s += " here"
 	}
 	return s
 }

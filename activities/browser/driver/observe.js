@@ -700,6 +700,8 @@
     if (el.hasAttribute("aria-selected")) e.selected = el.getAttribute("aria-selected") === "true";
     else if (carrier && carrier.hasAttribute("aria-selected")) e.selected = carrier.getAttribute("aria-selected") === "true";
     const dest = destOf(el); if (dest) e.dest = dest;
+    if (el.tagName === "A" && (/^(page|true)$/i.test(el.getAttribute("aria-current") || "") ||
+      (!!dest && el.href.split("#")[0] === el.ownerDocument.location.href.split("#")[0]))) e.here = true;
     if (el.disabled || el.getAttribute("aria-disabled") === "true") e.disabled = true;
     if (!inViewport) e.offscreen = true;
     if (el === el.ownerDocument.activeElement || (el.getRootNode().activeElement === el)) e.focused = true;

@@ -268,6 +268,11 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`click Authors`,
 			`press the Authors link`,
 		}, `{"opened":"authors"}`},
+		{"a link to the page already shown", "unseen-studio.html", "studio", []string{
+			`click "Content"`,
+			`click Content`,
+			`open the Content link`,
+		}, `{"opened":"content"}`},
 		{"an item opened by a click on its title in a row the table opens as a whole", "unseen-studio.html", "studio", []string{
 			`click "Library Extends Weekend Hours"`,
 			`click Library Extends Weekend Hours`,
