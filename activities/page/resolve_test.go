@@ -107,6 +107,18 @@ func TestFieldNamedByItsGroup(t *testing.T) {
 	}
 }
 
+// TestNameWithRoomToBreak: a long name a page lays out with room to break after its slash
+// ("application / announcements", Icinga Web 2's permissions) is the name written without.
+func TestNameWithRoomToBreak(t *testing.T) {
+	elems := []Element{
+		{Index: 0, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "application / announcements"},
+		{Index: 1, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "application / log"},
+	}
+	if r := Resolve(`"application/announcements"`, plan.Check, elems); r.Index != 0 {
+		t.Errorf("Resolve = %d (%s); want 0", r.Index, r.Reason)
+	}
+}
+
 // A name with a filler word in it ("Open the quarterly report") is found by the whole
 // name, which the description loses its fillers from; a part of it is not the whole.
 func TestNameWithFillers(t *testing.T) {

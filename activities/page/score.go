@@ -181,6 +181,9 @@ func splitWords(s string) []string {
 
 func norm(s string) string {
 	s = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	// "application / announcements" is the name "application/announcements" with room
+	// to break after its slash, as a page lays out a long name.
+	s = strings.ReplaceAll(strings.ReplaceAll(s, " /", "/"), "/ ", "/")
 	return strings.Trim(s, " :*.!?…")
 }
 

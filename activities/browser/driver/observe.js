@@ -10,7 +10,9 @@
     "[role=textbox]", "[role=searchbox]", "[role=slider]", "[role=spinbutton]", "[role=treeitem]",
     "[contenteditable=''], [contenteditable=true]", "[onclick]", "[tabindex]:not([tabindex='-1'])", "[draggable=true]",
   ].join(",");
-  const clean = (s, n) => (s || "").replace(/\s+/g, " ").trim().slice(0, n || 120);
+  // Characters a person does not see (a zero-width space a page puts after "/" so that a
+  // long name may break there, a soft hyphen) are no part of what they read.
+  const clean = (s, n) => (s || "").replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, "").replace(/\s+/g, " ").trim().slice(0, n || 120);
   let textOf = (el) => clean(el.innerText || el.textContent);
 
   const implicitRole = (el) => {
@@ -63,7 +65,24 @@
     // symbols font as a fallback ("Noto Sans Symbols").
     if (ICON_FONT.test(typeof n.className === "string" ? n.className : "") || ICON_FONT.test(getComputedStyle(n).fontFamily.split(",")[0])) iconNodes.push(n);
   }
+  // An icon font may draw its word from the stylesheet (<i data-icon="arrow_drop_down">,
+  // its ::after's content the attribute): no text in the page, but the word is in the
+  // accessible name.
+  const pseudoIcons = [];
+  for (const n of document.querySelectorAll("i, span[class*=icon], [data-icon]")) {
+    if (n.firstElementChild || (n.textContent || "").trim()) continue;
+    for (const pseudo of ["::before", "::after"]) {
+      const st = getComputedStyle(n, pseudo);
+      const m = /^"([a-z][a-z0-9_]{1,40})"$/.exec(st.content || "");
+      if (m && (ICON_FONT.test(st.fontFamily.split(",")[0]) || ICON_FONT.test(typeof n.className === "string" ? n.className : "") || n.hasAttribute("data-icon"))) {
+        pseudoIcons.push({ n, word: m[1] });
+        break;
+      }
+    }
+  }
   const iconsIn = (el) => iconNodes.length ? iconNodes.filter((n) => el === n || el.contains(n)) : [];
+  const pseudoIn = (el) => pseudoIcons.length ? pseudoIcons.filter((p) => el === p.n || el.contains(p.n)).map((p) => p.word) : [];
+  const withoutWords = (name, words) => words.reduce((v, w) => clean(v.replace(new RegExp("(^|\\s)" + w + "(?=\\s|$)"), " ")), name);
   // plainText is an element's words without the ones its icons draw.
   const plainText = (el, icons) => {
     const parts = [];
@@ -672,10 +691,14 @@
     };
     // What an icon font draws names nothing; a control that is only an icon keeps the
     // icon's word as its name, as a person would call the picture.
-    const icons = iconsIn(fb || el);
+    const icons = iconsIn(fb || el), drawn = pseudoIn(fb || el);
     if (icons.length && e.name && squeeze(e.name) === squeeze(clean((fb || el).textContent))) {
       const plain = plainText(fb || el, icons);
       if (plain) e.name = plain;
+    }
+    if (drawn.length && e.name) {
+      const name = withoutWords(e.name, drawn);
+      if (name) e.name = name;
     }
     if (type) e.type = type;
     if (label) e.label = label;
@@ -683,7 +706,7 @@
     const ph = clean(el.getAttribute("placeholder")); if (ph) e.placeholder = ph;
     const ti = clean(el.getAttribute("title")); if (ti) e.title = ti;
     if (el.id) e.id = el.id;
-    const hints = clean([hintsOf(el)].concat(icons.map((n) => n.textContent.trim())).join(" "), 200); if (hints) e.hints = hints;
+    const hints = clean([hintsOf(el)].concat(icons.map((n) => n.textContent.trim()), drawn).join(" "), 200); if (hints) e.hints = hints;
     if (tag === "select") {
       e.value = clean(el.selectedOptions[0] ? el.selectedOptions[0].label : "");
       e.options = Array.from(el.options).slice(0, 30).map((o) => clean(o.label, 60));

@@ -374,3 +374,27 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 		}
 	}
 }
+
+// TestIconFontWordsNameNothing: the words an icon font draws as pictures (in the page's
+// text, or from the stylesheet's content) are no part of a control's name; they are its
+// hints, and an icon-only control keeps its word as its name.
+func TestIconFontWordsNameNothing(t *testing.T) {
+	pool := newPool(t)
+	s, _ := openLab(t, pool, "icons", "unseen-studio.html")
+	obs, err := s.Observe(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, e := range obs.Elements {
+		names[e.Name] = true
+		if strings.Contains(e.Name, "arrow_drop_down") || strings.Contains(e.Name, "star") {
+			t.Errorf("%s: an icon's word in its name", e.Ref())
+		}
+	}
+	for _, want := range []string{"Title", "Status", "Body", "Articles", "Save"} {
+		if !names[want] {
+			t.Errorf("no control named %q:\n%s", want, obs.Compact())
+		}
+	}
+}
