@@ -52,6 +52,8 @@ func TestPhrasingsOfTheSeventhPool(t *testing.T) {
 		{`head to Configuration → Access Control`, `hover over "\"Configuration\"" | click "\"Access Control\""`},
 		{`switch on "Notifications"`, `check "Notifications"`},
 		{`Once you're in, click "Users"`, `click "Users"`},
+		// A menu named by where it is, not by a control that opens it.
+		{`click "Settings" in the side menu`, `click "\"Settings\" in the side menu"`},
 		{`log in as admin / "x". Once you are in, go to Configuration and then Access Control.`,
 			user + " | " + pw + " | " + button + ` | click "Configuration" | click "Access Control"`},
 		{`turn off Active`, `uncheck "Active"`},

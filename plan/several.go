@@ -126,7 +126,7 @@ var underMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some),
 	opt(word("side", "left", "main", "navigation")), word("menu", "sidebar", "navigation"), opt(grab("where", positionWords)), end)
 
 // notMenuNames say what kind of menu it is, not which control opens it.
-var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection")
+var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection side left right top bottom navigation nav")
 
 // readFromMenu reads an item chosen from a menu named by its control: a click on the
 // control, then one on the item it showed; ok is false when the sentence

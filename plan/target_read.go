@@ -31,7 +31,7 @@ var (
 	namedPlace = seq(word("in", "inside", "within"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
 		grab("noun", nounWord), end)
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
-	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), grab("box", boxWords))
+	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
 	startsWith = seq(opt(word("that", "which")), word("starts", "start", "starting", "begins", "begin", "beginning"), word("with"), qt)
 	endsWith   = seq(opt(one(func(t tok) bool { return t.text == "," })), opt(word("and", "that", "which")), word("ends", "end", "ending"), word("with"), qt)
