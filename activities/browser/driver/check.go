@@ -16,6 +16,16 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
+// ledHere reports a click on a link to the page already shown ("click "Articles"" on the
+// Articles page), and says so: being where it leads is all its click can do.
+func ledHere(step plan.Step, out *Outcome) bool {
+	if out.Target == nil || !out.Target.Here || step.Action != plan.Click {
+		return false
+	}
+	out.Actions = append(out.Actions, fmt.Sprintf("%s leads to the page already shown", out.Target.Ref()))
+	return true
+}
+
 // check is the deterministic evaluator: did the step do what it should? It checks what
 // the action's Spec names; the error is ctx's, when it ended.
 func (s *Session) check(ctx context.Context, step plan.Step, el playwright.ElementHandle, out *Outcome, budget time.Duration) (*plan.Feedback, error) {
@@ -28,13 +38,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 	}
 	switch step.Action.Spec().Check {
 	case plan.CheckPageChanged:
-		if !changed() && !out.ownCheck && out.Target != nil && out.Target.Here && step.Action == plan.Click {
-			// "click "Articles"" on the Articles page: the link leads where the page is;
-			// being there is all its click can do.
-			out.Actions = append(out.Actions, fmt.Sprintf("%s leads to the page already shown", ref))
-			return nil, nil
-		}
-		if !changed() && !out.ownCheck {
+		if !changed() && !out.ownCheck && !ledHere(step, out) {
 			return &plan.Feedback{Type: plan.PageState, Details: fmt.Sprintf("%s %s but nothing on the page changed", clicked(step.Action), page.FirstNonEmpty(ref, "the point")),
 				Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}, nil
 		}
