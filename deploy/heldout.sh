@@ -246,3 +246,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_tomcat.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ejabberd.sh"
 # shellcheck source=deploy/heldout_etherpad.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_etherpad.sh"
+# shellcheck source=deploy/heldout_ghost.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ghost.sh"
