@@ -19,6 +19,7 @@ const downloadWait = time.Minute
 // the page does wrong is in the Outcome's Feedback.
 func (s *Session) Do(ctx context.Context, step plan.Step, opts DoOptions) (*Outcome, error) {
 	s.steps++
+	s.unfolded = "" // a heading this step's own reveal brings into sight, none yet
 	at := s.newAttempt(step, opts)
 	defer s.dialogs.expect(false)
 	defer s.windows.setActing(false)
