@@ -81,7 +81,7 @@ func (s *Session) reveal(ctx context.Context, desc plan.Target, paging bool) (ok
 	if ok, err := s.revealInTab(ctx, desc); ok || err != nil {
 		return ok, "", err
 	}
-	if ok, err := s.revealInMenu(ctx, desc); err != nil || ok && s.cameIntoSight(ctx, named(desc)) {
+	if ok, err := s.revealInMenu(ctx, desc); err != nil || ok && s.cameIntoSight(ctx, named(desc), false) {
 		return ok, "", err
 	}
 	if ok, err := s.revealInSection(ctx, desc); ok || err != nil {

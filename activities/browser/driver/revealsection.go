@@ -11,6 +11,9 @@ import (
 	"github.com/webagent-dev/webagent/plan"
 )
 
+// headingSelector is what the page marks as a heading: a menu's section may be named by one.
+const headingSelector = "h1, h2, h3, h4, h5, h6, [role=heading]"
+
 // revealSectionJS looks for what a description names (a control, or the heading of a
 // menu's section: Icinga Web 2's "Configuration" over its links) in the part of a menu or
 // a page the page keeps folded (Cacti's "Management" in its side menu, LDAP Account Manager's
@@ -20,7 +23,7 @@ import (
 // points at to unfold it (and, for an item said to be in a row, a header naming that row). Found under one such header only (or under several with "the
 // first" asked for), the header is kept, and whether clicking it would leave the page.
 const revealSectionJS = `({ name, first, row }) => {
-  const HEADINGS = "h1, h2, h3, h4, h5, h6, [role=heading]";
+  const HEADINGS = "` + headingSelector + `";
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
   const want = norm(name);
   const rendered = (el) => !el.checkVisibility || el.checkVisibility({ opacityProperty: true, visibilityProperty: true });
@@ -79,7 +82,7 @@ const revealSectionJS = `({ name, first, row }) => {
 const shownNamedJS = `([name, headings]) => {
   const norm = (t) => (t || "").replace(/\s+/g, " ").trim().toLowerCase();
   let n = 0;
-  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]" + (headings ? ", h1, h2, h3, h4, h5, h6, [role=heading]" : ""))) {
+  for (const el of document.querySelectorAll("a[href], button, [role=menuitem], [role=link], [role=button], [role=tab]" + (headings ? ", ` + headingSelector + `" : ""))) {
     if (norm(el.textContent) !== norm(name) || (el.checkVisibility && !el.checkVisibility({ opacityProperty: true, visibilityProperty: true }))) continue;
     const r = el.getBoundingClientRect();
     const hit = r.width >= 1 && r.height >= 1 && document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
@@ -102,10 +105,10 @@ func (s *Session) shownNamed(name string, headings bool) (bool, int) {
 // cameIntoSight waits up to a second and a half for a control named name (or a heading,
 // when asked) to be in sight and still (a menu that slides open moves what it shows until
 // it is open).
-func (s *Session) cameIntoSight(ctx context.Context, name string, headings ...bool) bool {
+func (s *Session) cameIntoSight(ctx context.Context, name string, headings bool) bool {
 	last := -1
 	for end := time.Now().Add(1500 * time.Millisecond); time.Now().Before(end); {
-		ok, at := s.shownNamed(name, len(headings) > 0 && headings[0])
+		ok, at := s.shownNamed(name, headings)
 		if ok && at == last {
 			return true
 		}

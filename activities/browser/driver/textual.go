@@ -70,7 +70,7 @@ func (s *Session) headingUnfolded(name string) bool {
 	if s.unfolded == "" || !strings.EqualFold(s.unfolded, name) {
 		return false
 	}
-	v, err := s.page.Evaluate(`() => !!window.__webagentText && window.__webagentText.matches("h1, h2, h3, h4, h5, h6, [role=heading]")`)
+	v, err := s.page.Evaluate(`(sel) => !!window.__webagentText && window.__webagentText.matches(sel)`, headingSelector)
 	var heading bool
 	return err == nil && decode(v, &heading) == nil && heading
 }
