@@ -76,6 +76,24 @@ var asideKeeps = setOf("twice again times if unless when while until only not no
 	"first second third last every all both each parallel simultaneously same together repeat " +
 	"done checked unchecked ticked selected completed active inactive disabled enabled empty required")
 
+var (
+	// notThatOne is an aside that says which thing is not meant: "(not lab.example.org)",
+	// "(careful, not anna)", "(not the default Contributor)", "(not /invoices)". The name
+	// before it is what the step is held to, exactly; the aside only warns of a near miss.
+	// An aside that picks by place or count ("(not the first)") is not one of these.
+	notThatOne = seq(opt(word("careful", "careful,", "careful:", "but")), opt(one(func(t tok) bool { return t.text == "," || t.text == ":" })),
+		word("not"), where(all, func(s string) bool { return !hasWord(s, word(ordinalWords...)) }))
+	// leaveAlone is an aside that says what to leave as it is: "(leave omar@example.org
+	// alone)", "(keep anna and tom)", "(leave the checkboxes as they are)". The steps do
+	// nothing the goal does not ask for; the aside asks for nothing.
+	leaveAlone = seq(word("leave", "keep"), where(all, func(s string) bool {
+		return !hasWord(s, word("checked", "unchecked", "ticked", "unticked", "selected", "on", "off", "at", "set to"))
+	}))
+)
+
+// ordinalWords pick one of several by place or count.
+var ordinalWords = []string{"first", "second", "third", "fourth", "fifth", "last", "next", "previous", "other", "every", "all", "both", "each", "top", "bottom", "left", "right"}
+
 // labelKeeps are the words that make a label before a colon more than a name for the
 // steps after it ("In parallel:", "If it asks:", "Twice:"): such a label is kept.
 var labelKeeps = setOf("twice times if unless when while until each every parallel simultaneously same repeat")
@@ -121,6 +139,9 @@ func droppableAside(s string) bool {
 	if strings.TrimSpace(s) == "" || strings.ContainsAny(s, "(\n") {
 		return false
 	}
+	if read(notThatOne, s) != nil || read(leaveAlone, s) != nil {
+		return true
+	}
 	for _, t := range tokenize(s) {
 		if t.kind == tQuote || t.kind == tNumber || asideKeeps[t.low] || strings.ContainsAny(t.text, "0123456789") {
 			return false // a quote, a number ("(-1,0)") or how often, whether or which
@@ -129,21 +150,24 @@ func droppableAside(s string) bool {
 	return true
 }
 
-// bareName is a clause that is only a name: a quote, or up to three words.
+// bareName is a clause that is only a name: a quote, or up to three words, each of which
+// may be written with dots, slashes, at signs or dashes inside ("lab.example.org",
+// "omar@example.org", "/wiki-old").
 func bareName(c string) bool {
 	ts := tokenize(c)
 	if len(ts) == 1 && ts[0].kind == tQuote {
 		return true
 	}
-	if len(ts) == 0 || len(ts) > 3 {
-		return false
-	}
-	for _, t := range ts {
-		if t.kind != tWord && t.text != "." {
+	words := 0
+	for i, t := range ts {
+		if i == 0 || t.space {
+			words++
+		}
+		if t.kind != tWord && !strings.Contains("./@-_", t.text) {
 			return false
 		}
 	}
-	return true
+	return words > 0 && words <= 3
 }
 
 // clickedName reads a clause that is only a name, after a click, as a click on it: "click
@@ -219,6 +243,9 @@ var (
 func referTo(s Step, before []Step) (Step, string) {
 	if s, ok := besideIt(s, before); ok {
 		return s, ""
+	}
+	if s, reason, ok := inItsRow(s, before); ok {
+		return s, reason
 	}
 	f := strings.Fields(s.TargetDescription)
 	if len(f) > 1 && (strings.EqualFold(f[0], "her") || strings.EqualFold(f[0], "his")) {

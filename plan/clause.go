@@ -287,6 +287,9 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	}
 	if m := read(click, c); m != nil {
 		t := dropUnquotedPurpose(dropPurpose(m.get("t")))
+		if name, ok := nounThenAddress(t); ok {
+			return Step{Action: Click, TargetDescription: strconv.Quote(name)}, "", true
+		}
 		return found(exact(Step{Action: Click, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
 	}
 	return Step{}, "", false

@@ -271,7 +271,7 @@ var unquotedRules = []targetRule{
 	// "the text area below" points at the page under the instruction, not at another
 	// element: the word says nothing of which one.
 	{"a judgement", "the numbers in ascending order", func(s string) string {
-		if m := findText(dropTags(dropTrailingPlace(s)), vagueWords); m != "" {
+		if m := findText(dropTags(dropTrailingPlace(itsRowTail.ReplaceAllString(s, ""))), vagueWords); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}
 		return ""
@@ -283,12 +283,17 @@ var unquotedRules = []targetRule{
 		return ""
 	}},
 	{"too long to be a name", "the thing at the far end of the second row of cards", func(s string) string {
-		if n := len(strings.Fields(stripStart(articleStart, withoutPosition(s)))); n > 6 {
+		if n := len(strings.Fields(stripStart(articleStart, trailingBox.ReplaceAllString(withoutPosition(s), "")))); n > 6 {
 			return fmt.Sprintf("%q is too long to be the name of one element: quote its visible text", s)
 		}
 		return ""
 	}},
 }
+
+// trailingBox is a place that ends a description and is not part of the name: the box
+// the control is in ("in the toolbar", "in the menu") or the row of one thing named in
+// one word ("in the row of omar@example.org"). The name before it is held to the limit.
+var trailingBox = regexp.MustCompile(`(?i)\s+(?:(?:in|on|inside|within|at)\s+the\s+(?:toolbar|tool bar|menu bar|menu|side menu|sidebar|dialog|popup|form|navigation|nav)|in\s+the\s+row\s+(?:of\s+)?\S+)\s*$`)
 
 // pluralAsName is a plural word that names one control of a kind: "the Options tab",
 // "the Items menu". The word before the kind is its name, not several elements.

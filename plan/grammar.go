@@ -187,6 +187,23 @@ func one(ok func(tok) bool) rule {
 	}
 }
 
+// addressRun is a name written as an address, one word of several tokens with no space
+// between them: "omar@example.org", "/wiki-old", "stats.example.org" (see addressLike).
+func addressRun(m *match, i int, k func(int) bool) bool {
+	if i >= len(m.ts) || m.ts[i].kind == tQuote {
+		return false
+	}
+	j := i + 1
+	for j < len(m.ts) && !m.ts[j].space && m.ts[j].kind != tQuote {
+		j++
+	}
+	text := ""
+	for _, t := range m.ts[i:j] {
+		text += t.text
+	}
+	return addressLike(text) && k(j)
+}
+
 // quoteTok is a quoted string; number is a number.
 var (
 	quoteTok = one(func(t tok) bool { return t.kind == tQuote })

@@ -33,6 +33,9 @@ func leadPlaces(clauses []string) []string {
 	for i := 0; i < len(clauses); i++ {
 		c := strings.TrimSpace(stripFillers(strings.TrimSpace(clauses[i])))
 		from := readStart(word("from"), c) != nil
+		if !startsWithVerb(c) && appPlace(c) {
+			continue // "From the Etherpad start page," alone: the app the steps are in
+		}
 		if startsWithVerb(c) || (readStart(placeLead, c) == nil && !from) || dropLeadWhen(c) != c || strings.Contains(c, ":") {
 			out = append(out, clauses[i])
 			continue
@@ -51,7 +54,7 @@ func leadPlaces(clauses []string) []string {
 		if k < len(ts) {
 			place = c[:ts[k].start]
 		}
-		if hereOnly(place) {
+		if hereOnly(place) || appPlace(place) {
 			// "On her page click …", "On this page, …": the page the step is on, no place
 			// to hold its target to.
 			if k < len(ts) {
@@ -83,11 +86,24 @@ func leadPlaces(clauses []string) []string {
 // menuPathPlace reads a place that is a menu's path ("under Admin > Queues"): the path.
 func menuPathPlace(place string) (string, bool) {
 	p := strings.TrimRight(strings.TrimSpace(place), ", ")
-	rest, ok := strings.CutPrefix(strings.ToLower(p), "under ")
-	if !ok || !strings.Contains(rest, ">") {
-		return "", false
+	for _, lead := range []string{"under ", "in ", "from "} {
+		if rest, ok := strings.CutPrefix(strings.ToLower(p), lead); ok && len(splitMenuPath(rest)) > 1 {
+			if path, ok := barePath(strings.TrimSpace(p[len(lead):]), nil); ok {
+				return path, true
+			}
+		}
 	}
-	return strings.TrimSpace(p[len("under "):]), true
+	return "", false
+}
+
+// appPlace reads a place that is the app or its first page, not a part of a page: "in the
+// ejabberd web admin", "on the Etherpad home page", "from the start page". The steps are
+// in it; a page named by its own name ("on the Settings page") is not one of these.
+func appPlace(place string) bool {
+	return read(seq(word("in", "on", "from", "at"), word("the"), optLazy(seq(oneWord, optLazy(oneWord), optLazy(oneWord))),
+		alt(seq(opt(word("web")), word("admin", "admin panel", "admin area", "administration", "interface", "ui", "console", "app", "application")),
+			seq(word("home", "start", "main", "front", "landing", "welcome"), word("page", "screen"))), end),
+		strings.TrimRight(strings.TrimSpace(place), ", ")) != nil
 }
 
 // hereOnly reads a place that is the page the step is on: "on her page", "on this page",

@@ -22,11 +22,16 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 	if mp := read(menuPath, c); mp != nil {
 		path = mp.get("t")
 	} else if path, ok = barePath(c, quotes); !ok {
-		return nil, "", false
+		if path, ok = listPath(c, quotes); !ok {
+			return nil, "", false
+		}
 	}
 	parts := splitMenuPath(path)
 	if len(parts) < 2 {
-		return nil, "", false
+		if path, ok = listPath(c, quotes); !ok {
+			return nil, "", false
+		}
+		parts = splitMenuPath(path)
 	}
 	for _, p := range parts {
 		p = strings.TrimSpace(p)
@@ -43,6 +48,9 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 			if r := exactTarget(p, quotes); r != "" {
 				return nil, r, true
 			}
+		}
+		if n := len(steps); n > 0 {
+			steps[n-1].Opens = name
 		}
 		steps = append(steps, Step{Action: Hover, TargetDescription: strconv.Quote(name)})
 	}
@@ -64,9 +72,39 @@ func barePath(c string, quotes []string) (string, bool) {
 		if len(strings.Fields(p)) == 0 || len(strings.Fields(p)) > 4 {
 			return "", false
 		}
-		if len(quotesIn(p)) == 0 && !capitalised(p) {
+		if len(quotesIn(p)) == 0 && !capitalised(p) && !addressLike(p) {
 			return "", false
 		}
+	}
+	return path, true
+}
+
+// goThrough is "go to Virtual Hosts, example.org, Users": a way through pages or menus
+// written as a list after one verb of going.
+var goThrough = seq(word("go to", "open", "navigate to", "head to", "go into"), grab("t", some), end)
+
+// listPath reads such a list as the path it is ("Virtual Hosts > example.org > Users"),
+// when every item is a name as a page writes it (see barePath): two or more, joined by
+// commas, ", then" or ", and then".
+func listPath(c string, quotes []string) (string, bool) {
+	m := read(goThrough, c)
+	if m == nil {
+		return "", false
+	}
+	items := strings.Split(m.get("t"), ",")
+	if len(items) < 2 {
+		return "", false
+	}
+	for i, it := range items {
+		it = strings.TrimSpace(it)
+		for _, lead := range []string{"and then ", "then ", "and "} {
+			it = strings.TrimSpace(strings.TrimPrefix(it, lead))
+		}
+		items[i] = it
+	}
+	path := strings.Join(items, " > ")
+	if _, ok := barePath(path, quotes); !ok {
+		return "", false
 	}
 	return path, true
 }

@@ -30,7 +30,7 @@ func Parse(goal string) ([]Step, error) {
 		return nil, perr
 	}
 	masked, quotes := mask(goal)
-	masked = dropAsides(masked)
+	masked = dropSituations(dropAsides(masked))
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
@@ -72,6 +72,9 @@ func Parse(goal string) ([]Step, error) {
 		}
 		s, reason := parseClause(clause, quotes)
 		s, reason = clickedName(s, reason, clause, quotes, steps)
+		if means, ok := readMeans(clause, quotes); ok && reason != "" {
+			s, reason = means, ""
+		}
 		if reason != "" {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: reason}
 		}

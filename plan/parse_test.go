@@ -112,12 +112,12 @@ var parseCases = []struct {
 		{Action: Assert, Value: "Draft deleted"},
 	}},
 	{"a menu path", `Select Jinny>Lynett`, []Step{
-		{Action: Hover, TargetDescription: `"Jinny"`},
+		{Action: Hover, TargetDescription: `"Jinny"`, Opens: "Lynett"},
 		{Action: Click, TargetDescription: `"Lynett"`},
 	}},
 	{"a quoted menu path, then more", `open "File" > "Save as" > "PDF" from the menu, then click "Save"`, []Step{
-		{Action: Hover, TargetDescription: `"File"`},
-		{Action: Hover, TargetDescription: `"Save as"`},
+		{Action: Hover, TargetDescription: `"File"`, Opens: "Save as"},
+		{Action: Hover, TargetDescription: `"Save as"`, Opens: "PDF"},
 		{Action: Click, TargetDescription: `"PDF"`},
 		{Action: Click, TargetDescription: "Save"},
 	}},

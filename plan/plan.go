@@ -109,6 +109,11 @@ type Step struct {
 	// ("click "Delete", then click "OK""): when that question was the page's own
 	// confirm(), accepted there, nothing is left to click and the step is done.
 	AnswersDialog bool `json:"answers_dialog,omitempty"`
+	// Opens is, on a HOVER over an item of a path ("Virtual Hosts > example.org >
+	// Users"), the next item's name: what pointing at the item is to bring into sight.
+	// Where pointing does not, the item is a way there (a link to the page that shows it,
+	// a control that opens a menu) and is followed.
+	Opens string `json:"opens,omitempty"`
 	// RequiresApproval makes the run wait for a person's approval (the approve Update)
 	// before the step acts.
 	RequiresApproval bool `json:"requires_approval,omitempty"`

@@ -30,7 +30,7 @@ var (
 	// noun, at the end of a description that names its target first.
 	namedPlace = seq(word("in", "inside", "within"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
 		grab("noun", nounWord), end)
-	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar")
+	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
 	startsWith = seq(opt(word("that", "which")), word("starts", "start", "starting", "begins", "begin", "beginning"), word("with"), qt)
@@ -48,7 +48,7 @@ var (
 	positionWords = alt(
 		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
 			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right")))),
-			opt(word("corner", "side", "edge")), opt(word("of the page", "of the screen", "of the window"))),
+			opt(word("corner", "side", "edge")), opt(word("of"), word("the", "this", "his", "her", "their", "its"), word("page", "screen", "window"))),
 		seq(grab("p3", word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost")), qt))
 	// numberedKind is "Tab #2", "step #3": an element of a kind counted by its number, the
 	// page's second tab (the number is how such a page names its tabs).

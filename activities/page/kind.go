@@ -20,7 +20,8 @@ func fits(a plan.Action, e Element) bool {
 	case plan.Type:
 		return e.Editable() || e.Tag == "select"
 	case plan.Select:
-		return e.Chooser() || e.Editable()
+		// A group of radio buttons is chosen from as a list is: "select Editor under Role".
+		return e.Chooser() || e.Editable() || e.Role == "radiogroup"
 	case plan.Check:
 		return e.Checked != nil || e.Role == "checkbox" || e.Role == "radio" || e.Role == "switch"
 	}

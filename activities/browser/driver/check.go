@@ -139,7 +139,11 @@ func fieldValue(el playwright.ElementHandle) (string, error) {
 	// A rich-text editor keeps a zero-width character in a box it shows empty (WordPress's
 	// title): no one sees it, and it is not what the field holds. A button that stands for
 	// a list (bootstrap-select's) holds the choice it shows, not its value attribute.
-	v, err := el.Evaluate(`(el) => el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el && el.tagName !== "BUTTON" ? String(el.value) : el.innerText.replace(/[\u200B-\u200D\uFEFF]/g, ""))`)
+	// A group of radio buttons holds the label of the one checked.
+	v, err := el.Evaluate(`(el) => el.getAttribute("role") === "radiogroup" || el.tagName === "FIELDSET" ? (() => {
+      const r = el.querySelector("input[type=radio]:checked, [role=radio][aria-checked=true]");
+      return r ? (r.getAttribute("aria-label") || (r.labels && r.labels[0] ? r.labels[0].innerText : "") || (r.closest("label") ? r.closest("label").innerText : "") || r.innerText || "").replace(/\s+/g, " ").trim() : "";
+    })() : el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el && el.tagName !== "BUTTON" ? String(el.value) : el.innerText.replace(/[\u200B-\u200D\uFEFF]/g, ""))`)
 	if err != nil {
 		return "", err
 	}

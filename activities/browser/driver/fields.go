@@ -91,8 +91,55 @@ func selectValue(ctx context.Context, a *action) *plan.Feedback {
 	case t.Editable() && t.Role != "combobox":
 		// A field: the value is typed, or picked in its calendar when it takes no typing.
 		return typeText(ctx, a)
+	case t.Role == "radiogroup":
+		return a.pickRadio()
 	}
 	return a.pickFromList(ctx)
+}
+
+// radioNamedJS finds, in a group of radio buttons, the ones whose label is v (its words,
+// whatever their case and spacing). With pick false it says how many; with pick true it
+// marks what to click for the first (its label when the button itself is drawn away, as
+// styled radios are).
+const radioNamedJS = `(group, [v, pick]) => {
+  const norm = (s) => (s || "").replace(/\s+/g, " ").trim().toLowerCase();
+  const labelOf = (r) => norm(r.getAttribute("aria-label") || (r.labels && r.labels[0] ? r.labels[0].innerText : "") ||
+    (r.closest("label") ? r.closest("label").innerText : "") || r.innerText);
+  const found = [...group.querySelectorAll("input[type=radio], [role=radio]")].filter((r) => labelOf(r) === norm(v) ||
+    norm(r.nextElementSibling && r.nextElementSibling.innerText) === norm(v));
+  if (!pick) return found.length;
+  for (const m of group.querySelectorAll("[data-webagent-pick]")) m.removeAttribute("data-webagent-pick");
+  const r = found[0], box = r.getBoundingClientRect(), st = getComputedStyle(r);
+  const shown = box.width > 2 && box.height > 2 && st.visibility !== "hidden" && st.opacity !== "0";
+  (shown ? r : (r.labels && r.labels[0]) || r.closest("label") || r).setAttribute("data-webagent-pick", "");
+  return 1;
+}`
+
+// pickRadio chooses v in a group of radio buttons by clicking the one labelled v. None,
+// or several, so labelled is the step's failure, with nothing clicked.
+func (a *action) pickRadio() *plan.Feedback {
+	n, err := a.el.Evaluate(radioNamedJS, []any{a.step.Value, false})
+	if err != nil {
+		return a.failed(err)
+	}
+	if c, _ := n.(int); c != 1 {
+		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("%s has %v radio buttons labelled %q, not one", a.ref, n, a.step.Value),
+			Suggestion: "name the choice as the page labels it"}
+	}
+	// The one to click is marked, then found as an element of the group: a handle's own
+	// EvaluateHandle gives no element in this client.
+	if _, err := a.el.Evaluate(radioNamedJS, []any{a.step.Value, true}); err != nil {
+		return a.failed(err)
+	}
+	el, err := a.el.QuerySelector("[data-webagent-pick]")
+	if err != nil {
+		return a.failed(err)
+	}
+	if el == nil {
+		return &plan.Feedback{Type: plan.Other, Details: fmt.Sprintf("the radio button labelled %q in %s is gone", a.step.Value, a.ref)}
+	}
+	a.note("chose %q in %s", a.step.Value, a.ref)
+	return a.failed(el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
 // selectOption selects v in a <select>: the option labelled v, or else the one whose

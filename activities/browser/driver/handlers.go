@@ -63,9 +63,46 @@ func clearField(_ context.Context, a *action) *plan.Feedback {
 	return a.failed(a.el.Fill("", playwright.ElementHandleFillOptions{Timeout: timeout}))
 }
 
-func hover(_ context.Context, a *action) *plan.Feedback {
+func hover(ctx context.Context, a *action) *plan.Feedback {
 	a.note("hovered over %s", a.ref)
-	return a.failed(a.el.Hover(playwright.ElementHandleHoverOptions{Timeout: timeout}))
+	if fb := a.failed(a.el.Hover(playwright.ElementHandleHoverOptions{Timeout: timeout})); fb != nil || a.step.Opens == "" {
+		return fb
+	}
+	return a.followPath(ctx)
+}
+
+// wayOnJS tells what an item of a path is when pointing at it showed nothing: "leaves", a
+// link to another page; "opens", a control that says it opens a menu or a part of the
+// page (aria-haspopup, aria-expanded="false"); or "".
+const wayOnJS = `(el) => {
+  const a = el.closest("a[href]");
+  if (a && !/^(#|javascript:)/i.test(a.getAttribute("href") || "")) return "leaves";
+  const t = el.closest("[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false]");
+  return t ? "opens" : "";
+}`
+
+// followPath takes an item of a path ("Virtual Hosts > example.org > Users") on to the
+// next: pointing at it may have shown the next item (a menu that opens on hover); where
+// it did not, a link to another page is followed and a control that opens a menu is
+// clicked, as a person would. Any other control is left alone: a click on it may choose
+// it, which the path did not ask for, and the next step then finds its item not there.
+func (a *action) followPath(ctx context.Context) *plan.Feedback {
+	if a.s.cameIntoSight(ctx, a.step.Opens, false) {
+		return nil
+	}
+	way, err := a.el.Evaluate(wayOnJS)
+	if err != nil {
+		return a.failed(err)
+	}
+	switch way {
+	case "leaves":
+		a.note("followed the link: pointing at it did not show %q", a.step.Opens)
+	case "opens":
+		a.note("clicked it: pointing at it did not show %q", a.step.Opens)
+	default:
+		return nil
+	}
+	return a.failed(a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}))
 }
 
 func setChecked(_ context.Context, a *action) *plan.Feedback {

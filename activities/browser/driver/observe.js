@@ -9,6 +9,9 @@
     "[role=tab]", "[role=checkbox]", "[role=radio]", "[role=switch]", "[role=option]", "[role=combobox]",
     "[role=textbox]", "[role=searchbox]", "[role=slider]", "[role=spinbutton]", "[role=treeitem]",
     "[contenteditable=''], [contenteditable=true]", "[onclick]", "[tabindex]:not([tabindex='-1'])", "[draggable=true]",
+    // A group of radio buttons, which a person chooses from as from a list ("select Editor
+    // under Role"): marked so, or a fieldset of radios named by its legend.
+    "[role=radiogroup]", "fieldset:has(> legend):has(input[type=radio])",
   ].join(",");
   // Characters a person does not see (a zero-width space a page puts after "/" so that a
   // long name may break there, a soft hyphen) are no part of what they read.
@@ -33,6 +36,7 @@
       return "textbox";
     }
     if (el.isContentEditable) return "textbox";
+    if (tag === "fieldset") return "radiogroup"; // only a fieldset of radios is listed
     return "generic";
   };
 
@@ -281,11 +285,14 @@
     // A page's menu bar drawn with no <nav> says what it is by its id or class ("menu",
     // "navbar", a list of class "nav"): it is the page's navigation.
     const NAVS = "nav,[role=navigation],#menu,#nav,#navigation,#navbar,.navbar,ul.nav";
+    // A toolbar says so by its role, or by its id or class ("toolbar", Etherpad's
+    // "editbar"): "the Bold button in the toolbar".
+    const TOOLBARS = "[role=toolbar],#toolbar,.toolbar,#editbar";
     const box = el.closest("[role=dialog],[role=alertdialog],dialog") || el.closest("[role=menu],[role=listbox]") || popover ||
-      el.closest(NAVS + ",form");
+      el.closest(NAVS + ",form," + TOOLBARS);
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
-      const kind = box === popover ? "dialog" : box.matches(NAVS) ? "nav" : box.getAttribute("role") || box.tagName.toLowerCase();
+      const kind = box === popover ? "dialog" : box.matches(NAVS) ? "nav" : box.matches(TOOLBARS) ? "toolbar" : box.getAttribute("role") || box.tagName.toLowerCase();
       out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
     }
     if (!box || box.matches("form")) {

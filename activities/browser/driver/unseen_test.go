@@ -3,10 +3,6 @@ package driver_test
 import (
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/webagent-dev/webagent/activities/browser/driver"
-	"github.com/webagent-dev/webagent/plan"
 )
 
 // TestMechanicsOfUnseenApps reproduces what stopped goals on real apps nobody here had
@@ -17,12 +13,7 @@ import (
 // opens; tabs whose list items carry the role, named by their number; a dialog's close
 // control by its purpose. Each is judged by what the page saved on the server.
 func TestMechanicsOfUnseenApps(t *testing.T) {
-	pool := newPool(t)
-	for _, tt := range []struct {
-		name, page, state string
-		goals             []string
-		want              string // in what the page saved; "" for a goal that must be refused
-	}{
+	runUnseen(t, newPool(t), []unseenCase{
 		{"a sign-in whose button repeats the field's name", "unseen-signin.html", "signin", []string{
 			`type "admin" into "Login", type "s3cret" into "Password", click "Login"`,
 			`type admin into the Login field, then type s3cret into the field labelled Password and press the Login button`,
@@ -343,36 +334,7 @@ func TestMechanicsOfUnseenApps(t *testing.T) {
 			`press the Edit link of the "Work" calendar`,
 			`In the Work calendar, click Edit.`,
 		}, `"edit":"Work"`},
-	} {
-		for i, goal := range tt.goals {
-			t.Run(tt.name+"/"+string(rune('a'+i)), func(t *testing.T) {
-				steps, err := plan.Parse(goal)
-				if err != nil {
-					t.Fatalf("%q: %v", goal, err)
-				}
-				s, app := openLab(t, pool, tt.name+string(rune('a'+i)), tt.page)
-				before := string(app.LabState(tt.state))
-				for _, step := range steps {
-					out, err := s.Do(t.Context(), step, driver.DoOptions{WaitBudget: 2 * time.Second})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !out.OK {
-						if tt.want == "" && !out.Acted && len(out.Candidates) == 2 {
-							return // refused, naming both
-						}
-						t.Fatalf("%s: %+v (actions %q)\n%s", step, out.Feedback, out.Actions, out.Before.Compact())
-					}
-				}
-				if tt.want == "" {
-					t.Fatalf("%q acted; it names two controls that differ", goal)
-				}
-				if got := labSaved(app, tt.state, holds(tt.want)); !strings.Contains(got, tt.want) {
-					t.Errorf("%q: the page saved %s (before: %s); want %s in it", goal, got, before, tt.want)
-				}
-			})
-		}
-	}
+	})
 }
 
 // TestIconFontWordsNameNothing: the words an icon font draws as pictures (in the page's
