@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -33,3 +34,11 @@ func nounThenAddress(t string) (string, bool) {
 	}
 	return f[1], true
 }
+
+// betweenWords is "the field between "with idle ≥" and "minutes"": a field written
+// inside a line of words, named by the words just before it, as the browser names it. The
+// words after it say where the line goes on, not which field: the first quote is the name.
+var betweenWords = regexp.MustCompile(`(?i)\bbetween\s+(\x01\d+\x02|"[^"]*")\s+and\s+(?:\x01\d+\x02|"[^"]*")`)
+
+// dropBetween writes such a field as the one named by the first quote.
+func dropBetween(s string) string { return betweenWords.ReplaceAllString(s, "$1") }

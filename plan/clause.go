@@ -183,7 +183,7 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		}
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
-	for _, r := range []rule{soItHolds, replaceIn, changeFrom, fillWith} {
+	for _, r := range []rule{soItHolds, replaceIn, replaceWithIn, changeFrom, fillWith} {
 		if m := read(r, c); m != nil {
 			v, t := placeAfterValue(m.get("v"), stripStart(valueOfField, m.get("t")))
 			v, unclear := exactValue(v, quotes)

@@ -313,7 +313,7 @@ func exactTarget(s string, quotes []string) string {
 	if signInPart(s) != "" {
 		return "" // a part of the sign-in form, named by what it is there (signin.go)
 	}
-	s = dropValueOf(s)
+	s = dropBetween(dropValueOf(s))
 	for _, tail := range []string{" next to it", " beside it", " by it"} {
 		// `the "+" button next to it`: beside what the step before named (besideIt).
 		if strings.HasSuffix(strings.ToLower(strings.TrimSpace(s)), tail) && len(quotesIn(s)) > 0 {

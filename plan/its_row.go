@@ -13,7 +13,7 @@ var itsRowTail = regexp.MustCompile(`(?i)\s+(?:(?:in|of|from|on)\s+(?:its|their|
 
 // inItsRow reads such a description as the control in the row of the thing the step
 // before named: what it checked was there ("find "stats.example.org""), or clicked by its
-// quoted name. ok is false when the description refers to no row; reason says why a row
+// quoted name, or the row the step before was in. ok is false when the description refers to no row; reason says why a row
 // referred to cannot be known.
 func inItsRow(s Step, before []Step) (Step, string, bool) {
 	loc := itsRowTail.FindStringIndex(s.TargetDescription)
@@ -22,7 +22,10 @@ func inItsRow(s Step, before []Step) (Step, string, bool) {
 	}
 	name := ""
 	if n := len(before); n > 0 {
-		switch last := before[n-1]; {
+		switch last, t := before[n-1], ParseTarget(before[n-1].TargetDescription); {
+		case last.TargetDescription != "" && t.Row != "":
+			// "type "0" into "idle" in the row "/shop", then click "Expire" in that row".
+			name = t.Row
 		case last.Action == Assert && !last.Negated:
 			name = last.Value
 		case strings.HasSuffix(strings.ToLower(strings.TrimSpace(s.TargetDescription)), "there"):

@@ -50,6 +50,10 @@ func TestPhrasingsOfTheNinthPool(t *testing.T) {
 		// The page's question answered in other words; a place on a person's page.
 		{`click "Clear", then confirm the question that pops up with OK`, `click "Clear" | click "OK"`},
 		{`hit the "Remove User" button at the bottom of his page`, `click "\"Remove User\" button at the bottom of his page"`},
+		// A field inside a line of words, named by the words before it; the row the step
+		// before was in.
+		{`in the row of "/shop" replace "30" with "0" in the field between "with idle ≥" and "minutes", then click "Expire sessions" in that row`,
+			`type "0" into "field between \"with idle ≥\" and \"minutes\" in the row of \"/shop\"" | click "\"Expire sessions\" in the row \"/shop\""`},
 		// A kind of thing, then its name written as an address.
 		{`open the user lisa@example.org`, `click "\"lisa@example.org\""`},
 		{`pick the host example.org`, `click "\"example.org\""`},

@@ -65,6 +65,10 @@ var (
 	soItHolds  = seq(verbsFor(sFillWith), grab("t", some), word("so that it holds", "so it holds", "so that it reads", "so it reads", "so that it says", "so it says"), grab("v", all), end)
 	changeFrom = seq(verbsFor(sFillWith), grab("t", some), word("from"), grab("old", some), word("to"), grab("v", all), end)
 	replaceIn  = seq(word("replace"), grab("old", some), word("in", "inside"), grab("t", some), word("with", "by"), grab("v", all), end)
+	// replaceWithIn is "replace "30" with "0" in the field between …": the old value, the
+	// new one (a quote, a word or a number), then the field.
+	replaceWithIn = seq(word("replace"), grab("old", some), word("with", "by"), grab("v", alt(quoteTok, one(func(t tok) bool { return t.kind == tWord || t.kind == tNumber }))),
+		word("in", "inside", "into"), grab("t", all), end)
 	// valueOfField is "the value of" before a field a value is typed into: the field.
 	valueOfField = seq(the, word("value", "text", "content", "contents"), word("of", "in"))
 	// findIt is "find "Quarterly report"", "locate the "Apollo" row": a check that the

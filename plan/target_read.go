@@ -100,7 +100,7 @@ func ParseTarget(description string) Target {
 	if t, ok := signInTarget(description); ok {
 		return t
 	}
-	d := strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description)
+	d := dropBetween(strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description))
 	masked, quotes := maskTarget(singleToDouble(d))
 	x := &desc{d: masked, quotes: quotes}
 	if m := readStart(everyWord, x.d); m != nil {

@@ -325,8 +325,22 @@
       // "Go" is.
       row = el.closest("fieldset,[role=group],[role=region],.card");
     }
-    if (row && row !== el) out.row = clean(iconNodes.length ? textOf(row) : row.innerText, 120);
+    if (row && row !== el) out.row = clean(spannedText(row) + " " + (iconNodes.length ? textOf(row) : row.innerText), 120);
     return out;
+  };
+
+  // spannedText is what a table row shares with the rows before it: the cells whose
+  // rowspan reaches down into it (an application's path and name, written once beside its
+  // two lines of commands). The record is both lines.
+  const spannedText = (row) => {
+    if (row.tagName !== "TR") return "";
+    const parts = [];
+    let k = 1;
+    for (let p = row.previousElementSibling; p && k < 10; p = p.previousElementSibling, k++) {
+      if (p.tagName !== "TR") break;
+      for (const c of p.cells) if (c.rowSpan > k) parts.push(iconNodes.length ? textOf(c) : c.innerText);
+    }
+    return parts.join(" ");
   };
 
   // Collect candidates from the document, open shadow roots and same-origin iframes; dx,
@@ -464,12 +478,16 @@
   // it, "Networks" over a list and its "Add" link). A person says a control is "in the
   // Networks section" or "under Set permission".
   const HEADINGS = "h1, h2, h3, h4, h5, h6, legend, [role=heading]";
+  // titleRow is a table row that titles the rows after it, as pages laid out in tables
+  // write a section's heading: one cell across the table, words and no control.
+  const titleRow = (c) => c.tagName === "TR" && c.cells.length === 1 && c.cells[0].colSpan > 1 &&
+    !c.querySelector("input, select, textarea, button, a[href]") && clean(c.innerText).length <= 80;
   const sectionOf = (el) => {
     let child = el;
     for (let p = el.parentElement, i = 0; p && child !== el.ownerDocument.body && i < 10; child = p, p = p.parentElement, i++) {
       let n = 0;
       for (let c = child.previousElementSibling; c && n < 20; c = c.previousElementSibling, n++) {
-        const h = c.matches(HEADINGS) ? c : null;
+        const h = c.matches(HEADINGS) || titleRow(c) ? c : null;
         if (h) { const t = clean(h.innerText || h.textContent, 80); if (t) return t; }
       }
     }
@@ -518,10 +536,24 @@
       const t = clean(hit.innerText || hit.textContent, 400);
       return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
     };
+    // The words just before it in its own paragraph ("Name of new wiki page: [field]",
+    // "[Expire sessions] with idle ≥ [field] minutes"), back to the control or the line
+    // break before them: nearer than anything a probe to its left may reach past them, and
+    // read out of the viewport too, where no point can be probed.
+    // A field alone on its line reads the line just above it: "Title:<br>[field]".
+    let before = "", above = false;
+    for (let n = el.previousSibling; n; n = n.previousSibling) {
+      if (n.nodeType === 3) { before = n.textContent + before; continue; }
+      if (n.nodeType !== 1) continue;
+      if (n.matches("br") && !above && !clean(before)) { above = true; continue; }
+      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
+        n.querySelector("input, select, textarea, button")) break;
+      before = (n.innerText || n.textContent) + before;
+    }
+    before = clean(before);
+    if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
     // A tall box (a text area, a list shown open) has its label beside its first line.
     const midY = r.height > 60 ? r.top + 14 : r.top + r.height / 2;
-    // Out of the viewport no point can be probed: the words before it in the page still
-    // name it.
     // Leftwards, past the controls beside it in its row (a form that puts a function's
     // list between a column's name and its field): the words that name the row name both.
     for (let x = r.left - 8, n = 0; inViewport && x >= 0 && n < 8 && r.left - x <= 400; n++) {
@@ -536,20 +568,6 @@
       if (t) return t.replace(/:$/, "");
       x -= n < 3 ? 16 : 48;
     }
-    // Or the words just before it in its own paragraph ("Name of new wiki page: [field]"),
-    // back to the control or the line break before them.
-    // A field alone on its line reads the line just above it: "Title:<br>[field]".
-    let before = "", above = false;
-    for (let n = el.previousSibling; n; n = n.previousSibling) {
-      if (n.nodeType === 3) { before = n.textContent + before; continue; }
-      if (n.nodeType !== 1) continue;
-      if (n.matches("br") && !above && !clean(before)) { above = true; continue; }
-      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
-        n.querySelector("input, select, textarea, button")) break;
-      before = (n.innerText || n.textContent) + before;
-    }
-    before = clean(before);
-    if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
     // Above it, within its own table row: the row above is another item (a list's filter
     // row names no user's checkbox).
     const row = el.closest("tr");

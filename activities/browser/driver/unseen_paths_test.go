@@ -48,6 +48,21 @@ func TestWaysThroughPagesAndPurposes(t *testing.T) {
 			`choose Team in the Plan group, then press Send invitation`,
 			`Pick "Team" from Plan and click the Send invitation button.`,
 		}, `"plan":"team"`},
+		{"a command on an application's second line, whose first cells span both", "unseen-manager.html", "manager", []string{
+			`click "Expire sessions" in the row "/shop"`,
+			`press Expire sessions in the row of /shop`,
+			`find "/shop" and click the Expire sessions button in its row`,
+		}, `"expired":"/shop"`},
+		{"a field between words, in a row's second line", "unseen-manager.html", "manager", []string{
+			`in the row of "/shop" replace "30" with "0" in the field between "with idle ≥" and "minutes", then click "Expire sessions" in that row`,
+			`type "0" into "with idle ≥" in the row "/shop", click "Expire sessions" in the row "/shop"`,
+			`Type 0 into the field between "with idle ≥" and "minutes" in the row "/shop", then press "Expire sessions" in the row "/shop".`,
+		}, `"expired":"/shop","idle":"0"`},
+		{"fields under a section titled by a row that spans the table", "unseen-manager.html", "manager", []string{
+			`under "Deploy directory or WAR file located on server" type "/catalog" into "Context Path", type "releases/catalog-2.1.war" into "WAR or Directory path", click "Deploy" under "Deploy directory or WAR file located on server"`,
+			`type /catalog into the Context Path field and releases/catalog-2.1.war into the field labelled "WAR or Directory path", then press the Deploy button under "Deploy directory or WAR file located on server"`,
+			`In the "Deploy directory or WAR file located on server" section, enter "/catalog" in "Context Path" and "releases/catalog-2.1.war" in "WAR or Directory path". Click "Deploy" in the "Deploy directory or WAR file located on server" section.`,
+		}, `"deployed":"/catalog","war":"releases/catalog-2.1.war"`},
 	})
 }
 
