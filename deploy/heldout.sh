@@ -248,3 +248,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_ejabberd.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_etherpad.sh"
 # shellcheck source=deploy/heldout_ghost.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ghost.sh"
+# shellcheck source=deploy/heldout_mailman.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_mailman.sh"
+# shellcheck source=deploy/heldout_meshcentral.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_meshcentral.sh"
+# shellcheck source=deploy/heldout_homebridge.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_homebridge.sh"
+# shellcheck source=deploy/heldout_calibre.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_calibre.sh"
