@@ -44,6 +44,9 @@ func readAssert(c string, quotes []string) (Step, string, bool) {
 	if m := read(assertSee, c); m != nil {
 		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
 	}
+	if m := read(findRow, c); m != nil {
+		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
+	}
 	if m := read(findIt, c); m != nil {
 		return Step{Action: Assert, Value: assertText(m.get("t"), quotes)}, "", true
 	}

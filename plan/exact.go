@@ -313,7 +313,7 @@ func exactTarget(s string, quotes []string) string {
 	if signInPart(s) != "" {
 		return "" // a part of the sign-in form, named by what it is there (signin.go)
 	}
-	s = dropBetween(dropValueOf(s))
+	s = itsRowTail.ReplaceAllString(dropBetween(dropValueOf(s)), "") // "… in its row": read by inItsRow
 	for _, tail := range []string{" next to it", " beside it", " by it"} {
 		// `the "+" button next to it`: beside what the step before named (besideIt).
 		if strings.HasSuffix(strings.ToLower(strings.TrimSpace(s)), tail) && len(quotesIn(s)) > 0 {
@@ -342,9 +342,15 @@ func exactTarget(s string, quotes []string) string {
 		// words before it name the element, as an unquoted name does.
 		return exactTarget(name, nil)
 	}
-	for i, w := range strings.Fields(outside) {
-		if isDigits(w) && i > 0 && strings.EqualFold(strings.Fields(outside)[i-1], "of") {
+	fields := strings.Fields(outside)
+	for i, w := range fields {
+		if isDigits(w) && i > 0 && strings.EqualFold(fields[i-1], "of") {
 			continue // "the 1st of 2 "Password" fields": how many the page shows
+		}
+		if i+1 < len(fields) && itemNounSet[strings.ToLower(fields[i+1])] && strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") == "" {
+			// "the published post "Ferry Schedule"": a word of what the item is; its name
+			// is held exactly, and two items of that name stay a tie.
+			continue
 		}
 		if !isTargetWord(strings.Trim(w, ",.:;!?")) {
 			return fmt.Sprintf("in %q the planner cannot tell what %q says about the target: name it by its visible text alone", unmask(s, quotes, true), w)

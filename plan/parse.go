@@ -306,6 +306,9 @@ func splitClauses(masked string) []string {
 		if read(seq(whenWords, end), c) != nil {
 			continue // "when asked "Delete it?"" alone: said of the step after it
 		}
+		if read(leaveAsIs, c) != nil {
+			continue // "leave the other fields empty": what no step touches
+		}
 		if m := read(clickPair, c); m != nil {
 			// `press "Mark" and "As unread"`: one verb, two quoted controls, in turn.
 			out = append(out, m.get("v")+" "+m.get("a"), m.get("v")+" "+m.get("b"))

@@ -54,6 +54,16 @@ func TestPhrasingsOfTheNinthPool(t *testing.T) {
 		// before was in.
 		{`in the row of "/shop" replace "30" with "0" in the field between "with idle ≥" and "minutes", then click "Expire sessions" in that row`,
 			`type "0" into "field between \"with idle ≥\" and \"minutes\" in the row of \"/shop\"" | click "\"Expire sessions\" in the row \"/shop\""`},
+		// What the steps leave as it is: no step (before, "as it is" was read as a value to
+		// check).
+		{`click "Edit", leave the Site description as it is, and click Save`, `click "Edit" | click "Save"`},
+		{`type "x" into "Name", leave the other fields empty and click Save`, `type "x" into "Name" | click "Save"`},
+		// A row found by the one thing it shows; "there" is that row.
+		{`go to the row with the path /wiki-old and press "Undeploy" in that row`, `check that "/wiki-old" is visible | click "\"Undeploy\" in the row \"/wiki-old\""`},
+		{`find "/wiki-old" and press "Undeploy" there`, `check that "/wiki-old" is visible | click "\"Undeploy\" in the row \"/wiki-old\""`},
+		{`find stats.example.org and press Remove in its row`, `check that "stats.example.org" is visible | click "Remove in the row \"stats.example.org\""`},
+		// A word of what the item is, before its noun and its quoted name.
+		{`click the published post "Ferry Schedule Changes for Winter" to open it in the editor`, `click "published post \"Ferry Schedule Changes for Winter\""`},
 		// A kind of thing, then its name written as an address.
 		{`open the user lisa@example.org`, `click "\"lisa@example.org\""`},
 		{`pick the host example.org`, `click "\"example.org\""`},
@@ -82,6 +92,10 @@ func TestPhrasingsOfTheNinthPool(t *testing.T) {
 		// A row referred to that no step before named; a page named by its own name.
 		`click Remove in its row`,
 		`On the Settings page, click the Save changes button below the list of users`,
+		// "There" after a click is the page it opened, not a row.
+		`click "stats.example.org", then click "Remove" there`,
+		// A word before a quoted name that is no item's noun.
+		`click the big "Save" button`,
 		// Two things a row could be known by; no control named as the page writes it.
 		`stop /inventory or /invoices with the Stop button of its row`,
 		`stop the app with the stop button`,

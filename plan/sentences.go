@@ -73,7 +73,17 @@ var (
 	valueOfField = seq(the, word("value", "text", "content", "contents"), word("of", "in"))
 	// findIt is "find "Quarterly report"", "locate the "Apollo" row": a check that the
 	// page shows the name quoted (an unquoted "find" describes; it is not a name).
-	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", quoteTok), opt(word("row", "item", "entry", "link", "card")), end)
+	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", alt(quoteTok, addressRun)), opt(word("row", "item", "entry", "link", "card")), end)
+	// findRow is "go to the row with the path /wiki-old", "find the row whose Path is
+	// "/inventory"": the row is found by the one thing it shows, a check that the page
+	// shows it; "in its row" after it is that row.
+	findRow = seq(word("find", "locate", "go to", "look for"), word("the"), word("row", "line", "entry"), word("with", "whose", "that has", "that shows", "for", "of"),
+		opt(seq(opt(word("the")), asciiWord, opt(word("is", "of")))), grab("t", alt(quoteTok, addressRun)), end)
+	// leaveAsIs is "leave the text below it alone", "leave the Site description as it is",
+	// "leave the other fields empty": what the steps do not touch, no step of its own.
+	leaveAsIs = alt(seq(word("leave", "keep"), some, word("alone", "as it is", "as they are", "as is", "unchanged", "untouched", "intact"), end),
+		seq(word("leave"), word("the other", "the others", "the rest", "all other", "all the other", "everything else", "any other"), optLazy(some),
+			word("empty", "blank", "alone", "as they are", "unchanged", "untouched"), end))
 	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
 	// control named.
 	confirmWith = seq(alt(word("confirm", "accept"), seq(word("send", "submit", "post", "save", "apply"), word("it", "that", "them", "the message", "the form", "the change", "the changes"))), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog", "question", "prompt", "warning", "popup", "confirmation"),
