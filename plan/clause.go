@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -181,7 +182,8 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		if read(openedField, m.get("t")) != nil {
 			return found(Step{Action: Type, Value: v, TargetDescription: FocusedField}, unclear)
 		}
-		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
+		t := inPlaceOf.ReplaceAllString(m.get("t"), "")
+		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
 	}
 	for _, r := range []rule{soItHolds, replaceIn, replaceWithIn, changeFrom, fillWith} {
 		if m := read(r, c); m != nil {
@@ -219,8 +221,18 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		v, unclear := exactValue(m.get("v"), quotes)
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
+	return readTicks(c, quotes)
+}
+
+// readTicks reads a box or a switch set: ticked, cleared, left or made to be in a state.
+func readTicks(c string, quotes []string) (Step, string, bool) {
 	if m := read(tickState, c); m != nil {
 		on := !strings.HasPrefix(m.low("state"), "un") != m.has("not")
+		return found(exact(Step{Action: Check, Value: strconv.FormatBool(on), TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
+	}
+	if m := read(switchTo, c); m != nil {
+		// "switch "Admin User?" off", "turn the Admin User? toggle off".
+		on := m.low("state") == "on"
 		return found(exact(Step{Action: Check, Value: strconv.FormatBool(on), TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
 	}
 	if m := read(untick, c); m != nil {
@@ -381,3 +393,8 @@ func itemInList(v, t string) (int, bool) {
 	}
 	return qs[0], true
 }
+
+// inPlaceOf is the value a field holds now, said after it: `type "Keller Home" into
+// "Homebridge Name" in place of "Homebridge Loft"`. The field named is the one typed into
+// whatever it holds; the old value is how the person found it.
+var inPlaceOf = regexp.MustCompile(`(?i)\s+(?:in\s+place\s+of|instead\s+of|replacing)\s+(?:\x01\d+\x02|[^\s,;]+|its\s+\S+)\s*$`)

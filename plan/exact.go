@@ -343,7 +343,11 @@ func exactTarget(s string, quotes []string) string {
 		return exactTarget(name, nil)
 	}
 	fields := strings.Fields(outside)
+	nouns := kindNouns(s)
 	for i, w := range fields {
+		if nouns[strings.ToLower(strings.Trim(w, ",.:;!?"))] {
+			continue
+		}
 		if isDigits(w) && i > 0 && strings.EqualFold(fields[i-1], "of") {
 			continue // "the 1st of 2 "Password" fields": how many the page shows
 		}

@@ -35,7 +35,7 @@ const (
 // idiomRe compiles an idiom's pattern, which matches at the start of a goal and keeps what
 // follows for the planner to read.
 func idiomRe(p string) *regexp.Regexp {
-	return regexp.MustCompile(`(?is)^\s*(?:please\s+)?` + p + idiomTail)
+	return regexp.MustCompile(`(?is)^\s*(?:please\s+)?(?:first,?\s+)?` + p + idiomTail)
 }
 
 // openItem, reply and forward are the steps people mean by reading, replying to and
@@ -57,6 +57,7 @@ func forwardTo(g map[string]string) (string, string) {
 var idioms = []idiom{
 	signInIdiom,
 	signInPasswordOnly,
+	signInFields,
 	{
 		// "Buy HLW stock": the page's one "Buy" control, once the thing bought is seen to be
 		// on the page (a page that shows another symbol is not the one meant).

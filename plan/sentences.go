@@ -94,7 +94,10 @@ var (
 	typeOnly   = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick       = seq(verbsFor(sTick), grab("t", all), end)
-	untick     = seq(verbsFor(sUntick), grab("t", all), end)
+	// switchTo is a switch or a box set on or off, the state said after it: "switch
+	// "Admin User?" off", "turn the Dark mode toggle on".
+	switchTo = seq(word("switch", "turn", "toggle", "flip", "set"), grab("t", some), grab("state", word("on", "off")), end)
+	untick   = seq(verbsFor(sUntick), grab("t", all), end)
 	// tickState is a box left or made to be in a state: "leave "Also delete the files"
 	// unchecked", "make sure the box "Private" is ticked", "ensure Remember me is not
 	// checked". The box ends in that state, ticked or cleared only when it is not.

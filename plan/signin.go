@@ -80,10 +80,33 @@ var signInIdiom = idiom{
 	example: `Log in as admin with the password "{{secret:app_password}}".`,
 	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
 		`click the button of the sign-in form`,
-	re: idiomRe(signInVerb + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
+	re: idiomRe(signInVerb + viaLink + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
 		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))`),
 	write: writeSignIn,
 }
+
+// signInFields reads "log in to the Homebridge UI: admin in the Username box, "x" as the
+// Password": a sign-in that names its two fields, each given its value, as the fields
+// named (never guessed as the form's parts), then the form's button unless the goal names
+// it next.
+var signInFields = idiom{
+	name:    "signing in with the fields named",
+	example: `Log in to the app: admin in the Username box, "{{secret:app_password}}" as the Password, then press Continue.`,
+	means:   `type "admin" into "Username", type "{{secret:app_password}}" into "Password", then press Continue.`,
+	re: idiomRe(signInVerb + `(?:\s+(?:to|on)\s+[^:,.]{1,40}?)?\s*:\s*(?P<user>` + signInValue + `)\s+(?:in|into|as)\s+the\s+(?P<uf>[\pL][\pL ]{0,25}?)(?:\s+(?:box|field))?\s*,\s*(?:and\s+)?` +
+		`(?P<pw>` + signInValue + `)\s+(?:in|into|as)\s+the\s+(?P<pf>[\pL][\pL ]{0,25}?)(?:\s+(?:box|field))?`),
+	write: func(g map[string]string) (string, string) {
+		s := fmt.Sprintf("type %s into %s, type %s into %s", quoteName(g["user"]), quoteName(g["uf"]), quoteName(g["pw"]), quoteName(g["pf"]))
+		if !namesItsButton.MatchString(g["tail"]) && !thenItsButton.MatchString(g["tail"]) {
+			s += ", click " + signInDescription(SignInButton)
+		}
+		return s, ""
+	},
+}
+
+// viaLink is "via the Login link at the top": the control a person clicks to reach the
+// sign-in form, clicked first.
+const viaLink = `(?:\s+(?:via|through|with|using)\s+the\s+(?P<link>"[^"]+"|[\pL][\pL\pN ]{0,30}?)\s+(?:link|button)(?:\s+(?:at|in)\s+the\s+(?:top|bottom|menu|corner)(?:\s+(?:left|right|at\s+the\s+top))?)?)?`
 
 // signInPasswordOnly reads "log in with the password "x"": a sign-in that asks for a
 // password alone (a notebook server, a router), typed into the form's password field.
@@ -100,6 +123,11 @@ var signInPasswordOnly = idiom{
 // click is a step of its own, once signed in.
 var namesItsButton = regexp.MustCompile(`(?i)^[\s,;]*(?:and\s+)?(?:click|press|hit|tap|push|submit)\b`)
 
+// thenItsButton is a click after "then" on a button a sign-in form is called by ("…,
+// then press Continue", "then click Log In"): the form's own button, named, not a step
+// after the sign-in. A sign-in form's button has one of few names.
+var thenItsButton = regexp.MustCompile(`(?i)^[\s,;]*(?:and\s+)?then\s+(?:click|press|hit|tap|push)\s+(?:on\s+)?(?:the\s+)?"?(?:continue|log\s*in|login|log\s*on|sign\s*in|signin|sign\s*on|submit|go|enter)\b`)
+
 func writeSignIn(g map[string]string) (string, string) {
 	user, pw := strings.TrimSpace(g["user"]), strings.TrimSpace(g["pw"])
 	if strings.Trim(pw, `"`) == "" {
@@ -109,8 +137,11 @@ func writeSignIn(g map[string]string) (string, string) {
 	if user != "" {
 		s = fmt.Sprintf("type %s into %s, %s", quoteName(user), signInDescription(SignInUser), s)
 	}
-	if !namesItsButton.MatchString(g["tail"]) {
+	if !namesItsButton.MatchString(g["tail"]) && !thenItsButton.MatchString(g["tail"]) {
 		s += ", click " + signInDescription(SignInButton)
+	}
+	if link := strings.TrimSpace(g["link"]); link != "" {
+		s = "click " + quoteName(link) + ", " + s
 	}
 	return s, ""
 }

@@ -73,7 +73,17 @@ func typeText(ctx context.Context, a *action) *plan.Feedback {
 	} else {
 		a.note("typed %q into %s", shown, a.ref)
 	}
-	return a.failed(a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}))
+	if err := a.el.Fill(v, playwright.ElementHandleFillOptions{Timeout: timeout}); err != nil {
+		return a.failed(err)
+	}
+	return a.failed(keyUp(a.el))
+}
+
+// keyUp gives the field a key that changes nothing (End): a page that checks what was
+// typed when a key goes up (MeshCentral's dialogs keep OK disabled until then) sees the
+// typing a person's keys would have given it. Fill gives the input events only.
+func keyUp(el playwright.ElementHandle) error {
+	return el.Press("End", playwright.ElementHandlePressOptions{Timeout: timeout})
 }
 
 func selectValue(ctx context.Context, a *action) *plan.Feedback {

@@ -43,6 +43,11 @@ func TestWaysThroughPagesAndPurposes(t *testing.T) {
 			`Enter nina@example.com in the Email address field, choose the role "Editor" (not the default Contributor), and hit the Send invitation button.`,
 			`fill Email address with nina@example.com, then pick Editor in Role and press "Send invitation"`,
 		}, `"email":"nina@example.com","role":"editor"`},
+		{"an OK a page enables when a key goes up in the field", "unseen-invite.html", "group", []string{
+			`type "Warehouse Scanners" into "Name", click "OK"`,
+			`enter Warehouse Scanners in the Name field and press OK`,
+			`Type "Warehouse Scanners" into the field labelled Name, then click the OK button.`,
+		}, `{"group":"Warehouse Scanners"}`},
 		{"a choice in a fieldset of radio buttons named by its legend", "unseen-invite.html", "invite", []string{
 			`select "Team" under "Plan", click "Send invitation"`,
 			`choose Team in the Plan group, then press Send invitation`,

@@ -1,0 +1,40 @@
+package plan
+
+import "strings"
+
+// kindNouns are the words just before a quoted name that say what kind of thing it is:
+// "the book "Winter Crossing"", "the cover of "Winter Crossing"", "the mailing list called
+// "Staff"". The name is held exactly, and two things of that name stay a tie; the words
+// only say what the person calls it, as "the post" and "the user" do. Up to four
+// lower-case words, with "of", "called" or "named" among them. Words of how a thing
+// looks that the page cannot be asked ("big", "shiny") are not among them: a description
+// with one is refused.
+func kindNouns(s string) map[string]bool {
+	out := map[string]bool{}
+	ts := tokenize(s)
+	for q, t := range ts {
+		if t.kind != tQuote {
+			continue
+		}
+		for i, n := q-1, 0; i >= 0 && n < 4; i, n = i-1, n+1 {
+			w := ts[i]
+			if w.low == "the" && i > 0 && ts[i-1].low == "of" {
+				continue // "the cover of the book "X""
+			}
+			if w.kind != tWord || w.text != w.low || strings.Trim(w.low, "abcdefghijklmnopqrstuvwxyz") != "" || looksWords[w.low] || pronouns[w.low] || relationWords[w.low] {
+				break
+			}
+			out[w.low] = true
+		}
+	}
+	return out
+}
+
+// relationWords relate a thing to the quoted name rather than say what it is ("words
+// similar to "big"", "the one next to "Save""): a description with one is read, or
+// refused, as it was.
+var relationWords = setOf("to similar like than with without near as from by for in on at into onto and or not no any some all every each " +
+	"containing contains matching match matches starting ending begins ends after before above below under over beside between within inside")
+
+// looksWords say how a thing looks, which no page states: never a kind of thing.
+var looksWords = setOf("big bigger biggest small smaller smallest large larger largest tiny huge little long short tall wide narrow thin thick shiny pretty nice ugly bright dark light faded round square")
