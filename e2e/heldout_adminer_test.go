@@ -47,7 +47,7 @@ func TestHeldOutAdminer(t *testing.T) {
 	a := testenv.StartAdminer(t)
 	s := newStack(t)
 	// The password is the operator's: granted by name, for Adminer's origin only.
-	s.worker(t, "WEBAGENT_TEST_ADMINER_PASSWORD="+a.Password,
+	s.poolWorker(t, "WEBAGENT_TEST_ADMINER_PASSWORD="+a.Password,
 		`WEBAGENT_SECRETS={"adminer_password": {"from": "env:WEBAGENT_TEST_ADMINER_PASSWORD", "sites": ["`+strings.TrimSuffix(a.URL, "/")+`"]}}`)
 	var outcomes []adminerOutcome
 	for _, g := range adminerGoals {

@@ -29,7 +29,7 @@ func TestHeldOutAlertmanager(t *testing.T) {
 		t.Skip("Alertmanager is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	names, phrasings := make([]string, len(amGoals)), make([][]string, len(amGoals))
 	for g, goal := range amGoals {
 		names[g], phrasings[g] = goal.name, goal.phrasings[:]

@@ -39,7 +39,7 @@ func TestHeldOutCacti(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_CACTI_PASSWORD="+testenv.CactiPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_CACTI_PASSWORD="+testenv.CactiPassword,
 		`WEBAGENT_SECRETS={"cacti_password": {"from": "env:WEBAGENT_TEST_CACTI_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(cactiGoals)), make([][]string, len(cactiGoals))
 	for g, goal := range cactiGoals {

@@ -31,7 +31,7 @@ func TestHeldOutCalibre(t *testing.T) {
 		t.Skip("calibre is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	names, phrasings := make([]string, len(calibreGoals)), make([][]string, len(calibreGoals))
 	for g, goal := range calibreGoals {
 		names[g], phrasings[g] = goal.name, goal.phrasings[:]

@@ -41,7 +41,7 @@ func TestHeldOutDAViCal(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_DAVICAL_PASSWORD="+testenv.DAViCalPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_DAVICAL_PASSWORD="+testenv.DAViCalPassword,
 		`WEBAGENT_SECRETS={"davical_password": {"from": "env:WEBAGENT_TEST_DAVICAL_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(davicalGoals)), make([][]string, len(davicalGoals))
 	for g, goal := range davicalGoals {

@@ -44,7 +44,7 @@ func TestHeldOutDeluge(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_DELUGE_PASSWORD="+testenv.DelugePassword,
+	s.poolWorker(t, "WEBAGENT_TEST_DELUGE_PASSWORD="+testenv.DelugePassword,
 		`WEBAGENT_SECRETS={"deluge_password": {"from": "env:WEBAGENT_TEST_DELUGE_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range delugeGoals {

@@ -41,7 +41,7 @@ func TestHeldOutDirectus(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_DIRECTUS_PASSWORD="+testenv.DirectusPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_DIRECTUS_PASSWORD="+testenv.DirectusPassword,
 		`WEBAGENT_SECRETS={"directus_password": {"from": "env:WEBAGENT_TEST_DIRECTUS_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(directusGoals)), make([][]string, len(directusGoals))
 	for g, goal := range directusGoals {

@@ -31,7 +31,7 @@ func TestHeldOutEjabberd(t *testing.T) {
 		t.Skip("ejabberd is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	names, phrasings := make([]string, len(ejabberdGoals)), make([][]string, len(ejabberdGoals))
 	for g, goal := range ejabberdGoals {
 		names[g], phrasings[g] = goal.name, goal.phrasings[:]

@@ -31,7 +31,7 @@ func TestHeldOutEtherpad(t *testing.T) {
 		t.Skip("Etherpad is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	names, phrasings := make([]string, len(etherpadGoals)), make([][]string, len(etherpadGoals))
 	for g, goal := range etherpadGoals {
 		names[g], phrasings[g] = goal.name, goal.phrasings[:]

@@ -39,7 +39,7 @@ func TestHeldOutFossil(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_FOSSIL_PASSWORD="+testenv.FossilPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_FOSSIL_PASSWORD="+testenv.FossilPassword,
 		`WEBAGENT_SECRETS={"fossil_password": {"from": "env:WEBAGENT_TEST_FOSSIL_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range fossilGoals {

@@ -42,7 +42,7 @@ func TestHeldOutGhost(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_GHOST_PASSWORD="+testenv.GhostPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_GHOST_PASSWORD="+testenv.GhostPassword,
 		`WEBAGENT_SECRETS={"ghost_password": {"from": "env:WEBAGENT_TEST_GHOST_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(ghostGoals)), make([][]string, len(ghostGoals))
 	for g, goal := range ghostGoals {

@@ -42,7 +42,7 @@ func TestHeldOutHomebridge(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_HOMEBRIDGE_PASSWORD="+testenv.HomebridgePassword,
+	s.poolWorker(t, "WEBAGENT_TEST_HOMEBRIDGE_PASSWORD="+testenv.HomebridgePassword,
 		`WEBAGENT_SECRETS={"homebridge_password": {"from": "env:WEBAGENT_TEST_HOMEBRIDGE_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(homebridgeGoals)), make([][]string, len(homebridgeGoals))
 	for g, goal := range homebridgeGoals {

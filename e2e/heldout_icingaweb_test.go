@@ -42,7 +42,7 @@ func TestHeldOutIcingaWeb(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_ICINGAWEB_PASSWORD="+testenv.IcingaWebPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_ICINGAWEB_PASSWORD="+testenv.IcingaWebPassword,
 		`WEBAGENT_SECRETS={"icingaweb_password": {"from": "env:WEBAGENT_TEST_ICINGAWEB_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(icingawebGoals)), make([][]string, len(icingawebGoals))
 	for g, goal := range icingawebGoals {

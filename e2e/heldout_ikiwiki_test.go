@@ -41,7 +41,7 @@ func TestHeldOutIkiWiki(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_IKIWIKI_PASSWORD="+testenv.IkiWikiPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_IKIWIKI_PASSWORD="+testenv.IkiWikiPassword,
 		`WEBAGENT_SECRETS={"ikiwiki_password": {"from": "env:WEBAGENT_TEST_IKIWIKI_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range ikiwikiGoals {

@@ -43,7 +43,7 @@ func TestHeldOutJupyter(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_JUPYTER_PASSWORD="+testenv.JupyterPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_JUPYTER_PASSWORD="+testenv.JupyterPassword,
 		`WEBAGENT_SECRETS={"jupyter_password": {"from": "env:WEBAGENT_TEST_JUPYTER_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(jupyterGoals)), make([][]string, len(jupyterGoals))
 	for g, goal := range jupyterGoals {

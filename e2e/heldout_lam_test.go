@@ -41,7 +41,7 @@ func TestHeldOutLAM(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_LAM_PASSWORD="+testenv.LAMPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_LAM_PASSWORD="+testenv.LAMPassword,
 		`WEBAGENT_SECRETS={"lam_password": {"from": "env:WEBAGENT_TEST_LAM_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(lamGoals)), make([][]string, len(lamGoals))
 	for g, goal := range lamGoals {

@@ -42,7 +42,7 @@ func TestHeldOutMailman(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_MAILMAN_PASSWORD="+testenv.MailmanPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_MAILMAN_PASSWORD="+testenv.MailmanPassword,
 		`WEBAGENT_SECRETS={"mailman_password": {"from": "env:WEBAGENT_TEST_MAILMAN_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(mailmanGoals)), make([][]string, len(mailmanGoals))
 	for g, goal := range mailmanGoals {

@@ -168,7 +168,7 @@ func TestHeldOutMediaWiki(t *testing.T) {
 		t.Skip("MediaWiki is not installed: run deploy/setup.sh heldout")
 	}
 	s := newStack(t)
-	s.worker(t, "WEBAGENT_TEST_WIKI_PASSWORD="+testenv.MediaWikiPassword, "WEBAGENT_SECRETS="+mwGrant)
+	s.poolWorker(t, "WEBAGENT_TEST_WIKI_PASSWORD="+testenv.MediaWikiPassword, "WEBAGENT_SECRETS="+mwGrant)
 	var outcomes []mwOutcome
 	for _, g := range mwGoals {
 		for i, says := range g.says {

@@ -41,7 +41,7 @@ func TestHeldOutMeshCentral(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_MESHCENTRAL_PASSWORD="+testenv.MeshCentralPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_MESHCENTRAL_PASSWORD="+testenv.MeshCentralPassword,
 		`WEBAGENT_SECRETS={"meshcentral_password": {"from": "env:WEBAGENT_TEST_MESHCENTRAL_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(meshcentralGoals)), make([][]string, len(meshcentralGoals))
 	for g, goal := range meshcentralGoals {

@@ -43,7 +43,7 @@ func TestHeldOutMiniflux(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_MINIFLUX_PASSWORD="+testenv.MinifluxPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_MINIFLUX_PASSWORD="+testenv.MinifluxPassword,
 		`WEBAGENT_SECRETS={"miniflux_password": {"from": "env:WEBAGENT_TEST_MINIFLUX_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(minifluxGoals)), make([][]string, len(minifluxGoals))
 	for g, goal := range minifluxGoals {

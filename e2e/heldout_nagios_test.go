@@ -36,7 +36,7 @@ func TestHeldOutNagios(t *testing.T) {
 		t.Skip("Nagios is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	names, phrasings := make([]string, len(nagiosGoals)), make([][]string, len(nagiosGoals))
 	for g, goal := range nagiosGoals {
 		names[g], phrasings[g] = goal.name, goal.phrasings[:]

@@ -37,7 +37,7 @@ func TestHeldOutNodeRED(t *testing.T) {
 		t.Skip("Node-RED is not installed: run deploy/setup.sh")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	goal := func(t *testing.T, g string, deployed func(n *testenv.NodeRED) string, files ...activities.RunFile) {
 		t.Helper()
 		n := testenv.StartNodeRED(t, nrSeed)

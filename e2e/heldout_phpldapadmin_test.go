@@ -44,7 +44,7 @@ func TestHeldOutPhpLDAPadmin(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_PHPLDAPADMIN_PASSWORD="+testenv.PhpLDAPadminPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_PHPLDAPADMIN_PASSWORD="+testenv.PhpLDAPadminPassword,
 		`WEBAGENT_SECRETS={"phpldapadmin_password": {"from": "env:WEBAGENT_TEST_PHPLDAPADMIN_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range phpldapadminGoals {

@@ -40,7 +40,7 @@ func TestHeldOutPhpMyAdmin(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_PHPMYADMIN_PASSWORD="+testenv.PhpMyAdminPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_PHPMYADMIN_PASSWORD="+testenv.PhpMyAdminPassword,
 		`WEBAGENT_SECRETS={"phpmyadmin_password": {"from": "env:WEBAGENT_TEST_PHPMYADMIN_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range pmaGoals {

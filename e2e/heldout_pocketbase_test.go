@@ -258,7 +258,7 @@ func TestHeldOutPocketBase(t *testing.T) {
 	}
 	s := newStack(t)
 	// One grant for every instance: each is on 127.0.0.1, on a port of its own.
-	s.worker(t, "WEBAGENT_TEST_POCKETBASE_PASSWORD="+testenv.PocketBasePassword,
+	s.poolWorker(t, "WEBAGENT_TEST_POCKETBASE_PASSWORD="+testenv.PocketBasePassword,
 		`WEBAGENT_SECRETS={"pocketbase_password": {"from": "env:WEBAGENT_TEST_POCKETBASE_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var outcomes []pbOutcome
 	for _, g := range pbGoals {

@@ -5,6 +5,7 @@ package e2e
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +18,25 @@ import (
 // runs each phrasing of each goal on a fresh instance through poolRun and ends with
 // poolReport; only how an app starts, how its goals read and how its storage is judged are
 // its own.
+
+// poolModel is how the pool's workers are given a model: the real Gemini API when the
+// pool runs with GEMINI_API_KEY set (the path the phrasings people write need: intents,
+// names the reader cannot place), none otherwise (the offline path, which refuses what it
+// cannot read exactly). poolReport says which path the figures are of.
+func poolModel() (env []string, path string) {
+	if key := os.Getenv("GEMINI_API_KEY"); key != "" {
+		return []string{"GEMINI_API_KEY=" + key}, "with the model (GEMINI_API_KEY set)"
+	}
+	return nil, "offline: no GEMINI_API_KEY, so no model planned, resolved or judged (the model path was not measured)"
+}
+
+// poolWorker starts the pool's worker: the app's own grants (env) and the model, when
+// there is one.
+func (s *stack) poolWorker(t *testing.T, env ...string) {
+	model, path := poolModel()
+	t.Logf("the pool runs %s", path)
+	s.worker(t, append(env, model...)...)
+}
 
 // poolRow is one phrasing's outcome: done-and-said, false success or not done.
 type poolRow struct {
@@ -96,7 +116,8 @@ func poolReport(t *testing.T, rows []poolRow) {
 			falses++
 		}
 	}
-	fmt.Fprintf(&b, "done-and-said %d of %d, false successes %d", done, len(rows), falses)
+	_, path := poolModel()
+	fmt.Fprintf(&b, "done-and-said %d of %d, false successes %d; the pool ran %s", done, len(rows), falses, path)
 	t.Log("\n" + b.String())
 	if falses > 0 {
 		t.Errorf("%d false successes", falses)

@@ -41,7 +41,7 @@ func TestHeldOutPostfixAdmin(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_POSTFIXADMIN_PASSWORD="+testenv.PostfixAdminPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_POSTFIXADMIN_PASSWORD="+testenv.PostfixAdminPassword,
 		`WEBAGENT_SECRETS={"postfixadmin_password": {"from": "env:WEBAGENT_TEST_POSTFIXADMIN_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(postfixadminGoals)), make([][]string, len(postfixadminGoals))
 	for g, goal := range postfixadminGoals {

@@ -40,7 +40,7 @@ func TestHeldOutQBittorrent(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_QBITTORRENT_PASSWORD="+testenv.QBittorrentPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_QBITTORRENT_PASSWORD="+testenv.QBittorrentPassword,
 		`WEBAGENT_SECRETS={"qbittorrent_password": {"from": "env:WEBAGENT_TEST_QBITTORRENT_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(qbtGoals)), make([][]string, len(qbtGoals))
 	for g, goal := range qbtGoals {

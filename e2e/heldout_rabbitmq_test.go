@@ -43,7 +43,7 @@ func TestHeldOutRabbitMQ(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh node has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_RABBITMQ_PASSWORD="+testenv.RabbitMQPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_RABBITMQ_PASSWORD="+testenv.RabbitMQPassword,
 		`WEBAGENT_SECRETS={"rabbitmq_password": {"from": "env:WEBAGENT_TEST_RABBITMQ_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(rabbitmqGoals)), make([][]string, len(rabbitmqGoals))
 	for g, goal := range rabbitmqGoals {

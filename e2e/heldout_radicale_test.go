@@ -44,7 +44,7 @@ func TestHeldOutRadicale(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_RADICALE_PASSWORD="+testenv.RadicalePassword,
+	s.poolWorker(t, "WEBAGENT_TEST_RADICALE_PASSWORD="+testenv.RadicalePassword,
 		`WEBAGENT_SECRETS={"radicale_password": {"from": "env:WEBAGENT_TEST_RADICALE_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range radicaleGoals {

@@ -41,7 +41,7 @@ func TestHeldOutRedisCommander(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_REDISCOMMANDER_PASSWORD="+testenv.RedisCommanderPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_REDISCOMMANDER_PASSWORD="+testenv.RedisCommanderPassword,
 		`WEBAGENT_SECRETS={"rediscommander_password": {"from": "env:WEBAGENT_TEST_REDISCOMMANDER_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(rcGoals)), make([][]string, len(rcGoals))
 	for g, goal := range rcGoals {

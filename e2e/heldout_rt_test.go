@@ -41,7 +41,7 @@ func TestHeldOutRT(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_RT_PASSWORD="+testenv.RTPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_RT_PASSWORD="+testenv.RTPassword,
 		`WEBAGENT_SECRETS={"rt_password": {"from": "env:WEBAGENT_TEST_RT_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(rtGoals)), make([][]string, len(rtGoals))
 	for g, goal := range rtGoals {

@@ -43,7 +43,7 @@ func TestHeldOutShaarli(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh server has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_SHAARLI_PASSWORD="+testenv.ShaarliPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_SHAARLI_PASSWORD="+testenv.ShaarliPassword,
 		`WEBAGENT_SECRETS={"shaarli_password": {"from": "env:WEBAGENT_TEST_SHAARLI_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range shaarliGoals {

@@ -30,7 +30,7 @@ func TestHeldOutSyncthing(t *testing.T) {
 		t.Skip("Syncthing is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	var rows []poolRow
 	for _, g := range syncthingGoals {
 		for i, p := range g.phrasings {

@@ -42,7 +42,7 @@ func TestHeldOutTheLounge(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_THELOUNGE_PASSWORD="+testenv.TheLoungePassword,
+	s.poolWorker(t, "WEBAGENT_TEST_THELOUNGE_PASSWORD="+testenv.TheLoungePassword,
 		`WEBAGENT_SECRETS={"thelounge_password": {"from": "env:WEBAGENT_TEST_THELOUNGE_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(loungeGoals)), make([][]string, len(loungeGoals))
 	for g, goal := range loungeGoals {

@@ -29,7 +29,7 @@ func TestHeldOutTodoMVC(t *testing.T) {
 		t.Skip("TodoMVC is not installed: run deploy/setup.sh apps")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	for _, impl := range heldOutImpls() {
 		t.Run(impl, func(t *testing.T) {
 			for _, g := range todoGoals {

@@ -43,7 +43,7 @@ func TestHeldOutTomcat(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_TOMCAT_PASSWORD="+testenv.TomcatPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_TOMCAT_PASSWORD="+testenv.TomcatPassword,
 		`WEBAGENT_SECRETS={"tomcat_password": {"from": "env:WEBAGENT_TEST_TOMCAT_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(tomcatGoals)), make([][]string, len(tomcatGoals))
 	for g, goal := range tomcatGoals {

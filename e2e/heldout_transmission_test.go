@@ -36,7 +36,7 @@ func TestHeldOutTransmission(t *testing.T) {
 		t.Skip("Transmission is not installed: run `deploy/setup.sh heldout`")
 	}
 	s := newStack(t)
-	s.worker(t)
+	s.poolWorker(t)
 	var rows []poolRow
 	for _, g := range transmissionGoals {
 		for i, p := range g.phrasings {

@@ -41,7 +41,7 @@ func TestHeldOutTTRSS(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh reader has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_TTRSS_PASSWORD="+testenv.TTRSSPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_TTRSS_PASSWORD="+testenv.TTRSSPassword,
 		`WEBAGENT_SECRETS={"ttrss_password": {"from": "env:WEBAGENT_TEST_TTRSS_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range ttrssGoals {

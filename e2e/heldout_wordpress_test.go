@@ -40,7 +40,7 @@ func TestHeldOutWordPress(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh site has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_WORDPRESS_PASSWORD="+testenv.WordPressPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_WORDPRESS_PASSWORD="+testenv.WordPressPassword,
 		`WEBAGENT_SECRETS={"wordpress_password": {"from": "env:WEBAGENT_TEST_WORDPRESS_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	var rows []poolRow
 	for _, g := range wpGoals {

@@ -40,7 +40,7 @@ func TestHeldOutZabbix(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_ZABBIX_PASSWORD="+testenv.ZabbixPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_ZABBIX_PASSWORD="+testenv.ZabbixPassword,
 		`WEBAGENT_SECRETS={"zabbix_password": {"from": "env:WEBAGENT_TEST_ZABBIX_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(zabbixGoals)), make([][]string, len(zabbixGoals))
 	for g, goal := range zabbixGoals {

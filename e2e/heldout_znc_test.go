@@ -41,7 +41,7 @@ func TestHeldOutZNC(t *testing.T) {
 	}
 	s := newStack(t)
 	// Granted by host, not by origin: each phrasing's fresh instance has a port of its own.
-	s.worker(t, "WEBAGENT_TEST_ZNC_PASSWORD="+testenv.ZNCPassword,
+	s.poolWorker(t, "WEBAGENT_TEST_ZNC_PASSWORD="+testenv.ZNCPassword,
 		`WEBAGENT_SECRETS={"znc_password": {"from": "env:WEBAGENT_TEST_ZNC_PASSWORD", "sites": ["127.0.0.1"]}}`)
 	names, phrasings := make([]string, len(zncGoals)), make([][]string, len(zncGoals))
 	for g, goal := range zncGoals {
