@@ -141,8 +141,9 @@ func fieldValue(el playwright.ElementHandle) (string, error) {
 	// a list (bootstrap-select's) holds the choice it shows, not its value attribute.
 	// A group of radio buttons holds the label of the one checked.
 	v, err := el.Evaluate(`(el) => el.getAttribute("role") === "radiogroup" || el.tagName === "FIELDSET" ? (() => {
+      ` + radioLabelJS + `
       const r = el.querySelector("input[type=radio]:checked, [role=radio][aria-checked=true]");
-      return r ? (r.getAttribute("aria-label") || (r.labels && r.labels[0] ? r.labels[0].innerText : "") || (r.closest("label") ? r.closest("label").innerText : "") || r.innerText || "").replace(/\s+/g, " ").trim() : "";
+      return r ? radioLabel(r) : "";
     })() : el.tagName === "SELECT" ? (el.multiple ? [...el.selectedOptions].map((o) => o.label).join(", ") : el.selectedOptions[0] ? el.selectedOptions[0].label : "") : ("value" in el && el.tagName !== "BUTTON" ? String(el.value) : el.innerText.replace(/[\u200B-\u200D\uFEFF]/g, ""))`)
 	if err != nil {
 		return "", err

@@ -114,18 +114,24 @@ func selectValue(ctx context.Context, a *action) *plan.Feedback {
 	return a.pickFromList(ctx)
 }
 
+// radioLabelJS defines radioLabel(r), the label a radio button is known by: its
+// aria-label, its label element, the label around it, its own text or, for a bare input,
+// the text just after it. Choosing a radio (radioNamedJS) and reading which one a group
+// holds (fieldValue) both name a radio by it, so what was chosen is what is read back.
+const radioLabelJS = `const radioLabel = (r) => (r.getAttribute("aria-label") || (r.labels && r.labels[0] ? r.labels[0].innerText : "") ||
+  (r.closest("label") ? r.closest("label").innerText : "") || r.innerText ||
+  (r.nextElementSibling ? r.nextElementSibling.innerText : "") || "").replace(/\s+/g, " ").trim();`
+
 // radioNamedJS finds, in a group of radio buttons, the ones whose label is v (its words,
-// whatever their case and spacing). With pick false it says how many; with pick true it
-// marks what to click for the first (its label when the button itself is drawn away, as
-// styled radios are).
-const radioNamedJS = `(group, [v, pick]) => {
+// whatever their case and spacing), says how many, and when there is exactly one marks
+// what to click for it (its label when the button itself is drawn away, as styled radios
+// are).
+const radioNamedJS = `(group, v) => {
+  ` + radioLabelJS + `
   const norm = (s) => (s || "").replace(/\s+/g, " ").trim().toLowerCase();
-  const labelOf = (r) => norm(r.getAttribute("aria-label") || (r.labels && r.labels[0] ? r.labels[0].innerText : "") ||
-    (r.closest("label") ? r.closest("label").innerText : "") || r.innerText);
-  const found = [...group.querySelectorAll("input[type=radio], [role=radio]")].filter((r) => labelOf(r) === norm(v) ||
-    norm(r.nextElementSibling && r.nextElementSibling.innerText) === norm(v));
-  if (!pick) return found.length;
+  const found = [...group.querySelectorAll("input[type=radio], [role=radio]")].filter((r) => norm(radioLabel(r)) === norm(v));
   for (const m of group.querySelectorAll("[data-webagent-pick]")) m.removeAttribute("data-webagent-pick");
+  if (found.length !== 1) return found.length;
   const r = found[0], box = r.getBoundingClientRect(), st = getComputedStyle(r);
   const shown = box.width > 2 && box.height > 2 && st.visibility !== "hidden" && st.opacity !== "0";
   (shown ? r : (r.labels && r.labels[0]) || r.closest("label") || r).setAttribute("data-webagent-pick", "");
@@ -135,7 +141,7 @@ const radioNamedJS = `(group, [v, pick]) => {
 // pickRadio chooses v in a group of radio buttons by clicking the one labelled v. None,
 // or several, so labelled is the step's failure, with nothing clicked.
 func (a *action) pickRadio() *plan.Feedback {
-	n, err := a.el.Evaluate(radioNamedJS, []any{a.step.Value, false})
+	n, err := a.el.Evaluate(radioNamedJS, a.step.Value)
 	if err != nil {
 		return a.failed(err)
 	}
@@ -143,11 +149,8 @@ func (a *action) pickRadio() *plan.Feedback {
 		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("%s has %v radio buttons labelled %q, not one", a.ref, n, a.step.Value),
 			Suggestion: "name the choice as the page labels it"}
 	}
-	// The one to click is marked, then found as an element of the group: a handle's own
-	// EvaluateHandle gives no element in this client.
-	if _, err := a.el.Evaluate(radioNamedJS, []any{a.step.Value, true}); err != nil {
-		return a.failed(err)
-	}
+	// The one to click was marked, and is found as an element of the group: a handle's
+	// own EvaluateHandle gives no element in this client.
 	el, err := a.el.QuerySelector("[data-webagent-pick]")
 	if err != nil {
 		return a.failed(err)

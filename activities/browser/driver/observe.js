@@ -520,6 +520,21 @@
     return "";
   };
 
+  // wordsAfter is the text just after el on its own line, up to the next control or line
+  // break: short words, not a sentence; "" when there are none.
+  const wordsAfter = (el) => {
+    let after = "";
+    for (let n = el.nextSibling; n; n = n.nextSibling) {
+      if (n.nodeType === 3) { after += n.textContent; continue; }
+      if (n.nodeType !== 1) continue;
+      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
+        n.querySelector("input, select, textarea, button")) break;
+      after += n.innerText || n.textContent;
+    }
+    after = clean(after);
+    return after.length <= 40 && !/[.!?]\s*$/.test(after) ? after.replace(/:$/, "") : "";
+  };
+
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
   const nearbyText = (el, inViewport) => {
@@ -681,6 +696,12 @@
     // A box with a label of its own that says nothing (a styled circle) is named by none:
     // the text near it belongs to something else (the row above).
     const boxLabelled = el.labels && el.labels.length > 0 && /^(checkbox|radio)$/i.test(el.type || "");
+    // A box with no label at all is named by the words just after it on its line, as a
+    // form writes one ("[ ] Remember me", "( ) Yearly"): not by the words before it (the
+    // box before's) nor by its group's name (that names the group).
+    if (!label && !boxLabelled && tag === "input" && /^(checkbox|radio)$/i.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
+      label = wordsAfter(el);
+    }
     if (!label && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image|hidden)$/.test(el.type || "") &&
       !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
       label = groupLabel(el);

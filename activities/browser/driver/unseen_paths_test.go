@@ -53,6 +53,16 @@ func TestWaysThroughPagesAndPurposes(t *testing.T) {
 			`choose Team in the Plan group, then press Send invitation`,
 			`Pick "Team" from Plan and click the Send invitation button.`,
 		}, `"plan":"team"`},
+		{"a choice among bare radio buttons, each named by the words after it", "unseen-invite.html", "invite", []string{
+			`select "Yearly" under "Billing", click "Send invitation"`,
+			`choose Yearly in the Billing group, then press Send invitation`,
+			`Pick "Yearly" from Billing and click the Send invitation button.`,
+		}, `"billing":"yearly"`},
+		{"a bare radio button, named by the words after it and not by the ones before", "unseen-invite.html", "invite", []string{
+			`click "Yearly", click "Send invitation"`,
+			`choose the Yearly option and press Send invitation`,
+			`Tick "Yearly", then hit the Send invitation button.`,
+		}, `"billing":"yearly"`},
 		{"a command on an application's second line, whose first cells span both", "unseen-manager.html", "manager", []string{
 			`click "Expire sessions" in the row "/shop"`,
 			`press Expire sessions in the row of /shop`,
