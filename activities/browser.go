@@ -255,6 +255,21 @@ type ValidateGoalInput struct {
 	// form was taken (Shown).
 	Typed       []string `json:"typed,omitempty"`
 	TypedBefore string   `json:"typedBefore,omitempty"`
+	// Done asks, for a plan that states no check and ends with clicks that each changed the
+	// page, whether the page says in words of its own that one of them did what it is for
+	// (Said).
+	Done []DoneAsk `json:"done,omitempty"`
+}
+
+// DoneAsk is what the page's own word that a click did what it is for must hold: a line
+// the final page shows, outside every field, that the page before the click (Before
+// names its text) did not; holding a past form of Verb (the click's first word: "Stop" →
+// "stopped") and one of Names (the rows, items and values the goal's steps named, the
+// click's own name aside) as words of their own; with no word of failure and no question.
+type DoneAsk struct {
+	Verb   string   `json:"verb"`
+	Names  []string `json:"names"`
+	Before string   `json:"before"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -271,6 +286,10 @@ type ValidateGoalResult struct {
 	Shown string `json:"shown,omitempty"`
 	// NotShown says, when Shown is empty, which value was not shown so, and why.
 	NotShown string `json:"notShown,omitempty"`
+	// Said is the line of the final page that says a click did what it was for (Done):
+	// the evidence for a goal that states no check and whose last form, if any, the page
+	// does not show.
+	Said string `json:"said,omitempty"`
 }
 
 // CloseBrowserInput ends a session.

@@ -49,6 +49,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 	}
 	if len(in.Checks) == 0 {
 		in.Typed, in.TypedBefore = lastForm(r.steps, r.params)
+		in.Done = lastClicks(r.steps, r.params)
 	}
 	if r.checkedAtTheEnd(in) && patched(ctx, "fold-validation") {
 		// The closing checks were the last steps, and each held on the page as it is
@@ -92,6 +93,12 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		// answers Shown, so a run's history decides this as it did the first time.)
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += "; the final page shows what the last form was given, outside any field: " + res.Shown
+	} else if res.Success && len(in.Checks) == 0 && res.Said != "" {
+		// The goal states no check, and the page says in its own words that one of the
+		// last clicks did what it is for, naming what the goal named (no version marker,
+		// as above: only a ValidateGoal asked with Done answers Said).
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += fmt.Sprintf("; the page says so after the last steps: %q", res.Said)
 	} else if res.NotShown != "" {
 		r.res.Validation.Reason += "; what the last form was given is no evidence: " + res.NotShown
 	}

@@ -81,6 +81,13 @@ func (s *Server) labState(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte("null"))
 }
 
+// ResetLabStates forgets what the lab pages sent.
+func (s *Server) ResetLabStates() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.states = nil
+}
+
 // LabState is what a lab page last sent under name (nil: nothing).
 func (s *Server) LabState(name string) json.RawMessage {
 	s.mu.Lock()

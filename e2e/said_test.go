@@ -1,0 +1,47 @@
+package e2e
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/webagent-dev/webagent/workflows"
+)
+
+// TestThePageSaysSo runs goals that end with a click and state no check, on a page that
+// answers each click in its own words: a run is verified when a line the page did not
+// show before the click says, in a past form of the click's verb, that it was done to
+// what the goal named ("OK - Stopped application at context path [/inventory]"); never
+// when the page says it failed, when its answer names nothing the goal named, or when the
+// words were on the page before the click (its log). The server's state says what was
+// done, whatever the run says.
+func TestThePageSaysSo(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/said.html"
+	for _, tt := range []struct {
+		name, goal, state string
+		verified          bool
+	}{
+		{"the page names what was stopped", `click "Show applications", click "Stop" in the row "/inventory"`, `{"stopped":"/inventory"}`, true},
+		{"the page says it failed", `click "Show applications", click "Stop" in the row "/reports"`, ``, false},
+		{"the page names nothing", `click "Show applications", click "Stop" in the row "/invoices"`, `{"stopped":"/invoices"}`, false},
+		{"the page said it before the click", `click "Show applications", click "Stop" in the row "/archive"`, `{"stopped":"/archive"}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetLabStates()
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			if got := string(s.app.LabState("said")); got != tt.state {
+				t.Errorf("the server's state is %q, want %q", got, tt.state)
+			}
+			if res.Validation.Verified != tt.verified {
+				t.Errorf("verified %v, want %v: status %s: %s", res.Validation.Verified, tt.verified, res.Execution.Status, res.Validation.Reason)
+			}
+			if tt.verified && (res.Execution.Status != workflows.StatusSuccess || !strings.Contains(res.Validation.Reason, "the page says so")) {
+				t.Errorf("status %s: %s", res.Execution.Status, res.Validation.Reason)
+			}
+			if !tt.verified && res.Execution.Status == workflows.StatusSuccess {
+				t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
+			}
+		})
+	}
+}

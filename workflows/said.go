@@ -1,0 +1,149 @@
+package workflows
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// lastClicks asks, for a plan that states no check and ends with clicks, whether the page
+// says in its own words that one of them did what it is for (activities.DoneAsk): "OK -
+// Stopped application at context path [/inventory]" after `click "Stop" in the row
+// "/inventory"`. The plan's final run of clicks, key presses, hovers and ticks must each
+// have completed with evidence (it changed the page). Each of the run's last three clicks
+// after the sign-in asks, with its first word as the verb, the page before it, and the
+// names the goal's steps went by (rows, items clicked, values typed; never a sign-in's),
+// its own name aside. None when the run is empty.
+func lastClicks(steps []StepRecord, params map[string]string) []activities.DoneAsk {
+	start := len(steps)
+	for start > 0 && closing(steps[start-1].Step.Action) {
+		start--
+	}
+	if start == len(steps) {
+		return nil
+	}
+	for _, s := range steps[start:] {
+		if s.Status != StepCompleted || s.Unverified {
+			return nil
+		}
+	}
+	signIn := signInSteps(steps)
+	var asks []activities.DoneAsk
+	for k := len(steps) - 1; k >= start && len(asks) < 3; k-- {
+		s := steps[k].Step.Bind(params)
+		if s.Action != plan.Click || s.Target == nil || signIn[k] || steps[k].before.TextKey == "" {
+			continue
+		}
+		verb := firstWord(s.Target.Name)
+		if verb == "" {
+			continue
+		}
+		if names := goalNames(steps, params, signIn, k); len(names) > 0 {
+			asks = append(asks, activities.DoneAsk{Verb: verb, Names: names, Before: steps[k].before.TextKey})
+		}
+	}
+	return asks
+}
+
+// closing reports the actions a plan may end with after its last form: clicks, keys,
+// hovers on the way and boxes ticked in a confirmation.
+func closing(a plan.Action) bool {
+	return a == plan.Click || a == plan.Press || a == plan.Hover || a == plan.Check
+}
+
+// signInSteps marks the steps of the goal's sign-ins: each run of form steps that types a
+// secret, with the click or key that sends it, and any step aimed at a part of a sign-in
+// form.
+func signInSteps(steps []StepRecord) map[int]bool {
+	in := map[int]bool{}
+	for j := 0; j < len(steps); {
+		end := j
+		for end < len(steps) && formStep(steps[end].Step.Action) {
+			end++
+		}
+		secret := false
+		for _, s := range steps[j:end] {
+			secret = secret || plan.HasSecret(s.Step.Value)
+		}
+		if secret {
+			if end < len(steps) && taking(steps[end].Step.Action) {
+				end++
+			}
+			for i := j; i < end; i++ {
+				in[i] = true
+			}
+		}
+		if end == j {
+			end++
+		}
+		j = end
+	}
+	for j, s := range steps {
+		if s.Step.Target != nil && s.Step.Target.SignIn != "" {
+			in[j] = true
+		}
+	}
+	return in
+}
+
+// goalNames are the names the goal's steps went by: the rows and items its steps were
+// aimed at and the values it typed (not where the page hides them), each of three letters
+// or more, once. Never the sign-in's, nor step skip's own name, though what that step's
+// command names after its verb counts ("Delete events-2024@…").
+func goalNames(steps []StepRecord, params map[string]string, signIn map[int]bool, skip int) []string {
+	own := ""
+	if t := steps[skip].Step.Bind(params).Target; t != nil {
+		own = strings.ToLower(t.Name)
+	}
+	seen := map[string]bool{}
+	var names []string
+	add := func(n string) {
+		n = strings.TrimSpace(n)
+		key := strings.ToLower(n)
+		if len([]rune(n)) < 3 || seen[key] || key == own || plan.HasSecret(n) {
+			return
+		}
+		seen[key] = true
+		names = append(names, n)
+	}
+	for j, rec := range steps {
+		if signIn[j] {
+			continue
+		}
+		s := rec.Step.Bind(params)
+		if s.Target != nil {
+			add(s.Target.Row)
+			if s.Action == plan.Click || s.Action == plan.Hover {
+				if j != skip {
+					add(s.Target.Name)
+				} else if f := strings.Fields(s.Target.Name); len(f) > 1 {
+					// What the command names after its verb is what it acts on
+					// ("Delete events-2024@lists.example.org").
+					add(strings.Join(f[1:], " "))
+				}
+			}
+		}
+		if s.Action == plan.Type && !rec.hidden {
+			add(s.Value)
+		}
+	}
+	return names
+}
+
+// firstWord is the first word of a control's name, in lower case, when it is all letters
+// ("Stop" of "Stop", "remove" of "Remove Selected"); "" otherwise.
+func firstWord(name string) string {
+	f := strings.Fields(name)
+	if len(f) == 0 {
+		return ""
+	}
+	w := strings.ToLower(strings.Trim(f[0], ".,:;!…"))
+	for _, r := range w {
+		if !unicode.IsLetter(r) {
+			return ""
+		}
+	}
+	return w
+}

@@ -1,0 +1,49 @@
+package workflows
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestLastClicks: the asks a plan's final clicks make of the page, with the names the
+// goal went by; none for a sign-in's click, a click that changed nothing, or a plan that
+// ends with a form still open.
+func TestLastClicks(t *testing.T) {
+	step := func(a plan.Action, desc, value string, before string) StepRecord {
+		s := plan.Step{Action: a, TargetDescription: desc, Value: value}.WithTarget()
+		rec := StepRecord{Step: s, Status: StepCompleted}
+		rec.before.TextKey = before
+		return rec
+	}
+	signIn := []StepRecord{
+		step(plan.Type, `"Username"`, "admin", "k0"),
+		step(plan.Type, `"Password"`, "{{secret:app_password}}", "k1"),
+		step(plan.Click, `"Log In"`, "", "k2"),
+	}
+	stop := append(append([]StepRecord{}, signIn...), step(plan.Click, `"Stop" in the row "/inventory"`, "", "k3"))
+	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("stop: %+v, want %+v", got, want)
+	}
+	del := append(append([]StepRecord{}, signIn...),
+		step(plan.Click, `"Old Kiosks"`, "", "k3"), step(plan.Click, `"Delete Group"`, "", "k4"),
+		step(plan.Check, `"Confirm"`, "", "k5"), step(plan.Click, `"OK"`, "", "k6"))
+	got := lastClicks(del, nil)
+	if len(got) != 3 || got[0].Verb != "ok" || got[1].Verb != "delete" || got[1].Before != "k4" || !reflect.DeepEqual(got[1].Names, []string{"Old Kiosks", "Group"}) {
+		t.Errorf("delete: %+v", got)
+	}
+	if got := lastClicks(signIn, nil); got != nil {
+		t.Errorf("a sign-in asks nothing: %+v", got)
+	}
+	missed := append([]StepRecord{}, stop...)
+	missed[len(missed)-1].Unverified = true
+	if got := lastClicks(missed, nil); got != nil {
+		t.Errorf("a click that changed nothing asks nothing: %+v", got)
+	}
+	typed := append(append([]StepRecord{}, signIn...), step(plan.Type, `"Name"`, "Lyon", "k3"))
+	if got := lastClicks(typed, nil); got != nil {
+		t.Errorf("a plan ending with a form asks nothing: %+v", got)
+	}
+}
