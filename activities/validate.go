@@ -1,0 +1,62 @@
+package activities
+
+import "github.com/webagent-dev/webagent/plan"
+
+// ValidateGoalInput asks whether the goal was reached, on the final page: the plan's
+// closing checks must still hold there.
+type ValidateGoalInput struct {
+	SessionID string `json:"sessionId"`
+	KeyPrefix string `json:"keyPrefix"`
+	Goal      string `json:"goal"`
+	// Checks are the plan's closing ASSERT steps, looked at again on the final page.
+	Checks []plan.Step       `json:"checks,omitempty"`
+	Params map[string]string `json:"params,omitempty"`
+	// StepsCompleted and StepsPlanned say how far the run got.
+	StepsCompleted int `json:"stepsCompleted"`
+	StepsPlanned   int `json:"stepsPlanned"`
+	// Baseline, when set, names the text of the page before a step whose effect the
+	// checks look for: a check that held there as well is no evidence of the step.
+	Baseline string `json:"baseline,omitempty"`
+	// Typed are the values the goal's last form was given (its run of TYPE steps before
+	// the clicks that end the plan; never a sign-in's), when the plan states no closing
+	// check: each shown on the final page as text, outside every field, and not shown
+	// before they were typed (TypedBefore names that page's text), is evidence that the
+	// form was taken (Shown).
+	Typed       []string `json:"typed,omitempty"`
+	TypedBefore string   `json:"typedBefore,omitempty"`
+	// Done asks, for a plan that states no check and ends with clicks that each changed the
+	// page, whether the page says in words of its own that one of them did what it is for
+	// (Said).
+	Done []DoneAsk `json:"done,omitempty"`
+}
+
+// DoneAsk is what the page's own word that a click did what it is for must hold: a line
+// the final page shows, outside every field, that the page before the click (Before
+// names its text) did not; holding a past form of Verb (the click's first word: "Stop" →
+// "stopped") and one of Names (the rows, items and values the goal's steps named, the
+// click's own name aside) as words of their own; with no word of failure and no question.
+type DoneAsk struct {
+	Verb   string   `json:"verb"`
+	Names  []string `json:"names"`
+	Before string   `json:"before"`
+}
+
+// ValidateGoalResult is the verdict of the page's own checks.
+type ValidateGoalResult struct {
+	Success    bool     `json:"success"`
+	Confidence float64  `json:"confidence"`
+	Reason     string   `json:"reason"`
+	Final      Snapshot `json:"final"`
+	// Inconclusive says the checks hold now but held before the step too (Baseline).
+	Inconclusive bool `json:"inconclusive,omitempty"`
+	// Shown says which of the values typed (Typed) the final page shows as text, outside
+	// every field: the evidence for a goal that states no check. Empty when they are not
+	// all shown so.
+	Shown string `json:"shown,omitempty"`
+	// NotShown says, when Shown is empty, which value was not shown so, and why.
+	NotShown string `json:"notShown,omitempty"`
+	// Said is the line of the final page that says a click did what it was for (Done):
+	// the evidence for a goal that states no check and whose last form, if any, the page
+	// does not show.
+	Said string `json:"said,omitempty"`
+}
