@@ -28,6 +28,19 @@ type ValidateGoalInput struct {
 	// page, whether the page says in words of its own that one of them did what it is for
 	// (Said).
 	Done []DoneAsk `json:"done,omitempty"`
+	// Gone asks, for a plan that ends by removing what it found in a list, whether the
+	// final page is that list again without it (Removed).
+	Gone []GoneAsk `json:"gone,omitempty"`
+}
+
+// GoneAsk is a list a goal found an item in (the page at URL, whose text Before names,
+// showed Name) before a later click removed it ("Delete", "Remove User"): the evidence is
+// the final page being that list again (the same address, and most of the other lines it
+// showed) without Name.
+type GoneAsk struct {
+	Name   string `json:"name"`
+	URL    string `json:"url"`
+	Before string `json:"before"`
 }
 
 // DoneAsk is what the page's own word that a click did what it is for must hold: a line
@@ -59,4 +72,7 @@ type ValidateGoalResult struct {
 	// the evidence for a goal that states no check and whose last form, if any, the page
 	// does not show.
 	Said string `json:"said,omitempty"`
+	// Removed says which item the final page, the list it was found in (Gone), no
+	// longer shows.
+	Removed string `json:"removed,omitempty"`
 }

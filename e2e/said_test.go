@@ -45,3 +45,39 @@ func TestThePageSaysSo(t *testing.T) {
 		})
 	}
 }
+
+// TestTheListShowsItNoMore runs goals that open an item from a list and delete it, with
+// no check: a run is verified when the final page is that list again without the item;
+// never when the item is still listed (its delete failed without a word), nor when the
+// run ends on another page. The server's state says what was deleted.
+func TestTheListShowsItNoMore(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/gone.html"
+	for _, tt := range []struct {
+		name, book, state string
+		verified          bool
+	}{
+		{"the list without it", "Gardening for Small Spaces", `{"deleted":["Gardening for Small Spaces"]}`, true},
+		{"still listed", "Winter Crossing", ``, false},
+		{"another page at the end", "The Quiet Harbour", `{"deleted":["The Quiet Harbour"]}`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetLabStates()
+			goal := `click "Books", click "` + tt.book + `", click "Delete this book", click "OK"`
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: goal, StartURL: url}))
+			if got := string(s.app.LabState("gone")); got != tt.state {
+				t.Errorf("the server's state is %q, want %q", got, tt.state)
+			}
+			if res.Validation.Verified != tt.verified {
+				t.Errorf("verified %v, want %v: status %s: %s", res.Validation.Verified, tt.verified, res.Execution.Status, res.Validation.Reason)
+			}
+			if tt.verified && (res.Execution.Status != workflows.StatusSuccess || !strings.Contains(res.Validation.Reason, "shows it no more")) {
+				t.Errorf("status %s: %s", res.Execution.Status, res.Validation.Reason)
+			}
+			if !tt.verified && res.Execution.Status == workflows.StatusSuccess {
+				t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
+			}
+		})
+	}
+}

@@ -50,6 +50,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 	if len(in.Checks) == 0 {
 		in.Typed, in.TypedBefore = lastForm(r.steps, r.params)
 		in.Done = lastClicks(r.steps, r.params)
+		in.Gone = goneItems(r.steps, r.params)
 	}
 	if r.checkedAtTheEnd(in) && patched(ctx, "fold-validation") {
 		// The closing checks were the last steps, and each held on the page as it is
@@ -79,6 +80,20 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		break
 	}
 	r.res.Validation = Validation{Success: res.Success, Verified: res.Success && len(in.Checks) > 0, Confidence: res.Confidence, Reason: res.Reason, FinalScreenshot: res.Final.ScreenshotKey}
+	r.pageEvidence(ctx, in, res)
+	r.last = res.Final
+	if r.model && in.StepsCompleted == in.StepsPlanned && (res.Success || len(in.Checks) == 0) {
+		if err := r.judge(ctx, in, res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pageEvidence verifies a goal that states no check, when the page shows what it asked
+// for: the values read back, the last form's values shown, the page's own word that a
+// last click did what it is for, or the list without the item removed.
+func (r *run) pageEvidence(ctx workflow.Context, in activities.ValidateGoalInput, res activities.ValidateGoalResult) {
 	if read := readBack(r.steps, r.res.ExtractedData.Structured); res.Success && len(in.Checks) == 0 && read != "" && patched(ctx, "verified-by-read") {
 		// The goal ends by reading values off the page, and each was read: what it asked
 		// for is in the output, exactly as the page shows it. (Versioned: a verified run
@@ -99,16 +114,14 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		// as above: only a ValidateGoal asked with Done answers Said).
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += fmt.Sprintf("; the page says so after the last steps: %q", res.Said)
+	} else if res.Success && len(in.Checks) == 0 && res.Removed != "" {
+		// The goal states no check, and ends by removing an item: the final page is the
+		// list it was found in, without it (no version marker, as above).
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += "; the list shows it no more: " + res.Removed
 	} else if res.NotShown != "" {
 		r.res.Validation.Reason += "; what the last form was given is no evidence: " + res.NotShown
 	}
-	r.last = res.Final
-	if r.model && in.StepsCompleted == in.StepsPlanned && (res.Success || len(in.Checks) == 0) {
-		if err := r.judge(ctx, in, res); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // checkedAtTheEnd says whether the run's validation is already done: every step

@@ -147,3 +147,53 @@ func firstWord(name string) string {
 	}
 	return w
 }
+
+// removing are the first words of the commands that take an item out of the list it is
+// in: what the list shows again without it is the evidence they did.
+var removing = map[string]bool{
+	"delete": true, "remove": true, "undeploy": true, "uninstall": true, "unsubscribe": true, "archive": true,
+	"trash": true, "drop": true, "destroy": true, "discard": true, "revoke": true, "purge": true, "erase": true,
+	"unregister": true, "deregister": true,
+}
+
+// goneItems asks, for a plan that ends by removing an item (its final run's last click
+// whose first word removes: "Delete this book", "Remove User"), whether the final page is
+// the list the item was found in again, without it (activities.GoneAsk). The items are
+// what the plan went by before that click or with it: a row a click was aimed at, or the
+// item clicked open, each with the page it was found on. As lastClicks, every step of
+// the final run must have completed with evidence. None otherwise.
+func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAsk {
+	start := len(steps)
+	for start > 0 && closing(steps[start-1].Step.Action) {
+		start--
+	}
+	removal := -1
+	for k := len(steps) - 1; k >= start; k-- {
+		if s := steps[k].Step.Bind(params); s.Action == plan.Click && s.Target != nil && removing[firstWord(s.Target.Name)] {
+			removal = k
+			break
+		}
+	}
+	if removal < 0 {
+		return nil
+	}
+	for _, s := range steps[start:] {
+		if s.Status != StepCompleted || s.Unverified {
+			return nil
+		}
+	}
+	signIn := signInSteps(steps)
+	var asks []activities.GoneAsk
+	for k := removal; k >= 0 && len(asks) < 3; k-- {
+		s, before := steps[k].Step.Bind(params), steps[k].before
+		if signIn[k] || s.Target == nil || before.TextKey == "" || before.URL == "" {
+			continue
+		}
+		if s.Target.Row != "" {
+			asks = append(asks, activities.GoneAsk{Name: s.Target.Row, URL: before.URL, Before: before.TextKey})
+		} else if k < removal && s.Action == plan.Click && len([]rune(s.Target.Name)) >= 3 {
+			asks = append(asks, activities.GoneAsk{Name: s.Target.Name, URL: before.URL, Before: before.TextKey})
+		}
+	}
+	return asks
+}

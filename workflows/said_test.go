@@ -47,3 +47,26 @@ func TestLastClicks(t *testing.T) {
 		t.Errorf("a plan ending with a form asks nothing: %+v", got)
 	}
 }
+
+// TestGoneItems: the lists a plan that ends by removing an item asks to see again
+// without it: the item opened before the removal, or the row the removal was aimed at.
+func TestGoneItems(t *testing.T) {
+	step := func(a plan.Action, desc, url, before string) StepRecord {
+		rec := StepRecord{Step: plan.Step{Action: a, TargetDescription: desc}.WithTarget(), Status: StepCompleted}
+		rec.before.TextKey, rec.before.URL = before, url
+		return rec
+	}
+	opened := []StepRecord{step(plan.Click, `"Books"`, "u0", ""), step(plan.Click, `"Winter Crossing"`, "list", "k1"),
+		step(plan.Click, `"Delete this book"`, "book", "k2"), step(plan.Click, `"OK"`, "book", "k3")}
+	if got, want := goneItems(opened, nil), []activities.GoneAsk{{Name: "Winter Crossing", URL: "list", Before: "k1"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("opened: %+v, want %+v", got, want)
+	}
+	row := []StepRecord{step(plan.Click, `"Users"`, "u0", ""), step(plan.Click, `"Remove User" in the row "omar"`, "users", "k1")}
+	if got, want := goneItems(row, nil), []activities.GoneAsk{{Name: "omar", URL: "users", Before: "k1"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("row: %+v, want %+v", got, want)
+	}
+	renamed := []StepRecord{step(plan.Click, `"Books"`, "u0", ""), step(plan.Click, `"Winter Crossing"`, "list", "k1"), step(plan.Click, `"Rename"`, "book", "k2")}
+	if got := goneItems(renamed, nil); got != nil {
+		t.Errorf("a rename asks nothing: %+v", got)
+	}
+}

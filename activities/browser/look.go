@@ -149,6 +149,11 @@ func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoa
 				return err
 			}
 		}
+		if res.Success && len(in.Checks) == 0 && res.Shown == "" && res.Said == "" && len(in.Gone) > 0 {
+			if err := a.listGone(ctx, s, &res, in); err != nil {
+				return err
+			}
+		}
 		if res.Success && in.Baseline != "" {
 			before, err := a.Store.Get(ctx, in.Baseline)
 			if err != nil {

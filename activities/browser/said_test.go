@@ -45,3 +45,23 @@ func TestSaysDone(t *testing.T) {
 		}
 	}
 }
+
+func TestListWithout(t *testing.T) {
+	list := "Books\nGardening for Small Spaces\nGardening Through the Seasons\nWinter Crossing\nA Short History of Tunnels"
+	for _, tt := range []struct {
+		name, final string
+		want        bool
+	}{
+		{"without it", "Books\nGardening Through the Seasons\nWinter Crossing\nA Short History of Tunnels", true},
+		{"still there", list, false},
+		{"another page", "Welcome\n4 books", false},
+		{"in a longer name", "Books\nGardening for Small Spaces, 2nd edition\nGardening Through the Seasons\nWinter Crossing", false},
+	} {
+		if got := listWithout(tt.final, list, "Gardening for Small Spaces"); got != tt.want {
+			t.Errorf("%s: listWithout = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if !sameAddress("http://h/x/?view=list", "http://h/x?view=list") || sameAddress("http://h/x?view=home", "http://h/x?view=list") || sameAddress("", "") {
+		t.Error("sameAddress")
+	}
+}
