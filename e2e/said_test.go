@@ -33,15 +33,7 @@ func TestThePageSaysSo(t *testing.T) {
 			if got := string(s.app.LabState("said")); got != tt.state {
 				t.Errorf("the server's state is %q, want %q", got, tt.state)
 			}
-			if res.Validation.Verified != tt.verified {
-				t.Errorf("verified %v, want %v: status %s: %s", res.Validation.Verified, tt.verified, res.Execution.Status, res.Validation.Reason)
-			}
-			if tt.verified && (res.Execution.Status != workflows.StatusSuccess || !strings.Contains(res.Validation.Reason, "the page says so")) {
-				t.Errorf("status %s: %s", res.Execution.Status, res.Validation.Reason)
-			}
-			if !tt.verified && res.Execution.Status == workflows.StatusSuccess {
-				t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
-			}
+			verifiedBy(t, res, tt.verified, "the page says so")
 		})
 	}
 }
@@ -69,15 +61,22 @@ func TestTheListShowsItNoMore(t *testing.T) {
 			if got := string(s.app.LabState("gone")); got != tt.state {
 				t.Errorf("the server's state is %q, want %q", got, tt.state)
 			}
-			if res.Validation.Verified != tt.verified {
-				t.Errorf("verified %v, want %v: status %s: %s", res.Validation.Verified, tt.verified, res.Execution.Status, res.Validation.Reason)
-			}
-			if tt.verified && (res.Execution.Status != workflows.StatusSuccess || !strings.Contains(res.Validation.Reason, "shows it no more")) {
-				t.Errorf("status %s: %s", res.Execution.Status, res.Validation.Reason)
-			}
-			if !tt.verified && res.Execution.Status == workflows.StatusSuccess {
-				t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
-			}
+			verifiedBy(t, res, tt.verified, "shows it no more")
 		})
+	}
+}
+
+// verifiedBy fails t unless res is verified as want says, by the evidence its reason
+// names (why), and is never a success when it should not be verified.
+func verifiedBy(t *testing.T, res workflows.GoalResult, want bool, why string) {
+	t.Helper()
+	if res.Validation.Verified != want {
+		t.Errorf("verified %v, want %v: status %s: %s", res.Validation.Verified, want, res.Execution.Status, res.Validation.Reason)
+	}
+	if want && (res.Execution.Status != workflows.StatusSuccess || !strings.Contains(res.Validation.Reason, why)) {
+		t.Errorf("status %s: %s", res.Execution.Status, res.Validation.Reason)
+	}
+	if !want && res.Execution.Status == workflows.StatusSuccess {
+		t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
 	}
 }

@@ -17,17 +17,9 @@ import (
 // names the goal's steps went by (rows, items clicked, values typed; never a sign-in's),
 // its own name aside. None when the run is empty.
 func lastClicks(steps []StepRecord, params map[string]string) []activities.DoneAsk {
-	start := len(steps)
-	for start > 0 && closing(steps[start-1].Step.Action) {
-		start--
-	}
-	if start == len(steps) {
+	start, ok := finalRun(steps)
+	if !ok {
 		return nil
-	}
-	for _, s := range steps[start:] {
-		if s.Status != StepCompleted || s.Unverified {
-			return nil
-		}
 	}
 	signIn := signInSteps(steps)
 	var asks []activities.DoneAsk
@@ -45,6 +37,21 @@ func lastClicks(steps []StepRecord, params map[string]string) []activities.DoneA
 		}
 	}
 	return asks
+}
+
+// finalRun is where the plan's final run of clicks, keys, hovers and ticks starts, and
+// whether there is one whose every step completed with evidence (it changed the page).
+func finalRun(steps []StepRecord) (int, bool) {
+	start := len(steps)
+	for start > 0 && closing(steps[start-1].Step.Action) {
+		start--
+	}
+	for _, s := range steps[start:] {
+		if s.Status != StepCompleted || s.Unverified {
+			return start, false
+		}
+	}
+	return start, start < len(steps)
 }
 
 // closing reports the actions a plan may end with after its last form: clicks, keys,
@@ -163,9 +170,9 @@ var removing = map[string]bool{
 // item clicked open, each with the page it was found on. As lastClicks, every step of
 // the final run must have completed with evidence. None otherwise.
 func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAsk {
-	start := len(steps)
-	for start > 0 && closing(steps[start-1].Step.Action) {
-		start--
+	start, ok := finalRun(steps)
+	if !ok {
+		return nil
 	}
 	removal := -1
 	for k := len(steps) - 1; k >= start; k-- {
@@ -176,11 +183,6 @@ func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAs
 	}
 	if removal < 0 {
 		return nil
-	}
-	for _, s := range steps[start:] {
-		if s.Status != StepCompleted || s.Unverified {
-			return nil
-		}
 	}
 	signIn := signInSteps(steps)
 	var asks []activities.GoneAsk
