@@ -256,3 +256,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_meshcentral.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_homebridge.sh"
 # shellcheck source=deploy/heldout_calibre.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_calibre.sh"
+# shellcheck source=deploy/heldout_signalk.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_signalk.sh"
