@@ -41,6 +41,9 @@ type GoneAsk struct {
 	Name   string `json:"name"`
 	URL    string `json:"url"`
 	Before string `json:"before"`
+	// Elements names the list's controls then: an item a page names only on its control
+	// (a cover's link, named by its title) is found there.
+	Elements string `json:"elements,omitempty"`
 }
 
 // DoneAsk is what the page's own word that a click did what it is for must hold: a line

@@ -47,16 +47,17 @@ func TestTheListShowsItNoMore(t *testing.T) {
 	s.worker(t)
 	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/gone.html"
 	for _, tt := range []struct {
-		name, book, state string
-		verified          bool
+		name, list, book, state string
+		verified                bool
 	}{
-		{"the list without it", "Gardening for Small Spaces", `{"deleted":["Gardening for Small Spaces"]}`, true},
-		{"still listed", "Winter Crossing", ``, false},
-		{"another page at the end", "The Quiet Harbour", `{"deleted":["The Quiet Harbour"]}`, false},
+		{"the list without it", "Books", "Gardening for Small Spaces", `{"deleted":["Gardening for Small Spaces"]}`, true},
+		{"covers named by their links", "Covers", "A Short History of Tunnels", `{"deleted":["A Short History of Tunnels"]}`, true},
+		{"still listed", "Books", "Winter Crossing", ``, false},
+		{"another page at the end", "Books", "The Quiet Harbour", `{"deleted":["The Quiet Harbour"]}`, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			s.app.ResetLabStates()
-			goal := `click "Books", click "` + tt.book + `", click "Delete this book", click "OK"`
+			goal := `click "` + tt.list + `", click "` + tt.book + `", click "Delete this book", click "OK"`
 			res := s.result(t, s.start(t, workflows.GoalInput{Goal: goal, StartURL: url}))
 			if got := string(s.app.LabState("gone")); got != tt.state {
 				t.Errorf("the server's state is %q, want %q", got, tt.state)

@@ -192,9 +192,9 @@ func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAs
 			continue
 		}
 		if s.Target.Row != "" {
-			asks = append(asks, activities.GoneAsk{Name: s.Target.Row, URL: before.URL, Before: before.TextKey})
+			asks = append(asks, activities.GoneAsk{Name: s.Target.Row, URL: before.URL, Before: before.TextKey, Elements: before.ElementsKey})
 		} else if k < removal && s.Action == plan.Click && len([]rune(s.Target.Name)) >= 3 {
-			asks = append(asks, activities.GoneAsk{Name: s.Target.Name, URL: before.URL, Before: before.TextKey})
+			asks = append(asks, activities.GoneAsk{Name: s.Target.Name, URL: before.URL, Before: before.TextKey, Elements: before.ElementsKey})
 		}
 	}
 	return asks

@@ -2,6 +2,7 @@ package browser
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -13,14 +14,17 @@ import (
 // listGone looks for the list a goal found an item in, shown again at the end without
 // it (in.Gone): the evidence that the click that removed it did.
 func (a *Activities) listGone(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
-	var seen string
+	var final []string
 	for _, ask := range in.Gone {
 		if ask.Before == "" || !sameAddress(res.Final.URL, ask.URL) {
 			continue
 		}
-		if seen == "" {
-			var err error
-			if seen, err = s.SeenText(ctx, false); err != nil {
+		if final == nil {
+			seen, err := s.SeenText(ctx, false)
+			if err != nil {
+				return err
+			}
+			if final, err = a.pageLines(ctx, seen, res.Final.ElementsKey); err != nil {
 				return err
 			}
 		}
@@ -28,12 +32,44 @@ func (a *Activities) listGone(ctx context.Context, s *driver.Session, res *activ
 		if err != nil {
 			return fmt.Errorf("read the list before (%s): %w", ask.Before, err)
 		}
-		if listWithout(seen, string(b), ask.Name) {
+		before, err := a.pageLines(ctx, string(b), ask.Elements)
+		if err != nil {
+			return err
+		}
+		if listWithout(final, before, ask.Name) {
 			res.Removed = fmt.Sprintf("%q, which the list at %s showed, is gone from it", ask.Name, ask.URL)
 			return nil
 		}
 	}
 	return nil
+}
+
+// pageLines are a page's lines of text and the names of its controls (stored under
+// elements, when that is set), each normalized.
+func (a *Activities) pageLines(ctx context.Context, text, elements string) ([]string, error) {
+	var lines []string
+	for _, l := range strings.Split(text, "\n") {
+		if l = page.NormalizeText(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	if elements == "" {
+		return lines, nil
+	}
+	data, err := a.Store.Get(ctx, elements)
+	if err != nil {
+		return nil, fmt.Errorf("read the page's controls (%s): %w", elements, err)
+	}
+	var obs page.Observation
+	if err := json.Unmarshal(data, &obs); err != nil {
+		return nil, fmt.Errorf("read the page's controls (%s): %w", elements, err)
+	}
+	for _, e := range obs.Elements {
+		if n := page.NormalizeText(e.Name); n != "" {
+			lines = append(lines, n)
+		}
+	}
+	return lines, nil
 }
 
 // sameAddress reports whether a and b are one page's address, but for a slash at the
@@ -48,20 +84,27 @@ func sameAddress(a, b string) bool {
 	return a != "" && trim(a) == trim(b)
 }
 
-// listWithout reports whether final is the list before was, without name: before showed
-// name and final does not, and at least three lines before showed, six in ten of those
-// that do not hold name, are still there (the same list, not another page at that
-// address).
-func listWithout(final, before, name string) bool {
+// listWithout reports whether final is the list before was, without name (each a page's
+// lines and control names, normalized): before showed name and final does not, and at
+// least three of before's other lines, six in ten of them, are still there (the same
+// list, not another page at that address).
+func listWithout(final, before []string, name string) bool {
 	n := page.Norm(name)
-	fin := page.NormalizeText(final)
-	if !hasPhrase(page.NormalizeText(before), n) || hasPhrase(fin, n) {
+	holds := func(lines []string) bool {
+		for _, l := range lines {
+			if hasPhrase(l, n) {
+				return true
+			}
+		}
 		return false
 	}
+	if !holds(before) || holds(final) {
+		return false
+	}
+	fin := strings.Join(final, "\n")
 	total, kept := 0, 0
-	for _, line := range strings.Split(before, "\n") {
-		l := page.NormalizeText(line)
-		if l == "" || len(l) > 200 || strings.Contains(l, n) {
+	for _, l := range before {
+		if len(l) > 200 || strings.Contains(l, n) {
 			continue
 		}
 		total++

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/webagent-dev/webagent/activities"
+	"github.com/webagent-dev/webagent/activities/page"
 )
 
 func TestPastForms(t *testing.T) {
@@ -57,7 +58,13 @@ func TestListWithout(t *testing.T) {
 		{"another page", "Welcome\n4 books", false},
 		{"in a longer name", "Books\nGardening for Small Spaces, 2nd edition\nGardening Through the Seasons\nWinter Crossing", false},
 	} {
-		if got := listWithout(tt.final, list, "Gardening for Small Spaces"); got != tt.want {
+		lines := func(s string) (out []string) {
+			for _, l := range strings.Split(s, "\n") {
+				out = append(out, page.NormalizeText(l))
+			}
+			return out
+		}
+		if got := listWithout(lines(tt.final), lines(list), "Gardening for Small Spaces"); got != tt.want {
 			t.Errorf("%s: listWithout = %v, want %v", tt.name, got, tt.want)
 		}
 	}
