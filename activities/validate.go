@@ -24,6 +24,10 @@ type ValidateGoalInput struct {
 	// form was taken (Shown).
 	Typed       []string `json:"typed,omitempty"`
 	TypedBefore string   `json:"typedBefore,omitempty"`
+	// TypedClosed names the controls of the page after the one click that came between
+	// the form and the last (a dialog's OK): none of Typed may be in a field there, or the
+	// form was not closed by it and nothing it shows at the end is evidence.
+	TypedClosed string `json:"typedClosed,omitempty"`
 	// Done asks, for a plan that states no check and ends with clicks that each changed the
 	// page, whether the page says in words of its own that one of them did what it is for
 	// (Said).

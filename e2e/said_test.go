@@ -81,3 +81,33 @@ func verifiedBy(t *testing.T, res workflows.GoalResult, want bool, why string) {
 		t.Errorf("FALSE SUCCESS: status %s: %s", res.Execution.Status, res.Validation.Reason)
 	}
 }
+
+// TestAppliedAfterTheDialog runs goals that set a value in a dialog whose OK lists it among
+// the changes, then apply them, with no check: verified when the page the apply leads to
+// shows the value, outside every field; never when the apply fails and the page stays,
+// listing the value; nor when the click after the form was a search whose box still
+// holds the words.
+func TestAppliedAfterTheDialog(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/apply.html"
+	for _, tt := range []struct {
+		name, goal, state string
+		verified          bool
+	}{
+		{"applied", `click "Edit the metadata for this book", click "Title", type "The Long Winter Crossing" into "Title", click "OK", click "Apply changes"`,
+			`{"title":"The Long Winter Crossing"}`, true},
+		{"the apply failed", `click "Edit the metadata for this book", click "Title", type "Winter Crossing Draft" into "Title", click "OK", click "Apply changes"`,
+			``, false},
+		{"a search, then a result", `click "Search", type "Winter" into "Search", click "Search" button, click "Winter Crossing" in "results"`, ``, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetLabStates()
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			if got := string(s.app.LabState("apply")); got != tt.state {
+				t.Errorf("the server's state is %q, want %q", got, tt.state)
+			}
+			verifiedBy(t, res, tt.verified, "outside any field")
+		})
+	}
+}

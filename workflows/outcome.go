@@ -48,7 +48,7 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		in.Checks = append([]plan.Step{r.steps[j].Step}, in.Checks...)
 	}
 	if len(in.Checks) == 0 {
-		in.Typed, in.TypedBefore = lastForm(r.steps, r.params)
+		in.Typed, in.TypedBefore, in.TypedClosed = lastForm(r.steps, r.params)
 		in.Done = lastClicks(r.steps, r.params)
 		in.Gone = goneItems(r.steps, r.params)
 	}

@@ -34,20 +34,25 @@ func readBack(steps []StepRecord, extracted map[string]any) string {
 }
 
 // lastForm is what the plan's last form was given, for a goal that ends by taking it: the
-// values of its run of TYPE steps (values under three letters left out) and the text of
-// the page before the first of them. The plan must end with the click or key press that
-// takes the form, and any click between the form and that one must be followed by a
-// check of the plan's own that held (a preview, checked, then saved): the values shown at
-// the end are then the last click's evidence, and not the trace of a form taken earlier
-// (a search box's words on a result page the run went on from). A form with a secret is a
-// sign-in, whose values a page shows for as long as one is signed in: never evidence.
-// A value typed into a field that hides it (a new account's password) is left out: no
-// page shows it. Empty unless every one of those steps completed with evidence and at least one value of
-// four letters or more is left: a value of one or two letters is shown anywhere.
-func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
+// values of its run of TYPE steps (values under three letters left out), the text of the
+// page before the first of them, and, when one click came between the form and the last
+// (a dialog's OK, then the page's Apply), the controls of the page after that click. The
+// plan must end with the click or key press that takes the form; any other click between
+// the form and that one must be followed by a check of the plan's own that held (a
+// preview, checked, then saved): the values shown at the end are then the last click's
+// evidence, and not the trace of a form taken earlier (a search box's words on a result
+// page the run went on from). The one click between needs no check, but the page after it
+// must hold none of the values in a field (the activity looks): the form was closed, not
+// searched with; and the last click must lead to another address: an apply that failed
+// stays on the page that lists what was to be applied. A form with a secret is a sign-in, whose values a page shows for as long
+// as one is signed in: never evidence. A value typed into a field that hides it (a new
+// account's password) is left out: no page shows it. Empty unless every one of those
+// steps completed with evidence and at least one value of four letters or more is left:
+// a value of one or two letters is shown anywhere.
+func lastForm(steps []StepRecord, params map[string]string) (typed []string, before, closed string) {
 	end := len(steps)
 	if end == 0 || !taking(steps[end-1].Step.Action) {
-		return nil, "" // the plan does not end by taking a form
+		return nil, "", "" // the plan does not end by taking a form
 	}
 	end--
 	for end > 0 && steps[end-1].Step.Action == plan.Assert {
@@ -55,7 +60,17 @@ func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 			end--
 		}
 		if end == 0 || !taking(steps[end-1].Step.Action) {
-			return nil, "" // a check after no click: not a click checked on the way
+			return nil, "", "" // a check after no click: not a click checked on the way
+		}
+		end--
+	}
+	if end > 1 && end == len(steps)-1 && steps[end-1].Step.Action == plan.Click && formStep(steps[end-2].Step.Action) {
+		// One click between the form and the last: the page after it must show the form
+		// closed (the activity looks at its controls), and the last click must leave that
+		// page for another (what an apply that failed shows stays where it was).
+		last := steps[end]
+		if closed = last.before.ElementsKey; closed == "" || last.URL == "" || last.URL == last.before.URL {
+			return nil, "", ""
 		}
 		end--
 	}
@@ -65,17 +80,16 @@ func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 	}
 	for _, s := range steps[start:] {
 		if s.Status != StepCompleted || s.Unverified {
-			return nil, ""
+			return nil, "", ""
 		}
 	}
-	var typed []string
 	long := false
 	for _, s := range steps[start:end] {
 		if s.Step.Action != plan.Type {
 			continue
 		}
 		if plan.HasSecret(s.Step.Value) {
-			return nil, "" // a sign-in
+			return nil, "", "" // a sign-in
 		}
 		if s.hidden {
 			continue // a password given to a new account: no page shows it
@@ -88,9 +102,9 @@ func lastForm(steps []StepRecord, params map[string]string) ([]string, string) {
 		typed = append(typed, v)
 	}
 	if !long || start == end {
-		return nil, ""
+		return nil, "", ""
 	}
-	return typed, steps[start].before.TextKey
+	return typed, steps[start].before.TextKey, closed
 }
 
 // taking reports the actions that take a form: a click, or a key pressed (Enter).

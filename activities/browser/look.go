@@ -213,8 +213,34 @@ func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *act
 		}
 		before = page.NormalizeText(string(b))
 	}
+	if in.TypedClosed != "" {
+		data, err := a.Store.Get(ctx, in.TypedClosed)
+		if err != nil {
+			return fmt.Errorf("read the page after the form's click (%s): %w", in.TypedClosed, err)
+		}
+		var obs page.Observation
+		if err := json.Unmarshal(data, &obs); err != nil {
+			return fmt.Errorf("read the page after the form's click (%s): %w", in.TypedClosed, err)
+		}
+		if v := stillInField(in.Typed, obs); v != "" {
+			res.NotShown = strconv.Quote(v) + " was still in a field after the click that came after the form: it did not close it"
+			return nil
+		}
+	}
 	res.Shown, res.NotShown = shownValues(in.Typed, page.NormalizeText(seen), fields, before)
 	return nil
+}
+
+// stillInField is the first of typed that a field of obs holds, or "".
+func stillInField(typed []string, obs page.Observation) string {
+	for _, v := range typed {
+		for _, e := range obs.Elements {
+			if !e.Secret && e.Value != "" && page.ContainsText(page.NormalizeText(e.Value), v) {
+				return v
+			}
+		}
+	}
+	return ""
 }
 
 // shownValues says, for the values typed, whether each is in seen (the page's text
