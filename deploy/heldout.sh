@@ -258,3 +258,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_homebridge.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_calibre.sh"
 # shellcheck source=deploy/heldout_signalk.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_signalk.sh"
+# shellcheck source=deploy/heldout_tryton.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_tryton.sh"
