@@ -260,3 +260,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_calibre.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_signalk.sh"
 # shellcheck source=deploy/heldout_tryton.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_tryton.sh"
+# shellcheck source=deploy/heldout_n8n.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_n8n.sh"
