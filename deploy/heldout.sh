@@ -262,3 +262,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_signalk.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_tryton.sh"
 # shellcheck source=deploy/heldout_n8n.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_n8n.sh"
+# shellcheck source=deploy/heldout_ledgersmb.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ledgersmb.sh"
