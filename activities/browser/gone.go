@@ -2,28 +2,24 @@ package browser
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 )
 
 // listGone looks for the list a goal found an item in, shown again at the end without
 // it (in.Gone): the evidence that the click that removed it did.
-func (a *Activities) listGone(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
+// seen is the final page's text outside its fields.
+func (a *Activities) listGone(ctx context.Context, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	var final []string
 	for _, ask := range in.Gone {
 		if ask.Before == "" || !sameAddress(res.Final.URL, ask.URL) {
 			continue
 		}
 		if final == nil {
-			seen, err := s.SeenText(ctx, false)
-			if err != nil {
-				return err
-			}
+			var err error
 			if final, err = a.pageLines(ctx, seen, res.Final.ElementsKey); err != nil {
 				return err
 			}
@@ -56,13 +52,9 @@ func (a *Activities) pageLines(ctx context.Context, text, elements string) ([]st
 	if elements == "" {
 		return lines, nil
 	}
-	data, err := a.Store.Get(ctx, elements)
+	obs, err := a.storedObservation(ctx, elements, "the page's controls")
 	if err != nil {
-		return nil, fmt.Errorf("read the page's controls (%s): %w", elements, err)
-	}
-	var obs page.Observation
-	if err := json.Unmarshal(data, &obs); err != nil {
-		return nil, fmt.Errorf("read the page's controls (%s): %w", elements, err)
+		return nil, err
 	}
 	for _, e := range obs.Elements {
 		if n := page.NormalizeText(e.Name); n != "" {

@@ -139,20 +139,8 @@ func (a *Activities) ValidateGoal(ctx context.Context, in activities.ValidateGoa
 			}
 		}
 		verdict(&res, in, text)
-		if res.Success && len(in.Checks) == 0 && len(in.Typed) > 0 {
-			if err := a.shownTyped(ctx, s, &res, in); err != nil {
-				return err
-			}
-		}
-		if res.Success && len(in.Checks) == 0 && res.Shown == "" && len(in.Done) > 0 {
-			if err := a.pageSaid(ctx, s, &res, in); err != nil {
-				return err
-			}
-		}
-		if res.Success && len(in.Checks) == 0 && res.Shown == "" && res.Said == "" && len(in.Gone) > 0 {
-			if err := a.listGone(ctx, s, &res, in); err != nil {
-				return err
-			}
+		if err := a.pageEvidence(ctx, s, &res, in); err != nil {
+			return err
 		}
 		if res.Success && in.Baseline != "" {
 			before, err := a.Store.Get(ctx, in.Baseline)
@@ -191,16 +179,55 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 	res.Reason = fmt.Sprintf("all %d steps completed, and on the final page %q: %s", in.StepsPlanned, res.Final.Title, plan.Describe(in.Checks, in.Params))
 }
 
-// shownTyped looks for the values the goal's last form was given on the final page, as
-// text a person sees outside every field, and not on the page before they were typed:
-// the form was taken, and the page now shows what it was given (a contact's name in the
-// list, a page's new text saved). A value still in a field is no evidence (the form may
-// be where it was), nor one the page showed before.
-func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
+// pageEvidence looks, for a goal that states no check, at what the final page shows
+// outside its fields (read once) for evidence the goal was done: the last form's values
+// (Shown), the page's own word that a last click did it (Said), the list without the
+// item removed (Removed); each asked for only when the one before found nothing.
+func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
+	if !res.Success || len(in.Checks) > 0 || len(in.Typed)+len(in.Done)+len(in.Gone) == 0 {
+		return nil
+	}
 	seen, err := s.SeenText(ctx, false)
 	if err != nil {
 		return err
 	}
+	if len(in.Typed) > 0 {
+		if err := a.shownTyped(ctx, s, res, in, seen); err != nil {
+			return err
+		}
+	}
+	if res.Shown == "" && len(in.Done) > 0 {
+		if err := a.pageSaid(ctx, res, in, seen); err != nil {
+			return err
+		}
+	}
+	if res.Shown == "" && res.Said == "" && len(in.Gone) > 0 {
+		return a.listGone(ctx, res, in, seen)
+	}
+	return nil
+}
+
+// storedObservation reads back a page's controls stored under key (what names the page
+// in errors).
+func (a *Activities) storedObservation(ctx context.Context, key, what string) (page.Observation, error) {
+	var obs page.Observation
+	data, err := a.Store.Get(ctx, key)
+	if err != nil {
+		return obs, fmt.Errorf("read %s (%s): %w", what, key, err)
+	}
+	if err := json.Unmarshal(data, &obs); err != nil {
+		return obs, fmt.Errorf("read %s (%s): %w", what, key, err)
+	}
+	return obs, nil
+}
+
+// shownTyped looks for the values the goal's last form was given on the final page, as
+// text a person sees outside every field, and not on the page before they were typed:
+// the form was taken, and the page now shows what it was given (a contact's name in the
+// list, a page's new text saved). A value still in a field is no evidence (the form may
+// be where it was), nor one the page showed before. seen is the final page's text
+// outside its fields.
+func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	fields, err := s.FieldTexts(ctx)
 	if err != nil {
 		return err
@@ -214,13 +241,9 @@ func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *act
 		before = page.NormalizeText(string(b))
 	}
 	if in.TypedClosed != "" {
-		data, err := a.Store.Get(ctx, in.TypedClosed)
+		obs, err := a.storedObservation(ctx, in.TypedClosed, "the page after the form's click")
 		if err != nil {
-			return fmt.Errorf("read the page after the form's click (%s): %w", in.TypedClosed, err)
-		}
-		var obs page.Observation
-		if err := json.Unmarshal(data, &obs); err != nil {
-			return fmt.Errorf("read the page after the form's click (%s): %w", in.TypedClosed, err)
+			return err
 		}
 		if v := stillInField(in.Typed, obs); v != "" {
 			res.NotShown = strconv.Quote(v) + " was still in a field after the click that came after the form: it did not close it"

@@ -8,18 +8,14 @@ import (
 	"unicode"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 )
 
 // pageSaid looks, on the final page, for the page's own word that one of the last clicks
 // did what it is for (in.Done): "OK - Stopped application at context path [/inventory]"
 // after a click on Stop in the row of /inventory.
-func (a *Activities) pageSaid(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
-	seen, err := s.SeenText(ctx, false)
-	if err != nil {
-		return err
-	}
+// seen is the final page's text outside its fields.
+func (a *Activities) pageSaid(ctx context.Context, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	for _, ask := range in.Done {
 		if ask.Before == "" {
 			continue
