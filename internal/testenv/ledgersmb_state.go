@@ -1,9 +1,6 @@
 package testenv
 
 import (
-	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -86,43 +83,13 @@ func (l *LedgerSMB) State(t testing.TB) LedgerSMBState {
 func (l *LedgerSMB) Seed() LedgerSMBState { return l.seed.Clone() }
 
 // Clone is a deep copy of the state.
-func (s LedgerSMBState) Clone() LedgerSMBState {
-	c := LedgerSMBState{}
-	for k, rows := range s {
-		c[k] = maps.Clone(rows)
-	}
-	return c
-}
+func (s LedgerSMBState) Clone() LedgerSMBState { return LedgerSMBState(IcingaWebState(s).Clone()) }
 
 // Diff says how s differs from want ("" when it does not): each row missing, extra or
-// different, by kind and key.
+// different, by kind and key (the same comparison as Icinga Web 2's, whose state has the
+// same shape).
 func (s LedgerSMBState) Diff(want LedgerSMBState) string {
-	var out []string
-	kinds := map[string]bool{}
-	for k := range s {
-		kinds[k] = true
-	}
-	for k := range want {
-		kinds[k] = true
-	}
-	for _, kind := range slices.Sorted(maps.Keys(kinds)) {
-		got, w := s[kind], want[kind]
-		for _, k := range slices.Sorted(maps.Keys(w)) {
-			if _, ok := got[k]; !ok {
-				out = append(out, fmt.Sprintf("%s %q is missing", kind, k))
-			}
-		}
-		for _, k := range slices.Sorted(maps.Keys(got)) {
-			wv, ok := w[k]
-			switch {
-			case !ok:
-				out = append(out, fmt.Sprintf("an extra %s %q (%s)", kind, k, got[k]))
-			case wv != got[k]:
-				out = append(out, fmt.Sprintf("%s %q is %q, not %q", kind, k, got[k], wv))
-			}
-		}
-	}
-	return strings.Join(out, "; ")
+	return IcingaWebState(s).Diff(IcingaWebState(want))
 }
 
 // Differs says how the company database differs from want ("" when it holds exactly

@@ -3,10 +3,8 @@ package testenv
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -191,43 +189,13 @@ func (w *SignalK) PasswordIs(t testing.TB, username, password string) bool {
 func (w *SignalK) Seed() SignalKState { return w.seed.Clone() }
 
 // Clone is a deep copy of the state.
-func (s SignalKState) Clone() SignalKState {
-	c := SignalKState{}
-	for k, rows := range s {
-		c[k] = maps.Clone(rows)
-	}
-	return c
-}
+func (s SignalKState) Clone() SignalKState { return SignalKState(HomebridgeState(s).Clone()) }
 
 // Diff says how s differs from want ("" when it does not): each entry missing, extra or
-// different, by kind and key. A wanted value "*" takes any value.
+// different, by kind and key; a wanted value "*" takes any value (the same comparison as
+// the Homebridge UI's, whose state has the same shape).
 func (s SignalKState) Diff(want SignalKState) string {
-	var out []string
-	kinds := map[string]bool{}
-	for k := range s {
-		kinds[k] = true
-	}
-	for k := range want {
-		kinds[k] = true
-	}
-	for _, kind := range slices.Sorted(maps.Keys(kinds)) {
-		got, w := s[kind], want[kind]
-		for _, k := range slices.Sorted(maps.Keys(w)) {
-			if _, ok := got[k]; !ok {
-				out = append(out, fmt.Sprintf("%s %q is missing", kind, k))
-			}
-		}
-		for _, k := range slices.Sorted(maps.Keys(got)) {
-			wv, ok := w[k]
-			switch {
-			case !ok:
-				out = append(out, fmt.Sprintf("an extra %s %q (%s)", kind, k, got[k]))
-			case wv != "*" && wv != got[k]:
-				out = append(out, fmt.Sprintf("%s %q is %s, not %s", kind, k, got[k], wv))
-			}
-		}
-	}
-	return strings.Join(out, "; ")
+	return HomebridgeState(s).Diff(HomebridgeState(want))
 }
 
 // Differs says how the configuration folder differs from want ("" when it holds exactly

@@ -195,13 +195,7 @@ func (s TrytonState) Rename(kind, key, to string) {
 func (w *Tryton) Seed() TrytonState { return w.seed.Clone() }
 
 // Clone is a deep copy of the state.
-func (s TrytonState) Clone() TrytonState {
-	c := TrytonState{}
-	for k, rows := range s {
-		c[k] = maps.Clone(rows)
-	}
-	return c
-}
+func (s TrytonState) Clone() TrytonState { return TrytonState(IcingaWebState(s).Clone()) }
 
 // Diff says how s differs from want ("" when it does not): each record missing, extra or
 // different, by kind and name.
