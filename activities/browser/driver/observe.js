@@ -520,6 +520,12 @@
     return "";
   };
 
+  // LINE_ENDS are what ends the words of a field's own line, read sibling by sibling from
+  // it: another control, a line break or a block.
+  const LINE_ENDS = "input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section";
+  // shortWords reports whether t may name a field: a few words, not a sentence.
+  const shortWords = (t) => !!t && t.length <= 40 && !/[.!?]\s*$/.test(t);
+
   // wordsAfter is the text just after el on its own line, up to the next control or line
   // break: short words, not a sentence; "" when there are none.
   const wordsAfter = (el) => {
@@ -527,12 +533,11 @@
     for (let n = el.nextSibling; n; n = n.nextSibling) {
       if (n.nodeType === 3) { after += n.textContent; continue; }
       if (n.nodeType !== 1) continue;
-      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
-        n.querySelector("input, select, textarea, button")) break;
+      if (n.matches(LINE_ENDS) || n.querySelector("input, select, textarea, button")) break;
       after += n.innerText || n.textContent;
     }
     after = clean(after);
-    return after.length <= 40 && !/[.!?]\s*$/.test(after) ? after.replace(/:$/, "") : "";
+    return shortWords(after) ? after.replace(/:$/, "") : "";
   };
 
   // nearbyText names a field with no label by the text just left of it or just above it,
@@ -549,7 +554,7 @@
       // A label is short: a paragraph above the field (an instruction, a heading with
       // a sentence) names nothing.
       const t = clean(hit.innerText || hit.textContent, 400);
-      return t.length <= 40 && !/[.!?]\s*$/.test(t) ? t : "";
+      return shortWords(t) ? t : "";
     };
     // The words just before it in its own paragraph ("Name of new wiki page: [field]",
     // "[Expire sessions] with idle ≥ [field] minutes"), back to the control or the line
@@ -561,12 +566,11 @@
       if (n.nodeType === 3) { before = n.textContent + before; continue; }
       if (n.nodeType !== 1) continue;
       if (n.matches("br") && !above && !clean(before)) { above = true; continue; }
-      if (n.matches("input, select, textarea, button, br, hr, p, div, li, tr, td, table, ul, ol, h1, h2, h3, h4, h5, h6, legend, label, fieldset, section") ||
-        n.querySelector("input, select, textarea, button")) break;
+      if (n.matches(LINE_ENDS) || n.querySelector("input, select, textarea, button")) break;
       before = (n.innerText || n.textContent) + before;
     }
     before = clean(before);
-    if (before && before.length <= 40 && !/[.!?]\s*$/.test(before)) return before.replace(/:$/, "");
+    if (shortWords(before)) return before.replace(/:$/, "");
     // A tall box (a text area, a list shown open) has its label beside its first line.
     const midY = r.height > 60 ? r.top + 14 : r.top + r.height / 2;
     // Leftwards, past the controls beside it in its row (a form that puts a function's
@@ -605,7 +609,7 @@
         if (!prev) continue;
         if (prev.matches(controls) || prev.querySelector(controls)) break;
         const t = clean(prev.innerText || prev.textContent, 400);
-        if (t && t.length <= 40 && !/[.!?]\s*$/.test(t)) return t.replace(/:$/, "");
+        if (shortWords(t)) return t.replace(/:$/, "");
         if (t) break;
       }
     }
