@@ -16,11 +16,36 @@ func placedStep(c string) bool {
 	}
 	ts := tokenize(c)
 	for k := 1; k < len(ts) && k <= 8; k++ {
+		if sentenceEnd(ts[k]) {
+			return false // `on "Settings". Check …`: a sentence ended before any verb
+		}
 		if ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:]) {
 			return k <= 6 || len(quotesIn(c[:ts[k].start])) > 0
 		}
 	}
 	return false
+}
+
+// sentenceEnd is a token that ends a sentence.
+func sentenceEnd(t tok) bool { return t.text == "." || t.text == "!" || t.text == "?" || t.text == ";" }
+
+// gapVerbs gives a clause that is its verb's object alone, with the preposition that
+// verb took, the verb of the clause before: "Click on "Security" and then on "Settings""
+// is two clicks. Only the same preposition after a verb that took it: "on "Settings""
+// after "type … into …" stays as written (and is refused).
+func gapVerbs(clauses []string) []string {
+	out := append([]string(nil), clauses...)
+	for i := 1; i < len(out); i++ {
+		c := strings.TrimSpace(stripFillers(strings.TrimSpace(out[i])))
+		prev := strings.TrimSpace(stripFillers(strings.TrimSpace(out[i-1])))
+		ts := tokenize(prev)
+		m, e := matchAt(ts, prev, seq(grab("v", verbsFor(sClick)), word("on")), 0)
+		if m == nil || e >= len(ts) || startsWithVerb(c) || read(seq(word("on"), qt), c) == nil {
+			continue
+		}
+		out[i] = m.get("v") + " " + c
+	}
+	return out
 }
 
 // leadPlaces writes a place a step starts with after the step, where a target

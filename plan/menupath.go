@@ -26,6 +26,8 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 			return nil, "", false
 		}
 	}
+	var place string
+	path, place = cutMenuPlace(path)
 	parts := splitMenuPath(path)
 	if len(parts) < 2 {
 		if path, ok = listPath(c, quotes); !ok {
@@ -52,17 +54,35 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 		if n := len(steps); n > 0 {
 			steps[n-1].Opens = name
 		}
-		steps = append(steps, Step{Action: Hover, TargetDescription: strconv.Quote(name)})
+		steps = append(steps, Step{Action: Hover, TargetDescription: strings.TrimSpace(strconv.Quote(name) + " " + place)})
 	}
 	steps[len(steps)-1].Action = Click
 	return steps, "", true
+}
+
+// menuPlace is where a path's items are, written after its last one: "in the left menu",
+// "in the menu on the left", "from the sidebar".
+var menuPlace = seq(word("in", "on", "from"), the, opt(word("left", "right", "side", "main", "top", "navigation")),
+	word("menu", "sidebar", "navigation", "nav", "menu bar"), opt(positionWords), end)
+
+// cutMenuPlace parts a path from the place written after it ("Security > Settings in the
+// left menu"), which holds for each of its items.
+func cutMenuPlace(path string) (string, string) {
+	ts := tokenize(path)
+	for k := len(ts) - 1; k > 0; k-- {
+		if ts[k].kind == tWord && (ts[k].low == "in" || ts[k].low == "on" || ts[k].low == "from") && read(menuPlace, path[ts[k].start:]) != nil {
+			return strings.TrimSpace(path[:ts[k].start]), path[ts[k].start:]
+		}
+	}
+	return path, ""
 }
 
 // barePath is a path through a menu written alone as a step, with no verb ("New >
 // Folder", "Configuration → Access Control"): each item a name of at most four words that
 // starts with a capital, or a quoted name, as a menu writes it.
 func barePath(c string, quotes []string) (string, bool) {
-	path := strings.TrimRight(strings.TrimSpace(c), ".!")
+	whole := strings.TrimRight(strings.TrimSpace(c), ".!")
+	path, _ := cutMenuPlace(whole)
 	parts := splitMenuPath(path)
 	if len(parts) < 2 {
 		return "", false
@@ -76,7 +96,7 @@ func barePath(c string, quotes []string) (string, bool) {
 			return "", false
 		}
 	}
-	return path, true
+	return whole, true
 }
 
 // goThrough is "go to Virtual Hosts, example.org, Users": a way through pages or menus

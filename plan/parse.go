@@ -295,7 +295,7 @@ func splitClauses(masked string) []string {
 	for i, c := range clauses {
 		clauses[i] = dropSoThat(c)
 	}
-	for _, c := range leadPlaces(clauses) {
+	for _, c := range leadPlaces(gapVerbs(clauses)) {
 		c = strings.TrimSpace(stripFillers(strings.TrimSpace(c)))
 		c = strings.TrimRight(c, ".;,! ")
 		if before, submit, ok := splitSubmit(c); ok && startsWithVerb(before) {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Target is a target description read once into its parts. Every part the description
@@ -183,13 +184,26 @@ func ItemNouns(name string) [][2]string {
 		return nil
 	}
 	var r [][2]string
-	if first := strings.ToLower(f[0]); itemNounSet[first] {
+	if first := strings.ToLower(f[0]); itemNounSet[first] || kindBeforeName(f[0], f[1]) {
+		// "the post Hello", or any word in lower case before a name written as the page
+		// writes one ("the workflow Invoice Sync (EU)"): what kind of thing it is, then
+		// its name, held exactly.
 		r = append(r, [2]string{first, strings.Join(f[1:], " ")})
 	}
 	if last := strings.ToLower(f[len(f)-1]); itemNounSet[last] {
 		r = append(r, [2]string{last, strings.Join(f[:len(f)-1], " ")})
 	}
 	return r
+}
+
+// kindBeforeName reports a word of three letters or more in lower case (no filler, no
+// kind of control) before a word that starts in upper case or with a digit.
+func kindBeforeName(w, next string) bool {
+	if len(w) < 3 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" || Fillers.MatchString(w) || roleWord(w) != "" {
+		return false
+	}
+	r := []rune(next)[0]
+	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }
 
 // itemNounSet is itemNounList as a set.

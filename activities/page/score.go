@@ -42,6 +42,11 @@ var fieldWeights = []struct {
 // element weakly, so "the button" with one button resolves.
 func matchScore(phrase string, e Element) (int, string) {
 	p := norm(phrase)
+	if p == "" && strings.Trim(phrase, " .…⋯⋮︙•·") == "" && strings.TrimSpace(phrase) != "" {
+		// "...", "⋮": dots alone are the icon of an item's own actions, named as a person
+		// calls it, not an empty name that any element matches.
+		p = "more"
+	}
 	if p == "" {
 		return scoreHint, "role"
 	}
@@ -109,7 +114,7 @@ var iconGroups = [][]string{
 	// A page's menu button is drawn as three bars (Font Awesome's "bars"); "more" is the
 	// three dots of an item's own actions, another icon.
 	{"menu", "hamburger", "bars", "☰", "\uf0c9"},
-	{"more", "kebab", "ellipsis", "dots", "⋯", "…", "⋮", "︙", "\uf142", "\uf141"},
+	{"more", "kebab", "ellipsis", "dots", "⋯", "…", "...", "⋮", "︙", "•••", "···", "\uf142", "\uf141"},
 	{"settings", "gear", "cog", "preferences", "⚙", "\uf013"},
 	{"add", "plus", "+", "create", "\uf067"},
 	{"save", "floppy", "disk"},

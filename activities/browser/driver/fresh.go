@@ -18,6 +18,10 @@ type fresh struct {
 	mu    sync.Mutex
 	url   string
 	boxes map[string][]page.Box
+	// was is the page before the last step that acted, on the address it stayed at: what
+	// a later look shows beyond it (a menu the step opened, drawn only after the look
+	// that followed the step) is that step's too.
+	was map[string][]page.Box
 }
 
 // freshKey is what makes two elements of two observations alike, wherever they are drawn.
@@ -25,42 +29,48 @@ func freshKey(e page.Element) string {
 	return strings.Join([]string{e.Tag, e.Role, e.Type, strings.ToLower(strings.TrimSpace(e.Name)), e.Container}, "\x00")
 }
 
-// record keeps what the step's action brought: per kind of element, the ones after it
-// that are more than before it, found by being where none of the ones before were. Where
-// the page moved those before too (a section opened above them), which are new cannot be
-// told, and none of that kind is kept. A step that showed nothing new keeps the last record.
-func (f *fresh) record(before, after page.Observation) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if before.URL != after.URL {
-		f.url, f.boxes = "", nil
-		return
+// boxesOf is where each kind of element is drawn in obs.
+func boxesOf(obs page.Observation) map[string][]page.Box {
+	m := map[string][]page.Box{}
+	for _, e := range obs.Elements {
+		m[freshKey(e)] = append(m[freshKey(e)], e.Box)
 	}
-	was := map[string][]page.Box{}
-	for _, e := range before.Elements {
-		k := freshKey(e)
-		was[k] = append(was[k], e.Box)
-	}
-	now := map[string][]page.Element{}
-	for _, e := range after.Elements {
-		now[freshKey(e)] = append(now[freshKey(e)], e)
-	}
+	return m
+}
+
+// added is, per kind of element, the ones of now that are more than was, found by being
+// where none of was were. Where the page moved those of was too (a section opened above
+// them), which are new cannot be told, and none of that kind is taken.
+func added(was map[string][]page.Box, now page.Observation) map[string][]page.Box {
 	got := map[string][]page.Box{}
-	for k, es := range now {
-		more := len(es) - len(was[k])
+	for k, boxes := range boxesOf(now) {
+		more := len(boxes) - len(was[k])
 		if more <= 0 {
 			continue
 		}
 		var moved []page.Box
-		for _, e := range es {
-			if !boxIn(e.Box, was[k]) {
-				moved = append(moved, e.Box)
+		for _, b := range boxes {
+			if !boxIn(b, was[k]) {
+				moved = append(moved, b)
 			}
 		}
 		if len(moved) == more {
 			got[k] = moved
 		}
 	}
+	return got
+}
+
+// record keeps what the step's action brought (see added), and the page before it. A
+// step that showed nothing new keeps the last record.
+func (f *fresh) record(before, after page.Observation) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if before.URL != after.URL {
+		f.url, f.boxes, f.was = "", nil, nil
+		return
+	}
+	got := added(boxesOf(before), after)
 	// A control the step made usable (a list's "Go", enabled once an action is chosen) is
 	// the one the person goes on to press, as much as one the step showed.
 	disabled := map[string][]page.Box{}
@@ -74,20 +84,24 @@ func (f *fresh) record(before, after page.Observation) {
 			got[k] = append(got[k], e.Box)
 		}
 	}
-	if len(got) > 0 {
+	f.was = boxesOf(before)
+	if len(got) > 0 || f.url != after.URL {
 		f.url, f.boxes = after.URL, got
 	}
 }
 
-// mark sets Element.Fresh on what the last record kept, on the same address.
+// mark sets Element.Fresh on what the last record kept, and on what the page shows now
+// beyond what it showed before the last step that acted, on the same address.
 func (f *fresh) mark(obs *page.Observation) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.url == "" || obs.URL != f.url {
 		return
 	}
-	for i := range obs.Elements {
-		if boxIn(obs.Elements[i].Box, f.boxes[freshKey(obs.Elements[i])]) {
+	late := added(f.was, *obs)
+	for i, e := range obs.Elements {
+		k := freshKey(e)
+		if boxIn(e.Box, f.boxes[k]) || boxIn(e.Box, late[k]) {
 			obs.Elements[i].Fresh = true
 		}
 	}

@@ -284,7 +284,12 @@
     const popover = !el.closest("[role=dialog],[role=alertdialog],dialog,[role=menu],[role=listbox]") && el.closest("[role=tooltip]");
     // A page's menu bar drawn with no <nav> says what it is by its id or class ("menu",
     // "navbar", a list of class "nav"): it is the page's navigation.
-    const NAVS = "nav,[role=navigation],#menu,#nav,#navigation,#navbar,.navbar,ul.nav";
+    // A tree or a menu bar down the side of the page (an accounting app's menu of
+    // folders) is its navigation too.
+    const NAVS = "nav,[role=navigation],#menu,#nav,#navigation,#navbar,.navbar,ul.nav,[role=tree],[role=menubar]";
+    // A navigation down the side of the page says so by its element or role, its id or
+    // its class: "the sidebar" a person reads, "the menu" too.
+    const SIDEBARS = "aside,[role=complementary],[id*=sidebar i],[class*=sidebar i],[class*=sidenav i],[class*=side-nav i],[class*=side-menu i],[id*=side-menu i]";
     // A toolbar says so by its role, or by its id or class ("toolbar", Etherpad's
     // "editbar"): "the Bold button in the toolbar".
     const TOOLBARS = "[role=toolbar],#toolbar,.toolbar,#editbar";
@@ -293,7 +298,7 @@
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
       const kind = box === popover ? "dialog" : box.matches(NAVS) ? "nav" : box.matches(TOOLBARS) ? "toolbar" : box.getAttribute("role") || box.tagName.toLowerCase();
-      out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || ""), 80);
+      out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || "") + (kind === "nav" && box.closest(SIDEBARS) ? " sidebar" : ""), 80);
     }
     if (!box || box.matches("form")) {
       // A form inside such a window is in both: "the form", "the Login window".
@@ -416,12 +421,25 @@
   // inside, and so does any control that only wraps one of the same name (a tree item
   // around its link).
   const inCandidates = new Set(candidates.map((c) => c.el));
+  const weakOnes = new Set(candidates.filter((c) => c.weak).map((c) => c.el));
   const nameKey = (el) => clean(el.innerText || el.textContent || el.getAttribute("aria-label"), 200).toLowerCase();
   // A small card with text of its own (an email in a list: its sender and subject beside
   // its star and trash icons) is a control too, and it stays.
-  const card = (c, inner) => {
-    if (inner.length > 3 || /^(SECTION|MAIN|FORM|NAV|UL|OL|TABLE|BODY|HTML|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(c.el.tagName)) return false;
-    if (c.el.querySelector("h1, h2, h3, h4, h5, h6")) return false;
+  // One heading is the card's own title when it comes first and holds no control (a
+  // workflow in a list: its name as a heading, then its tags, its owner and its "⋮"); a
+  // box with more headings, or one further in, is a section of the page.
+  const titled = (el) => {
+    const heads = el.querySelectorAll("h1, h2, h3, h4, h5, h6");
+    if (heads.length !== 1 || [...inCandidates].some((d) => heads[0].contains(d))) return false;
+    const all = clean(el.innerText || el.textContent, 400), head = clean(heads[0].innerText || heads[0].textContent, 200);
+    return head !== "" && all.startsWith(head);
+  };
+  const card = (c, found) => {
+    // The controls a person sees in it: not one the page hides, nor a box that only
+    // holds another (a span with a handler around the "⋮" button).
+    const inner = found.filter((d) => d.getClientRects().length > 0 && !found.some((o) => o !== d && d.contains(o)));
+    const title = c.el.querySelector("h1, h2, h3, h4, h5, h6") ? titled(c.el) : null;
+    if (title === false || inner.length > (title ? 6 : 3) || /^(SECTION|MAIN|FORM|NAV|UL|OL|TABLE|BODY|HTML|ARTICLE|ASIDE|HEADER|FOOTER)$/.test(c.el.tagName)) return false;
     const all = clean(c.el.innerText || c.el.textContent, 400);
     if (all.length > 300) return false;
     let own = all.toLowerCase();
@@ -438,7 +456,9 @@
     const inner = [];
     for (const d of c.el.querySelectorAll("*")) {
       if (!inCandidates.has(d) || d === c.el) continue;
-      if (!c.weak && nameKey(d) === nameKey(c.el)) {
+      // A box with a handler around a card of the same words (a list's draggable
+      // wrapper) is that card.
+      if ((!c.weak || weakOnes.has(d)) && nameKey(d) === nameKey(c.el)) {
         if (ITEMS.has(roleOf(c.el))) carried.set(d, c.el);
         return true;
       }
@@ -627,13 +647,16 @@
       (act.getAttribute("aria-controls") || act.getAttribute("aria-owns") || "").split(/\s+/).includes(list.id));
   };
 
-  // scrolledAway: the element's centre is outside a box it is in that scrolls its content.
+  // scrolledAway: the element's centre is outside a box it is in that scrolls its content
+  // that way. A box that only clips that way (a collapsed section of a side menu: no height,
+  // overflow-y hidden, whose overflow-x therefore computes to auto) hides it: no scroll
+  // brings it into sight, and what a click there reaches is something else.
   const scrollsMemo = new Map();
   const scrolls = (p) => {
     let v = scrollsMemo.get(p);
     if (v === undefined) {
       const st = getComputedStyle(p);
-      v = /(auto|scroll)/.test(st.overflowY + " " + st.overflowX);
+      v = { x: /(auto|scroll)/.test(st.overflowX), y: /(auto|scroll)/.test(st.overflowY) };
       scrollsMemo.set(p, v);
     }
     return v;
@@ -642,9 +665,10 @@
     const r = el.getBoundingClientRect();
     const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
     for (let p = el.parentElement; p && p !== el.ownerDocument.body && p !== el.ownerDocument.documentElement; p = p.parentElement) {
-      if (!scrolls(p)) continue;
+      const s = scrolls(p);
+      if (!s.x && !s.y) continue;
       const b = p.getBoundingClientRect();
-      if (cx < b.left || cx > b.right || cy < b.top || cy > b.bottom) return true;
+      if ((s.x && b.width >= 1 && (cx < b.left || cx > b.right)) || (s.y && b.height >= 1 && (cy < b.top || cy > b.bottom))) return true;
     }
     return false;
   };

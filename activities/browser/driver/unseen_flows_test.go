@@ -1,0 +1,33 @@
+package driver_test
+
+import "testing"
+
+// TestMenusAndCardsOfTheEleventhPool: from the eleventh pool (read after its blind run):
+// a side menu that folds a section by its height (what a folded section holds is not on
+// the page, though its boxes are); a menu drawn a moment after the click that opens it,
+// whose item shares its name with a link in every card below; a list of cards the whole
+// of which opens its item, its name a heading; the "⋮" of a card asked for as "...".
+func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
+	runUnseen(t, newPool(t), []unseenCase{
+		{"a section's item in a side menu that folds by height", "unseen-flows.html", "flows", []string{
+			`click "Security", click "Settings", check "Allow Readonly Access", click "Save"`,
+			`open Security, then Settings, tick Allow Readonly Access and press Save`,
+			`Click on "Security" and then on "Settings". Check the box "Allow Readonly Access" and hit the Save button.`,
+		}, `"allowReadonly":true`},
+		{"an item of a menu drawn after its click, its name in every card too", "unseen-flows.html", "flows", []string{
+			`click "Preferences", click "Personal", type "Brooks-Ortiz" into "Last Name", click "Save"`,
+			`open Preferences, choose Personal, put Brooks-Ortiz in the Last Name field and press Save`,
+			`Click Preferences and pick "Personal". Replace the Last Name with Brooks-Ortiz, then hit Save.`,
+		}, `"lastName":"Brooks-Ortiz"`},
+		{"a card opened by its name, a heading", "unseen-flows.html", "flows", []string{
+			`click "Invoice Sync (EU)"`,
+			`open the workflow Invoice Sync (EU)`,
+			`Click on Invoice Sync (EU).`,
+		}, `"opened":"Invoice Sync (EU)"`},
+		{"a card's three dots asked for as ...", "unseen-flows.html", "flows", []string{
+			`click the "..." menu in the row of "Newsletter Draft 2023", click "Archive"`,
+			`click "..." in the row "Newsletter Draft 2023", click "Archive"`,
+			`In the row of "Newsletter Draft 2023" click the "⋮" button, then click Archive.`,
+		}, `"archive":"Newsletter Draft 2023"`},
+	})
+}
