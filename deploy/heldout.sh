@@ -264,3 +264,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_tryton.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_n8n.sh"
 # shellcheck source=deploy/heldout_ledgersmb.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ledgersmb.sh"
+# shellcheck source=deploy/heldout_gitit.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_gitit.sh"
+# shellcheck source=deploy/heldout_sympa.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_sympa.sh"
+# shellcheck source=deploy/heldout_actual.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_actual.sh"
+# shellcheck source=deploy/heldout_zoneminder.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_zoneminder.sh"
