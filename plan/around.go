@@ -112,6 +112,14 @@ func dropAsides(masked string) string {
 			return b.String()
 		}
 		j := strings.IndexByte(masked[i+2:], ')')
+		if j >= 0 {
+			if m := read(theOneIn, masked[i+2:i+2+j]); m != nil {
+				// "Settings (the one under Security, not under Server)": the place it says.
+				b.WriteString(masked[:i] + " " + m.get("p") + " " + strings.TrimSpace(m.get("x")))
+				masked = masked[i+2+j+1:]
+				continue
+			}
+		}
 		if j < 0 || !droppableAside(masked[i+2:i+2+j]) || partOfName(masked[:i], masked[i+2:i+2+j]) {
 			b.WriteString(masked[:i+2])
 			masked = masked[i+2:]
@@ -121,6 +129,11 @@ func dropAsides(masked string) string {
 		masked = masked[i+2+j+1:]
 	}
 }
+
+// theOneIn is an aside that says where the thing named before it is: "(the one under
+// Security, not under Server)", "(the one in the toolbar)".
+var theOneIn = seq(word("the", "i.e.", "i.e"), opt(word("one")), grab("p", word("under", "in", "inside")), grab("x", some),
+	opt(seq(one(func(t tok) bool { return t.text == "," }), opt(word("and", "but")), word("not"), some)), end)
 
 // partOfName reports an aside that is part of the unquoted name before it, as the page
 // writes it: "Place on a Tree (Network)" (a capitalised word or two, right after a

@@ -63,7 +63,7 @@ var verbs = []verb{
 	// "close the dialog", "dismiss the "Newsletter" popup": its close control (closeBox).
 	{phrase: "close", senses: nil, inner: true},
 	{phrase: "dismiss", senses: nil, inner: true},
-	{phrase: "switch", senses: nil},
+	{phrase: "switch", senses: []sense{sFillWith}}, // "switch Permissions from Read Only to Read/Write"
 	{phrase: "focus", senses: []sense{sClick}},
 	{phrase: "focus into", senses: []sense{sClick}},
 	{phrase: "focus in", senses: []sense{sClick}},

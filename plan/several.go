@@ -216,8 +216,17 @@ func bothNamed(action Action, value, noun string, quotes []string) ([]Step, bool
 	if m == nil {
 		return nil, false
 	}
+	a, b := m.get("a"), m.get("b")
+	if w := strings.Fields(b); len(w) > 1 {
+		// "both the Password and Confirm Password fields": the kind, said once in the
+		// plural, is each one's.
+		if kind, ok := bothKinds[strings.ToLower(w[len(w)-1])]; ok {
+			b = strings.Join(w[:len(w)-1], " ") + " " + kind
+			a += " " + kind
+		}
+	}
 	var steps []Step
-	for _, t := range []string{m.get("a"), m.get("b")} {
+	for _, t := range []string{a, b} {
 		if exactTarget(t, quotes) != "" {
 			return nil, false
 		}

@@ -81,9 +81,14 @@ var signInIdiom = idiom{
 	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
 		`click the button of the sign-in form`,
 	re: idiomRe(signInVerb + viaLink + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
-		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))`),
+		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))` + signInPlace),
 	write: writeSignIn,
 }
+
+// signInPlace is the third thing a sign-in form may ask for, said after the user and the
+// password: "… to the company brightwater", "… in the database acme" (an accounting app's
+// company, a server's database or tenant), typed into the field that noun names.
+const signInPlace = `(?:\s+(?:to|into|in|on|at|for)\s+the\s+(?P<place>company|database|tenant|domain|organization|organisation|realm|workspace)\s+(?P<placevalue>` + signInValue + `))?`
 
 // signInFields reads "log in to the Homebridge UI: admin in the Username box, "x" as the
 // Password": a sign-in that names its two fields, each given its value, as the fields
@@ -134,6 +139,9 @@ func writeSignIn(g map[string]string) (string, string) {
 		return "", "the sign-in names no password: write it, as in log in as admin with the password \"…\""
 	}
 	s := fmt.Sprintf("type %s into %s", quoteName(pw), signInDescription(SignInPassword))
+	if place := g["place"]; place != "" {
+		s += fmt.Sprintf(", type %s into %s", quoteName(g["placevalue"]), quoteName(strings.ToUpper(place[:1])+place[1:]))
+	}
 	if user != "" {
 		s = fmt.Sprintf("type %s into %s, %s", quoteName(user), signInDescription(SignInUser), s)
 	}

@@ -38,6 +38,10 @@ func withoutPlaces(s string) string {
 	if m, from, to := x.find(dataRow); m != nil && from > 0 {
 		x.cut(from, to)
 	}
+	if m, from, to := x.find(namedPlace); m != nil && from > 0 && strings.TrimSpace(x.d[:from]) != "" && namesPlace(m) {
+		// "Save in the Vessel Base Data card": inside the item those words name.
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(sectionPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
 		// `the field labelled "Nick" in the User preferences section`: under that heading.
 		x.cut(from, to)

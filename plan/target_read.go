@@ -28,7 +28,7 @@ var (
 			opt(grab("conn", word("from", "by", "named", "called", "titled", "about", "for", "of", "with", "to"))), qt))
 	// namedPlace is "in the Music panel": a place named by a few unquoted words before the
 	// noun, at the end of a description that names its target first.
-	namedPlace = seq(word("in", "inside", "within"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
+	namedPlace = seq(word("in", "inside", "within", "of"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
 		grab("noun", nounWord), end)
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
@@ -140,9 +140,7 @@ func ParseTarget(description string) Target {
 	}
 	if m, from, to := x.find(namedPlace); m != nil && t.Row == "" && t.Container == "" && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
 		// "the Pause button in the Music panel": inside the item those words name.
-		noun := m.low("noun")
-		if last := strings.ToLower(lastWord(m.get("uq"))); roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
-			(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s") {
+		if namesPlace(m) {
 			t.Row, t.RowNoun = m.get("uq"), m.low("noun")
 			x.cut(from, to)
 		}
@@ -161,6 +159,16 @@ func ParseTarget(description string) Target {
 		t.Name, t.Kind = n, "field"
 	}
 	return t
+}
+
+// namesPlace reports a namedPlace match that names an item the target is in ("in the
+// Music panel", "of the Vessel Base Data card"), not a kind of control, a list, a side or
+// a box of the page's ("of the Price field", "in the left menu").
+func namesPlace(m *match) bool {
+	noun := m.low("noun")
+	last := strings.ToLower(lastWord(m.get("uq")))
+	return roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
+		(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s")
 }
 
 // singleToDouble writes single quotes as double quotes where they quote: after the

@@ -10,7 +10,8 @@ import (
 // and what leaves them a tie to refuse.
 
 // noChoice narrows a tie that leaves nothing to choose, and keeps every other tie:
-//   - text typed (or cleared) at a name that a text field and a list share is the field's;
+//   - text typed (or cleared) at a name that a text field and a list share is the field's,
+//     and a choice made there is the list's;
 //   - a click on a name that a text field or a checkbox and a button or a link share
 //     ("Login", the field and its sign-in button; a table's name, its row's box and its
 //     link) is the button's or the link's: a field is typed into, a box ticked;
@@ -31,6 +32,11 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 		// Typed text goes into a text field (and a field is cleared), not the list beside it
 		// named by the same words.
 		cands = preferAll(cands, Element.Editable)
+	}
+	if action == plan.Select {
+		// A choice is made in the list, not in the field beside it named by the same words
+		// (a toolkit's select drawn as a box, its arrow an input of its own).
+		cands = preferAll(cands, Element.Chooser)
 	}
 	if action == plan.Click {
 		cands = preferAll(cands, func(e Element) bool { return !e.Editable() && e.Role != "checkbox" && e.Role != "radio" })

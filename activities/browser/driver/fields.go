@@ -223,7 +223,7 @@ func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
 	if err != nil {
 		return &plan.Feedback{Type: plan.Other, Details: err.Error()}
 	}
-	res := page.Resolve(strconv.Quote(a.step.Value)+" option", plan.Click, obs.Elements)
+	res := page.Resolve(strconv.Quote(a.step.Value)+" option", plan.Click, a.choices(obs.Elements))
 	if !res.Resolved() {
 		return &plan.Feedback{Type: plan.NotVisible, Details: fmt.Sprintf("opened %s but %s", a.ref, res.Reason), Suggestion: "check the option's exact text"}
 	}
@@ -238,6 +238,29 @@ func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
 	}
 	a.note("picked %s", obs.Elements[res.Index].Ref())
 	return a.failed(opt.Click())
+}
+
+// choices are the elements a list opened shows to choose from: not the option it shows
+// as its value inside its own box (a toolkit's select drawn as a table shows the chosen
+// option there, and again in the list it opens).
+func (a *action) choices(elems []page.Element) []page.Element {
+	t := a.out.Target
+	if t == nil {
+		return elems
+	}
+	out := make([]page.Element, 0, len(elems))
+	for _, e := range elems {
+		if e.Role == "option" && within(e.Box, t.Box) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// within reports whether b lies inside o, to a pixel.
+func within(b, o page.Box) bool {
+	return b.X >= o.X-1 && b.Y >= o.Y-1 && b.X+b.W <= o.X+o.W+1 && b.Y+b.H <= o.Y+o.H+1
 }
 
 // activeEditableJS is the element the page has focused, through open shadow roots, when it

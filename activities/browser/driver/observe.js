@@ -104,7 +104,7 @@
 
   // landmarkOf is the part of the page an element is in (a navigation bar, a sidebar, a
   // header, the main content): words in another part name none of its fields.
-  const LANDMARKS = "nav, aside, header, footer, main, [role=navigation], [role=complementary], [role=banner], [role=contentinfo], [role=main], [role=dialog]";
+  const LANDMARKS = "nav, aside, header, footer, main, [role=navigation], [role=complementary], [role=banner], [role=contentinfo], [role=main], [role=dialog], [role=tree], [role=menubar]";
   const landmarkOf = (el) => el.closest(LANDMARKS);
 
   // Labels and aria references resolve within the element's own root (document or shadow).
@@ -298,7 +298,9 @@
     if (box) {
       const lb = box.getAttribute("aria-labelledby");
       const kind = box === popover ? "dialog" : box.matches(NAVS) ? "nav" : box.matches(TOOLBARS) ? "toolbar" : box.getAttribute("role") || box.tagName.toLowerCase();
-      out.container = clean(kind + " " + (lb ? byIds(box, lb) : box.getAttribute("aria-label") || "") + (kind === "nav" && box.closest(SIDEBARS) ? " sidebar" : ""), 80);
+      // A toolkit may write a label it never had as "undefined": no name.
+      const named = (lb ? byIds(box, lb) : box.getAttribute("aria-label") || "").replace(/^(undefined|null)$/, "");
+      out.container = clean(kind + " " + named + (kind === "nav" && box.closest(SIDEBARS) ? " sidebar" : ""), 80);
     }
     if (!box || box.matches("form")) {
       // A form inside such a window is in both: "the form", "the Login window".
@@ -449,6 +451,7 @@
   // A tab, menu item or option the page writes as a list item around its link is one
   // control: the link, which takes the click, carries the item's role and state.
   const ITEMS = new Set(["tab", "menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem"]);
+  const LISTS = new Set(["listbox", "combobox"]);
   const roleOf = (el) => axRole(el) || (el.isContentEditable && !el.getAttribute("role") ? "textbox" : "") ||
     clean(el.getAttribute("role")).split(" ")[0] || implicitRole(el);
   const carried = new Map();
@@ -458,7 +461,10 @@
       if (!inCandidates.has(d) || d === c.el) continue;
       // A box with a handler around a card of the same words (a list's draggable
       // wrapper) is that card.
-      if ((!c.weak || weakOnes.has(d)) && nameKey(d) === nameKey(c.el)) {
+      // A list drawn as a box (a toolkit's select: a table of role listbox) shows its
+      // chosen option inside it by the same words: the list stays, the control a label
+      // names and a choice is made in.
+      if ((!c.weak || weakOnes.has(d)) && nameKey(d) === nameKey(c.el) && nameKey(d) !== "" && !(LISTS.has(roleOf(c.el)) && roleOf(d) === "option")) {
         if (ITEMS.has(roleOf(c.el))) carried.set(d, c.el);
         return true;
       }

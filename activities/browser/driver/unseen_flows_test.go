@@ -6,7 +6,9 @@ import "testing"
 // a side menu that folds a section by its height (what a folded section holds is not on
 // the page, though its boxes are); a menu drawn a moment after the click that opens it,
 // whose item shares its name with a link in every card below; a list of cards the whole
-// of which opens its item, its name a heading; the "⋮" of a card asked for as "...".
+// of which opens its item, its name a heading; the "⋮" of a card asked for as "..."; a
+// toolkit's lists drawn as tables that show their choice inside them, in a form beside a
+// tree that is the page's menu.
 func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
 		{"a section's item in a side menu that folds by height", "unseen-flows.html", "flows", []string{
@@ -29,5 +31,10 @@ func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 			`click "..." in the row "Newsletter Draft 2023", click "Archive"`,
 			`In the row of "Newsletter Draft 2023" click the "⋮" button, then click Archive.`,
 		}, `"archive":"Newsletter Draft 2023"`},
+		{"lists a toolkit draws as tables, in a form beside a tree menu", "unseen-books.html", "books", []string{
+			`click "Contacts" in the menu, click "Add Contact", type "C-1004" into "Control Code", select "Customer" in "Class", type "Harbor Lights Deli" into "Name", select "Canada" in "Country", click "Save"`,
+			`In the menu on the left open Contacts and click Add Contact. Put C-1004 in the Control Code field, choose Customer in Class, enter Harbor Lights Deli as the Name, pick Canada from Country and press Save.`,
+			`open Contacts in the menu, then Add Contact; type "C-1004" into "Control Code", select "Customer" from the Class list, type "Harbor Lights Deli" into "Name", select "Canada" from the Country list, hit Save`,
+		}, `{"code":"C-1004","name":"Harbor Lights Deli","cls":"Customer","country":"Canada"}`},
 	})
 }
