@@ -50,6 +50,9 @@ type Target struct {
 	// label Name (the link or the text after "Phone:"), not the label itself. Cards and
 	// forms name their values so; the label is how a person finds the one meant.
 	Labelled bool `json:"labelled,omitempty"`
+	// Tab is "on the "Account" tab": the tab whose panel the element is on, open when
+	// the step is taken (a step does not open a tab nobody asked for).
+	Tab string `json:"tab,omitempty"`
 	// SignIn is a part of the page's one sign-in form, named by what it is there, not by
 	// its label: SignInUser, SignInPassword or SignInButton (signin.go).
 	SignIn string `json:"sign_in,omitempty"`
@@ -139,6 +142,9 @@ func (t Target) Describe() string {
 	}
 	if t.Position != "" {
 		parts = append(parts, "at the "+t.Position)
+	}
+	if t.Tab != "" {
+		parts = append(parts, "on the "+strconv.Quote(t.Tab)+" tab")
 	}
 	return strings.Join(append([]string{s}, parts...), ", ")
 }

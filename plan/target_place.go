@@ -25,6 +25,9 @@ func withoutPosition(s string) string {
 // named).
 func withoutPlaces(s string) string {
 	x := &desc{d: s}
+	if m, from, to := x.find(tabPlace); m != nil && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(windowContext); m != nil && from > 0 && namedWindow(m) {
 		x.cut(from, to)
 	}

@@ -32,6 +32,9 @@ var (
 		grab("noun", nounWord), end)
 	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
+	// tabPlace is "on the "Account" tab", "in the Contact Info tab": the tab whose panel
+	// the element is on, named by its quoted or capitalised words.
+	tabPlace = seq(word("on", "in", "under", "within"), the, alt(qt, grab("uq", seq(capWord, optLazy(capWord), optLazy(capWord)))), word("tab"), end)
 	// startsWith and endsWith are "that starts with "Egy"" and "and ends with "gypt"".
 	startsWith = seq(opt(word("that", "which")), word("starts", "start", "starting", "begins", "begin", "beginning"), word("with"), qt)
 	endsWith   = seq(opt(one(func(t tok) bool { return t.text == "," })), opt(word("and", "that", "which")), word("ends", "end", "ending"), word("with"), qt)
@@ -59,6 +62,7 @@ var (
 )
 
 var (
+	capWord   = one(func(t tok) bool { return t.kind == tWord && capitalised(t.text) })
 	asciiWord = one(func(t tok) bool { return t.kind == tWord && strings.Trim(t.low, "abcdefghijklmnopqrstuvwxyz") == "" })
 	hyphens   = seq(one(func(t tok) bool { return t.text == "-" }), many(one(func(t tok) bool { return t.text == "-" })))
 )
@@ -113,6 +117,14 @@ func ParseTarget(description string) Target {
 	}
 	if m, from, to := x.find(endsWith); m != nil {
 		t.Ends = x.quote(m)
+		x.cut(from, to)
+	}
+	if m, from, to := x.find(tabPlace); m != nil && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
+		// `"Account Number" on the "Account" tab`: on that tab's panel.
+		t.Tab = x.quote(m)
+		if t.Tab == "" {
+			t.Tab = m.get("uq")
+		}
 		x.cut(from, to)
 	}
 	t.readListPlace(x)

@@ -42,6 +42,9 @@ func ResolveTarget(target plan.Target, action plan.Action, elems []Element) Reso
 
 // resolve resolves t; said is how a refusal names what was described.
 func resolve(t Target, said string, action plan.Action, elems []Element) Resolution {
+	if why := t.tabOpen(elems); why != "" {
+		return Resolution{Index: -1, Reason: why}
+	}
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
 	pool, why := t.place(pool)
 	if why != "" {
@@ -112,6 +115,9 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 // reading order, disabled ones left out. None is a reason.
 func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]Element, string) {
 	t := Target{target}
+	if why := t.tabOpen(elems); why != "" {
+		return nil, why
+	}
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
 	pool, why := t.place(pool)
 	if why != "" {
@@ -164,6 +170,30 @@ func (t Target) place(pool []Element) ([]Element, string) {
 		}
 	}
 	return pool, ""
+}
+
+// tabOpen says why the tab the target is on is not open: the page has no tab of that
+// name, or several, or it is not the one shown. A step does not open a tab it was not
+// asked to; the fields of a tab not shown are not on the page a person sees.
+func (t Target) tabOpen(pool []Element) string {
+	if t.Tab == "" {
+		return ""
+	}
+	var tabs []Element
+	for _, e := range pool {
+		if e.Role == "tab" && norm(e.Name) == norm(t.Tab) {
+			tabs = append(tabs, e)
+		}
+	}
+	switch {
+	case len(tabs) == 0:
+		return fmt.Sprintf("the page shows no tab %q", t.Tab)
+	case len(tabs) > 1:
+		return fmt.Sprintf("the page shows %d tabs %q", len(tabs), t.Tab)
+	case tabs[0].Selected != nil && !*tabs[0].Selected:
+		return fmt.Sprintf("the tab %q is not the one open: click it first", t.Tab)
+	}
+	return ""
 }
 
 // affixed reports whether e's own text starts and ends as the target says (case aside). A

@@ -36,5 +36,10 @@ func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 			`In the menu on the left open Contacts and click Add Contact. Put C-1004 in the Control Code field, choose Customer in Class, enter Harbor Lights Deli as the Name, pick Canada from Country and press Save.`,
 			`open Contacts in the menu, then Add Contact; type "C-1004" into "Control Code", select "Customer" from the Class list, type "Harbor Lights Deli" into "Name", select "Canada" from the Country list, hit Save`,
 		}, `{"code":"C-1004","name":"Harbor Lights Deli","cls":"Customer","country":"Canada"}`},
+		{"a field on the tab that is open", "unseen-books.html", "books", []string{
+			`click "General Journal" in the menu, type "1070" into "Account Number" on the "Account" tab, click "Save"`,
+			`Open General Journal in the menu on the left. On the Account tab enter 1070 as the Account Number and press Save.`,
+			`open General Journal, then put 1070 in the Account Number field on the Account tab and hit Save`,
+		}, `{"account":"1070"}`},
 	})
 }
