@@ -272,3 +272,13 @@ func titledName(d string) (string, bool) {
 	}
 	return strings.Join(f, " "), true
 }
+
+// namesPlace reports a namedPlace match that names an item the target is in ("in the
+// Music panel", "of the Vessel Base Data card"), not a kind of control, a list, a side or
+// a box of the page's ("of the Price field", "in the left menu").
+func namesPlace(m *match) bool {
+	noun := m.low("noun")
+	last := strings.ToLower(lastWord(m.get("uq")))
+	return roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
+		(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s")
+}

@@ -173,16 +173,6 @@ func ParseTarget(description string) Target {
 	return t
 }
 
-// namesPlace reports a namedPlace match that names an item the target is in ("in the
-// Music panel", "of the Vessel Base Data card"), not a kind of control, a list, a side or
-// a box of the page's ("of the Price field", "in the left menu").
-func namesPlace(m *match) bool {
-	noun := m.low("noun")
-	last := strings.ToLower(lastWord(m.get("uq")))
-	return roleWord(last) == "" && !notPlaces[last] && !sideWords[last] &&
-		(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s")
-}
-
 // singleToDouble writes single quotes as double quotes where they quote: after the
 // start, a space or a parenthesis, around a name.
 func singleToDouble(d string) string {
