@@ -34,7 +34,7 @@ func withoutPlaces(s string) string {
 	if m, from, to := x.find(underPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
 		x.cut(from, to)
 	}
-	if m, from, to := x.find(listPlace); m != nil && from > 0 && len(quotesIn(x.d[:from])) > 0 {
+	if m, from, to := x.find(listPlace); m != nil && from > 0 && (len(quotesIn(x.d[:from])) > 0 || hasNameWord(tokenize(x.d[:from]))) {
 		// `"site" in the key tree`: a row of that list (Target.InList).
 		x.cut(from, to)
 	}

@@ -24,7 +24,7 @@ func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 		{"a card opened by its name, a heading", "unseen-flows.html", "flows", []string{
 			`click "Invoice Sync (EU)"`,
 			`open the workflow Invoice Sync (EU)`,
-			`Click on Invoice Sync (EU).`,
+			`Click on Invoice Sync (EU) in the workflow list.`,
 		}, `"opened":"Invoice Sync (EU)"`},
 		{"a card's three dots asked for as ...", "unseen-flows.html", "flows", []string{
 			`click the "..." menu in the row of "Newsletter Draft 2023", click "Archive"`,
