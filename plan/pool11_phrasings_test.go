@@ -62,6 +62,10 @@ func TestPhrasingsOfTheEleventhPool(t *testing.T) {
 			t.Errorf("%s: read as %v, want refused", goal, s)
 		}
 	}
+	// "in the list" alone: in a list's item (or an option of a list box), not a kind.
+	if got := ParseTarget(`charter-guest in the list`); got.Name != "charter-guest" || !got.InList || got.Kind != "" {
+		t.Errorf("charter-guest in the list: read as %+v", got)
+	}
 	// "the value of the Price field" is a field's name, not a place.
 	if got := ParseTarget(`the value of the Price field`); got.Row != "" {
 		t.Errorf("the value of the Price field: read a place %q", got.Row)

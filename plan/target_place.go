@@ -119,10 +119,9 @@ var joinWords = setOf("as and or to with then in on at by of for from into onto 
 // The places read at the end of a description whose name is not quoted.
 var (
 	// listPlace is "in the list of articles", "in the feed list", "in the results", "in
-	// the key tree": the list a row is in. "In the list" alone is the list box an option
-	// is in.
+	// the key tree", "in the list": the list a row is in.
 	listPlace = alt(seq(word("in", "from"), word("the"), nounWord, word("list", "tree", "table"), opt(sideOf), end),
-		seq(word("in", "from"), word("the"), word("tree", "table", "grid"), opt(sideOf), end),
+		seq(word("in", "from"), word("the"), word("tree", "table", "grid", "list"), opt(sideOf), end),
 		seq(word("in", "from"), word("the"), word("list"), word("of"), nounWord, end),
 		seq(word("in", "among", "from"), word("the"), opt(word("search")), word("results"), end))
 	// underPlace is "under Old Projects" at the end of an unquoted description: the item

@@ -165,14 +165,16 @@ func (t Target) place(pool []Element) ([]Element, string) {
 	}
 	if t.InList {
 		// In a list's item, or an item itself (a card the whole of which opens it, the
-		// row its own controls sit in).
+		// row its own controls sit in), or an option of a list box.
 		items := map[string]bool{}
 		for _, e := range pool {
 			if e.Row != "" {
 				items[norm(e.Row)] = true
 			}
 		}
-		pool = filterAll(pool, func(e Element) bool { return e.Row != "" || (e.Text != "" && items[norm(e.Text)]) })
+		pool = filterAll(pool, func(e Element) bool {
+			return e.Row != "" || (e.Text != "" && items[norm(e.Text)]) || e.Role == "option" || strings.HasPrefix(e.Container, "listbox")
+		})
 		if len(pool) == 0 {
 			return nil, "no element sits in a list of results"
 		}
