@@ -63,9 +63,15 @@ func Parse(goal string) ([]Step, error) {
 			continue
 		}
 		if read(confirmIt, clause) != nil {
-			// "click "Delete" and confirm": the click's dialog is to be accepted.
+			// "click "Delete" and confirm", "press Add and then Confirm": the question the
+			// click asks is to be answered yes, whether the browser asks it (its confirm(),
+			// accepted) or the page draws it (its Confirm, clicked). A question nobody
+			// asked leaves the step undone, never taken as answered.
 			if n := len(steps); n > 0 && (steps[n-1].Action == Click || steps[n-1].Action == Press) {
 				steps[n-1].AcceptDialog = true
+				a := Step{Action: Click, TargetDescription: "Confirm", AnswersDialog: true, Step: n + 1}
+				describe(&a)
+				steps = append(steps, a)
 				continue
 			}
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}

@@ -109,6 +109,7 @@ var parseCases = []struct {
 	}},
 	{"a confirmation accepted", `click "Delete draft" and confirm, then check that "Draft deleted" is visible`, []Step{
 		{Action: Click, TargetDescription: "Delete draft", AcceptDialog: true},
+		{Action: Click, TargetDescription: "Confirm", AnswersDialog: true},
 		{Action: Assert, Value: "Draft deleted"},
 	}},
 	{"a menu path", `Select Jinny>Lynett`, []Step{

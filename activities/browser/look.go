@@ -276,6 +276,9 @@ func shownValues(typed []string, seen string, fields []string, before string) (s
 		if !page.ContainsText(seen, v) {
 			return "", q + " is not on the final page"
 		}
+		if onlyAsked(seen, page.Norm(v)) {
+			return "", q + " is on the final page only in a question it asks (it waits for an answer)"
+		}
 		if before != "" && page.ContainsText(before, v) {
 			return "", q + " was on the page before it was typed"
 		}
@@ -287,6 +290,35 @@ func shownValues(typed []string, seen string, fields []string, before string) (s
 		all = append(all, q)
 	}
 	return strings.Join(all, ", "), ""
+}
+
+// onlyAsked reports whether every place seen (normalized) shows v is inside a question:
+// the words after it run to a question mark before any other end of a sentence ("Do you
+// really want to add carla@… to hiking-club?", the page's Confirm still to press).
+func onlyAsked(seen, v string) bool {
+	asked := false
+	for from := 0; ; {
+		i := strings.Index(seen[from:], v)
+		if i < 0 {
+			return asked
+		}
+		from += i + len(v)
+		rest := seen[from:min(len(seen), from+200)]
+		end := strings.IndexAny(rest, ".!?")
+		// A dot inside a word (an address's, a number's) ends no sentence.
+		for end >= 0 && rest[end] == '.' && end+1 < len(rest) && rest[end+1] != ' ' {
+			next := strings.IndexAny(rest[end+1:], ".!?")
+			if next < 0 {
+				end = -1
+				break
+			}
+			end += 1 + next
+		}
+		if end < 0 || rest[end] != '?' {
+			return false
+		}
+		asked = true
+	}
 }
 
 // baseline withdraws a verdict whose checks already held on the page before the step.

@@ -24,6 +24,10 @@ func TestShownValues(t *testing.T) {
 		{"still in a field", list, []string{"fiona@example.org"}, "", false},
 		{"shown before the form", list, nil, page.NormalizeText("Fiona Green fiona@example.org"), false},
 		{"a page shown before that named something else", list, nil, page.NormalizeText("Contacts"), true},
+		// A page that asks to confirm shows the values in its question: the form is taken
+		// only once it is answered (Sympa's "Do you really want to add …?", its Confirm).
+		{"only in the question the page asks", page.NormalizeText("Do you really want to add Fiona Green (fiona@example.org) to hiking-club? Confirm Cancel"), nil, "", false},
+		{"asked, and shown as done too", page.NormalizeText("Add Fiona Green, fiona@example.org? Fiona Green fiona@example.org was added."), nil, "", true},
 	} {
 		if got, why := shownValues(typed, c.seen, c.fields, c.before); (got != "") != c.shown || (got == "") == (why == "") {
 			t.Errorf("%s: shownValues = %q, %q; want shown %v", c.name, got, why, c.shown)

@@ -174,9 +174,11 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 				return nil, nil
 			}
 		}
-		if q := s.dialogs.lastAccepted(); !res.Resolved() && len(res.Candidates) == 0 && step.AnswersDialog && q != "" {
-			// "click "Delete", then click "OK"": the question was the page's own, and the
-			// step before accepted it; nothing is left to click, and nothing is.
+		if q := s.dialogs.lastAccepted(); step.AnswersDialog && q != "" {
+			// "click "Delete", then click "OK"", "… and confirm": the question was the
+			// browser's, and the step before accepted it; the one answer the goal wrote is
+			// given, and nothing more is clicked (an "OK" the page shows after it is another
+			// question's).
 			at.out.OK, at.out.ownCheck = true, true
 			at.out.Actions = append(at.out.Actions, fmt.Sprintf("no %q to click: the page asked %q and the step before accepted it", step.TargetDescription, q))
 			return s.without(ctx, at.out, obs, nil)

@@ -41,5 +41,17 @@ func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 			`Open General Journal in the menu on the left. On the Account tab enter 1070 as the Account Number and press Save.`,
 			`open General Journal, then put 1070 in the Account Number field on the Account tab and hit Save`,
 		}, `{"account":"1070"}`},
+		// "and then Confirm" was read as accepting the browser's own question only: with none
+		// asked, the page's Confirm was never pressed (a false success in the twelfth pool).
+		{"a question the page asks on a page of its own, answered", "unseen-books.html", "members", []string{
+			`type "carla@example.org" into "Email address", click "Add", click "Confirm"`,
+			`put carla@example.org in the Email address field, press Add and then Confirm.`,
+			`type "carla@example.org" into "Email address", click "Add" and confirm`,
+		}, `{"added":"carla@example.org"}`},
+		{"a question the browser asks, answered", "unseen-books.html", "members", []string{
+			`click "Remove tom@example.org", click "OK"`,
+			`press Remove tom@example.org and then Confirm.`,
+			`click "Remove tom@example.org" and confirm`,
+		}, `{"removed":"tom@example.org"}`},
 	})
 }
