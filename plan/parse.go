@@ -63,15 +63,8 @@ func Parse(goal string) ([]Step, error) {
 			continue
 		}
 		if read(confirmIt, clause) != nil {
-			// "click "Delete" and confirm", "press Add and then Confirm": the question the
-			// click asks is to be answered yes, whether the browser asks it (its confirm(),
-			// accepted) or the page draws it (its Confirm, clicked). A question nobody
-			// asked leaves the step undone, never taken as answered.
-			if n := len(steps); n > 0 && (steps[n-1].Action == Click || steps[n-1].Action == Press) {
-				steps[n-1].AcceptDialog = true
-				a := Step{Action: Click, TargetDescription: "Confirm", AnswersDialog: true, Step: n + 1}
-				describe(&a)
-				steps = append(steps, a)
+			var ok bool
+			if steps, ok = confirmed(steps); ok {
 				continue
 			}
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}
@@ -107,6 +100,22 @@ func Parse(goal string) ([]Step, error) {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
 	return answerQuestions(steps), nil
+}
+
+// confirmed answers yes to the question the last click asks ("click "Delete" and
+// confirm", "press Add and then Confirm"), whether the browser asks it (its confirm(),
+// accepted) or the page draws it (its Confirm, clicked): a step of its own. A question
+// nobody asked leaves that step undone, never taken as answered. ok is false when no click
+// comes before.
+func confirmed(steps []Step) ([]Step, bool) {
+	n := len(steps)
+	if n == 0 || (steps[n-1].Action != Click && steps[n-1].Action != Press) {
+		return steps, false
+	}
+	steps[n-1].AcceptDialog = true
+	a := Step{Action: Click, TargetDescription: "Confirm", AnswersDialog: true, Step: n + 1}
+	describe(&a)
+	return append(steps, a), true
 }
 
 // readClicks reads a clause that is several clicks: an item chosen from a menu named by
