@@ -71,3 +71,15 @@ func TestPhrasingsOfTheEleventhPool(t *testing.T) {
 		t.Errorf("the value of the Price field: read a place %q", got.Row)
 	}
 }
+
+// A word of looks, age or place before a name names no kind of thing.
+func TestNoKindOfLooks(t *testing.T) {
+	for _, w := range []string{"red", "big", "new", "other", "left", "main"} {
+		if KindBeforeName(w, "Save") {
+			t.Errorf("%q read as a kind of thing", w)
+		}
+	}
+	if !KindBeforeName("workflow", "Invoice") {
+		t.Error("workflow not read as a kind of thing")
+	}
+}

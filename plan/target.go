@@ -190,10 +190,10 @@ func ItemNouns(name string) [][2]string {
 		return nil
 	}
 	var r [][2]string
-	if first := strings.ToLower(f[0]); itemNounSet[first] || kindBeforeName(f[0], f[1]) {
-		// "the post Hello", or any word in lower case before a name written as the page
+	if first := strings.ToLower(f[0]); itemNounSet[first] || KindBeforeName(f[0], f[1]) {
+		// "the post Hello", or a word in lower case before a name written as the page
 		// writes one ("the workflow Invoice Sync (EU)"): what kind of thing it is, then
-		// its name, held exactly.
+		// its name, held exactly (the resolver holds such a word to the page's own words).
 		r = append(r, [2]string{first, strings.Join(f[1:], " ")})
 	}
 	if last := strings.ToLower(f[len(f)-1]); itemNounSet[last] {
@@ -202,15 +202,26 @@ func ItemNouns(name string) [][2]string {
 	return r
 }
 
-// kindBeforeName reports a word of three letters or more in lower case (no filler, no
-// kind of control) before a word that starts in upper case or with a digit.
-func kindBeforeName(w, next string) bool {
-	if len(w) < 3 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" || Fillers.MatchString(w) || roleWord(w) != "" {
+// KindBeforeName reports a word of three letters or more in lower case (no filler, no
+// kind of control, no word of looks, age or place: "the red Save button" names no kind)
+// before a word that starts in upper case or with a digit.
+func KindBeforeName(w, next string) bool {
+	if len(w) < 3 || strings.Trim(w, "abcdefghijklmnopqrstuvwxyz") != "" || Fillers.MatchString(w) || roleWord(w) != "" || notKinds[w] || positionWord[w] {
 		return false
 	}
 	r := []rune(next)[0]
 	return unicode.IsUpper(r) || unicode.IsDigit(r)
 }
+
+// IsItemNoun reports a word people call a list's item by ("message", "post", "user").
+func IsItemNoun(w string) bool { return itemNounSet[strings.ToLower(w)] }
+
+// notKinds are words before a name that say how it looks, how old it is or which one, not
+// what kind of thing it is.
+var notKinds = setOf("red green blue yellow orange purple violet pink black white grey gray brown golden silver dark light " +
+	"big bigger biggest small smaller smallest large larger largest tiny huge little long short wide narrow tall bold " +
+	"new newer newest old older oldest latest recent current other another same main primary secondary active inactive " +
+	"selected unselected disabled enabled highlighted empty full open closed shown hidden visible")
 
 // itemNounSet is itemNounList as a set.
 var itemNounSet = setOf(itemNounList)

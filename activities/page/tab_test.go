@@ -28,3 +28,21 @@ func TestOnTheTabThatIsOpen(t *testing.T) {
 		}
 	}
 }
+
+// A word before a name says what kind of thing it is only when it is a word people call a
+// list's items by, or the page uses it: "the workflow X" where the page says "workflow".
+func TestAKindBeforeAName(t *testing.T) {
+	page := []Element{
+		{Index: 0, Tag: "button", Role: "button", Name: "Create workflow"},
+		{Index: 1, Tag: "div", Role: "clickable", Name: "Invoice Sync (EU) Last updated just now", Text: "Invoice Sync (EU) Last updated just now"},
+		{Index: 2, Tag: "button", Role: "button", Name: "Save"},
+	}
+	if r := Resolve("workflow Invoice Sync (EU)", plan.Click, page); r.Index != 1 {
+		t.Errorf("the workflow Invoice Sync (EU): %+v", r)
+	}
+	for _, d := range []string{"the pipeline Invoice Sync (EU)", "the recipe Invoice Sync (EU)"} {
+		if r := Resolve(d, plan.Click, page); r.Index != -1 {
+			t.Errorf("%s: resolved to #%d, want refused", d, r.Index)
+		}
+	}
+}
