@@ -13,8 +13,9 @@ import (
 // is the one form in sight that holds one password field: a page with none has no sign-in
 // form in sight, a form with two (a new password and its confirmation) signs nobody in,
 // and two forms with one each are a tie to refuse. Its user name field is its one text
-// field (text, email or a field of no type), and its button is its one submit button, or
-// else its one button.
+// field (text, email or a field of no type; not one named for where the person signs in,
+// a company or a database), and its button is its one submit button, or else its one
+// button.
 // Anything else is refused with what the form holds: which of two text fields takes the
 // user name is the page's to say, not ours to guess.
 
@@ -52,7 +53,10 @@ const signInJS = `(part) => {
     { why: "the sign-in form holds " + found.length + " " + what + " (" + found.map((n) => JSON.stringify(name(n).trim().slice(0, 40))).join(", ") + "): which one is meant is not clear", tie: true };
   if (part === "password") return { index: nodes.indexOf(pw) };
   if (part === "user") {
-    const text = live.filter((n) => inForm(n) && n.tagName === "INPUT" && /^(text|email|)$/.test(n.getAttribute("type") === null ? "" : n.type) && !n.readOnly);
+    // A field that names where the person signs in (a company's books, a database, a
+    // tenant, a domain) is not the user's: the goal gives it its own value.
+    const place = /^(company|database|tenant|domain|organi[sz]ation|realm|workspace)\b/i;
+    const text = live.filter((n) => inForm(n) && n.tagName === "INPUT" && /^(text|email|)$/.test(n.getAttribute("type") === null ? "" : n.type) && !n.readOnly && !place.test(name(n).trim()));
     return text.length === 1 ? { index: nodes.indexOf(text[0]) } : why("text fields", text);
   }
   const buttons = live.filter((n) => inForm(n) && n !== pw);

@@ -48,6 +48,11 @@ func TestMenusAndCardsOfTheEleventhPool(t *testing.T) {
 			`put carla@example.org in the Email address field, press Add and then Confirm.`,
 			`type "carla@example.org" into "Email address", click "Add" and confirm`,
 		}, `{"added":"carla@example.org"}`},
+		{"a sign-in that names the company whose books to open", "unseen-books.html", "signin", []string{
+			`log in as admin / "s3cret" to the company brightwater`,
+			`type "admin" into "User Name", type "s3cret" into "Password", type "brightwater" into "Company", click "Login"`,
+			`sign in as admin with the password "s3cret" to the company brightwater`,
+		}, `{"user":"admin","ok":true,"company":"brightwater"}`},
 		{"a question the browser asks, answered", "unseen-books.html", "members", []string{
 			`click "Remove tom@example.org", click "OK"`,
 			`press Remove tom@example.org and then Confirm.`,
