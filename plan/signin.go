@@ -88,7 +88,12 @@ var signInIdiom = idiom{
 // signInPlace is the third thing a sign-in form may ask for, said after the user and the
 // password: "… to the company brightwater", "… in the database acme" (an accounting app's
 // company, a server's database or tenant), typed into the field that noun names.
-const signInPlace = `(?:\s+(?:to|into|in|on|at|for)\s+the\s+(?P<place>company|database|tenant|domain|organization|organisation|realm|workspace)\s+(?P<placevalue>` + signInValue + `))?`
+const signInPlace = `(?:\s+(?:to|into|in|on|at|for)\s+the\s+(?P<place>` + SignInPlaces + `)\s+(?P<placevalue>` + signInValue + `))?`
+
+// SignInPlaces are the names of a sign-in form's field for where the person signs in, as
+// alternatives of a pattern: the reader reads "to the company X" by them, and the browser
+// knows by them that such a field is not the user's.
+const SignInPlaces = "company|database|tenant|domain|organization|organisation|realm|workspace"
 
 // signInFields reads "log in to the Homebridge UI: admin in the Username box, "x" as the
 // Password": a sign-in that names its two fields, each given its value, as the fields

@@ -70,7 +70,8 @@ func (f *fresh) record(before, after page.Observation) {
 		f.url, f.boxes, f.was = "", nil, nil
 		return
 	}
-	got := added(boxesOf(before), after)
+	was := boxesOf(before)
+	got := added(was, after)
 	// A control the step made usable (a list's "Go", enabled once an action is chosen) is
 	// the one the person goes on to press, as much as one the step showed.
 	disabled := map[string][]page.Box{}
@@ -84,7 +85,7 @@ func (f *fresh) record(before, after page.Observation) {
 			got[k] = append(got[k], e.Box)
 		}
 	}
-	f.was = boxesOf(before)
+	f.was = was
 	if len(got) > 0 || f.url != after.URL {
 		f.url, f.boxes = after.URL, got
 	}

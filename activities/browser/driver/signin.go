@@ -21,7 +21,7 @@ import (
 
 // signInJS finds the part of the sign-in form among the last observation's nodes and
 // gives its index there, or why it is not one.
-const signInJS = `(part) => {
+const signInJS = `({ part, places }) => {
   const nodes = (window.__webagent && window.__webagent.nodes) || [];
   const shown = (el) => {
     if (!el || !el.isConnected || el.disabled) return false;
@@ -55,7 +55,7 @@ const signInJS = `(part) => {
   if (part === "user") {
     // A field that names where the person signs in (a company's books, a database, a
     // tenant, a domain) is not the user's: the goal gives it its own value.
-    const place = /^(company|database|tenant|domain|organi[sz]ation|realm|workspace)\b/i;
+    const place = new RegExp("^(" + places + ")\\b", "i");
     const text = live.filter((n) => inForm(n) && n.tagName === "INPUT" && /^(text|email|)$/.test(n.getAttribute("type") === null ? "" : n.type) && !n.readOnly && !place.test(name(n).trim()));
     return text.length === 1 ? { index: nodes.indexOf(text[0]) } : why("text fields", text);
   }
@@ -86,7 +86,7 @@ func (at *attempt) targetSignIn(ctx context.Context, t plan.Target) (*Outcome, e
 			return nil, err
 		}
 		var got signInFound
-		v, err := s.page.Evaluate(signInJS, t.SignIn)
+		v, err := s.page.Evaluate(signInJS, map[string]any{"part": t.SignIn, "places": plan.SignInPlaces})
 		if err == nil {
 			err = decode(v, &got)
 		}
