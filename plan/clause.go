@@ -219,29 +219,14 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 			return found(exact(Step{Action: Click, TargetDescription: strconv.Quote(quotes[n]) + " in the list"}, t, nil, ""))
 		}
 		v, unclear := exactValue(m.get("v"), quotes)
+		if several, ok := quotedList(m.get("v"), quotes); ok {
+			// `select "Front Door" and "Front Gate" in "Monitor"`: both, in a list that
+			// takes several (the browser refuses a list that takes one).
+			v, unclear = several, ""
+		}
 		return found(exact(Step{Action: Select, Value: v, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, unclear))
 	}
 	return readTicks(c, quotes)
-}
-
-// readTicks reads a box or a switch set: ticked, cleared, left or made to be in a state.
-func readTicks(c string, quotes []string) (Step, string, bool) {
-	if m := read(tickState, c); m != nil {
-		on := !strings.HasPrefix(m.low("state"), "un") != m.has("not")
-		return found(exact(Step{Action: Check, Value: strconv.FormatBool(on), TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
-	}
-	if m := read(switchTo, c); m != nil {
-		// "switch "Admin User?" off", "turn the Admin User? toggle off".
-		on := m.low("state") == "on"
-		return found(exact(Step{Action: Check, Value: strconv.FormatBool(on), TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
-	}
-	if m := read(untick, c); m != nil {
-		return found(exact(Step{Action: Check, Value: "false", TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
-	}
-	if m := read(tick, c); m != nil {
-		return found(exact(Step{Action: Check, Value: "true", TargetDescription: tickBox(cleanOperand(m.get("t"), quotes))}, m.get("t"), quotes, ""))
-	}
-	return Step{}, "", false
 }
 
 // placeAfterValue moves a place written after a quoted value onto the field it was said
@@ -254,17 +239,6 @@ func placeAfterValue(v, t string) (string, string) {
 	}
 	v = strings.TrimSpace(v)
 	return v[:ts[0].end], strings.TrimSpace(t) + " " + v[ts[1].start:]
-}
-
-// tickBox reads "the box" a tick is given as the checkbox it is: `check the box in the row
-// of "Old Printer"` names no element "box".
-func tickBox(d string) string {
-	if t := ParseTarget(d); t.Name == "box" && !t.Quoted && t.Kind == "" {
-		if rest, ok := strings.CutPrefix(d, "box"); ok {
-			return "checkbox" + rest
-		}
-	}
-	return d
 }
 
 // FocusedField is the target of a TYPE that names no field: the one the page has focused.

@@ -4,6 +4,7 @@ package plan
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -87,17 +88,28 @@ func barePath(c string, quotes []string) (string, bool) {
 	if len(parts) < 2 {
 		return "", false
 	}
+	strong, weak := 0, 0
 	for _, p := range parts {
 		p = strings.TrimSpace(p)
-		if len(strings.Fields(p)) == 0 || len(strings.Fields(p)) > 4 {
+		switch {
+		case len(strings.Fields(p)) == 0 || len(strings.Fields(p)) > 4:
 			return "", false
-		}
-		if len(quotesIn(p)) == 0 && !capitalised(p) && !addressLike(p) {
+		case len(quotesIn(p)) > 0 || capitalised(p) || addressLike(p):
+			strong++
+		case lowerName.MatchString(p):
+			weak++
+		default:
 			return "", false
 		}
 	}
-	return whole, true
+	// An item in lower case, one word, is a name between names ("My lists, choir, Admin,
+	// Subscribers": a mailing list's), not prose, when two names or more are around it.
+	return whole, weak == 0 || (strong >= 2 && weak <= strong)
 }
+
+// lowerName is one word in lower case as a page writes an item's name: "choir",
+// "choir-news", "web_02".
+var lowerName = regexp.MustCompile(`^[\p{Ll}\d][\p{Ll}\d._-]*$`)
 
 // goThrough is "go to Virtual Hosts, example.org, Users": a way through pages or menus
 // written as a list after one verb of going.

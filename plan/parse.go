@@ -30,7 +30,7 @@ func Parse(goal string) ([]Step, error) {
 		return nil, perr
 	}
 	masked, quotes := mask(goal)
-	masked = dropSituations(dropAsides(masked))
+	masked = dropSituations(dropAsides(doubledStop.ReplaceAllString(masked, "$1.$2")))
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
@@ -99,7 +99,7 @@ func Parse(goal string) ([]Step, error) {
 	if len(steps) == 0 {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "it holds no step to take"}
 	}
-	return answerQuestions(steps), nil
+	return answerQuestions(textInputs(steps)), nil
 }
 
 // confirmed answers yes to the question the last click asks ("click "Delete" and

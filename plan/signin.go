@@ -67,7 +67,7 @@ func signInDescription(part string) string {
 const (
 	signInVerb  = `(?:log\s*(?:in|on)|sign\s*(?:in|on)|login|signin)(?:\s+(?:first|again))?`
 	signInValue = `(?:"[^"]+"|[^\s",;]*[^\s",;.!])`
-	pwWords     = `(?:the\s+|a\s+|my\s+|his\s+|her\s+|their\s+|your\s+)?(?:password|passphrase|pass\s*word)`
+	pwWords     = `(?:the\s+|a\s+|my\s+|his\s+|her\s+|their\s+|your\s+)?(?:(?:server|admin|administrator|master|shared|account|user|login|sign-in|app)\s+)?(?:password|passphrase|pass\s*word)`
 )
 
 // signInIdiom reads "log in as admin with the password "x"", "sign in with the user
@@ -81,7 +81,7 @@ var signInIdiom = idiom{
 	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
 		`click the button of the sign-in form`,
 	re: idiomRe(signInVerb + viaLink + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
-		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))` + signInPlace),
+		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*,\s*(?:with\s+|using\s+)?` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))` + signInPlace + asideLink),
 	write: writeSignIn,
 }
 
@@ -116,7 +116,11 @@ var signInFields = idiom{
 
 // viaLink is "via the Login link at the top": the control a person clicks to reach the
 // sign-in form, clicked first.
-const viaLink = `(?:\s+(?:via|through|with|using)\s+the\s+(?P<link>"[^"]+"|[\pL][\pL\pN ]{0,30}?)\s+(?:link|button)(?:\s+(?:at|in)\s+the\s+(?:top|bottom|menu|corner)(?:\s+(?:left|right|at\s+the\s+top))?)?)?`
+const viaLink = `(?:\s+(?:via|through|with|using)\s+the\s+(?P<link>"[^"]+"|[\pL][\pL\pN '/-]{0,30}?)\s+(?:link|button)(?:\s+(?:at|in)\s+the\s+(?:top|bottom|menu|corner)(?:\s+(?:left|right|at\s+the\s+top))?)?)?`
+
+// asideLink is the same said after the sign-in, in brackets: "log in as nora / "…" (the
+// Login / Get an account link at the top)".
+const asideLink = `(?:\s*\((?:via\s+|through\s+|using\s+)?the\s+(?P<plink>"[^"]+"|[\pL][\pL\pN '/-]{0,30}?)\s+(?:link|button)(?:\s+(?:at|in|on)\s+the\s+[\pL ]{1,30}?)?\))?`
 
 // signInPasswordOnly reads "log in with the password "x"": a sign-in that asks for a
 // password alone (a notebook server, a router), typed into the form's password field.
@@ -124,7 +128,7 @@ var signInPasswordOnly = idiom{
 	name:    "signing in with a password alone",
 	example: `Log in with the password "{{secret:app_password}}", then click "Files".`,
 	means:   `type "{{secret:app_password}}" into the password field of the sign-in form, click the button of the sign-in form, then click "Files".`,
-	re:      idiomRe(signInVerb + `\s+(?:with|using)\s+` + pwWords + `\s+(?P<pw>` + signInValue + `)`),
+	re:      idiomRe(signInVerb + viaLink + `\s+(?:with|using)\s+` + pwWords + `\s+(?P<pw>` + signInValue + `)` + asideLink),
 	write:   writeSignIn,
 }
 
@@ -153,7 +157,7 @@ func writeSignIn(g map[string]string) (string, string) {
 	if !namesItsButton.MatchString(g["tail"]) && !thenItsButton.MatchString(g["tail"]) {
 		s += ", click " + signInDescription(SignInButton)
 	}
-	if link := strings.TrimSpace(g["link"]); link != "" {
+	if link := strings.TrimSpace(g["link"] + g["plink"]); link != "" {
 		s = "click " + quoteName(link) + ", " + s
 	}
 	return s, ""

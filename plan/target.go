@@ -31,6 +31,9 @@ type Target struct {
 	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
 	Row     string `json:"row,omitempty"`
 	RowNoun string `json:"row_noun,omitempty"`
+	// Beside is "next to "Search"" or "beside "Search"": Row names the item the element is
+	// in, or, where no item is named so, the one element on the page it sits beside.
+	Beside bool `json:"beside,omitempty"`
 	// Container is the dialog, menu, form or navigation the element is in ("dialog New
 	// project").
 	Container string `json:"container,omitempty"`

@@ -104,7 +104,7 @@ func ParseTarget(description string) Target {
 	if t, ok := signInTarget(description); ok {
 		return t
 	}
-	d := dropBetween(strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description))
+	d := possessiveRow(quoteCalled(dropBetween(strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description))))
 	masked, quotes := maskTarget(singleToDouble(d))
 	x := &desc{d: masked, quotes: quotes}
 	if m := readStart(everyWord, x.d); m != nil {
@@ -134,11 +134,11 @@ func ParseTarget(description string) Target {
 		x.d = x.d[m.ts[m.caps["q"][0]].start:] // the quote stays
 	}
 	if m, from, to := x.find(rowContext); m != nil {
-		t.Row = x.quote(m)
+		t.Row, t.Beside = x.quote(m), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)
 	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] {
 		// `"Delete" on the row with Stapler`: the row named by the words that end it.
-		t.Row = unmask(m.get("uq"), x.quotes, true)
+		t.Row, t.Beside = unmask(m.get("uq"), x.quotes, true), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)
 	}
 	if m, from, to := x.find(boxContext); m != nil {

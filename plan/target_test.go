@@ -87,7 +87,7 @@ func TestReadThenType(t *testing.T) {
 	for g, want := range map[string]string{
 		"Enter the value of Gender into the text field and press Submit.":                    `extract "value of \"Gender\"" as "copied" | type "{{copied}}" into "text field" | click "Submit"`,
 		`Find the 4th word in the paragraph, type that into the textbox and press "Submit".`: `extract "4th word in the paragraph" as "copied" | type "{{copied}}" into "textbox" | click "Submit"`,
-		"Find the last word in the text area, enter it into the text field and hit Submit.":  `extract "last word in the text area" as "copied" | type "{{copied}}" into "text field" | click "Submit"`,
+		"Find the last word in the text area, enter it into the text field and hit Submit.":  `extract "last word in the text area" as "copied" | type "{{copied}}" into "text input" | click "Submit"`,
 	} {
 		steps, err := Parse(g)
 		if err != nil {
@@ -156,7 +156,7 @@ func TestItemNamedByItsData(t *testing.T) {
 		`"Edit" on the silence job=blackbox`:                  {Name: "Edit", Quoted: true, Row: "job=blackbox"},
 		`Edit for the silence with the matcher job=blackbox`:  {Name: "Edit", Row: "job=blackbox"},
 		`"Silence" on the alert with instance="web-02:9100"`:  {Name: "Silence", Quoted: true, Row: `instance="web-02:9100"`},
-		`"Expire" next to the alertname=InstanceDown silence`: {Name: "Expire", Quoted: true, Row: "alertname=InstanceDown"},
+		`"Expire" next to the alertname=InstanceDown silence`: {Name: "Expire", Quoted: true, Row: "alertname=InstanceDown", Beside: true},
 	} {
 		if got := ParseTarget(desc); got != want {
 			t.Errorf("%s: %+v, want %+v", desc, got, want)

@@ -40,6 +40,15 @@ func TestNoChoice(t *testing.T) {
 		{Index: 1, Tag: "span", Role: "button", Name: "Buy milk", Row: "Buy milk"},
 		{Index: 2, Tag: "input", Type: "checkbox", Role: "checkbox", Name: "Buy milk", Row: "Buy milk today"},
 	}
+	// A menu's item and a link in the page, to one place (Sympa's "Search for List(s)").
+	menu := []Element{
+		{Index: 0, Tag: "a", Role: "menuitem", Name: "Search for List(s)", Container: "menu", Dest: "http://x/search_list_request"},
+		{Index: 1, Tag: "a", Role: "link", Name: "Search for List(s)", Dest: "http://x/search_list_request"},
+		{Index: 2, Tag: "a", Role: "menuitem", Name: "Help", Container: "menu", Dest: "http://x/help"},
+		{Index: 3, Tag: "a", Role: "link", Name: "Help", Dest: "http://x/help/lists"},
+		{Index: 4, Tag: "button", Role: "menuitem", Name: "Home", Container: "menu"},
+		{Index: 5, Tag: "a", Role: "link", Name: "Home", Dest: "http://x/"},
+	}
 	for _, tt := range []struct {
 		name   string
 		desc   string
@@ -57,6 +66,9 @@ func TestNoChoice(t *testing.T) {
 		{"a submit input is no text field", "the Login field", plan.Click, login, 0},
 		{"one link shown twice", "Edit", plan.Click, toolbar, 0},
 		{"the button of the form filled in", "Login", plan.Click, signin, 2},
+		{"a menu's item and the same link in the page", `"Search for List(s)"`, plan.Click, menu, 0},
+		{"a menu's item and a link elsewhere", "Help", plan.Click, menu, -1},
+		{"a menu's button and a link", "Home", plan.Click, menu, -1},
 		{"a form not filled in is no such form", "Login", plan.Click, unfilled, -1},
 		{"a table's link, not its row's box", "customers", plan.Click, tables, 0},
 		{"the box, when ticked", "customers", plan.Check, tables, 1},

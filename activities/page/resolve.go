@@ -42,11 +42,15 @@ func ResolveTarget(target plan.Target, action plan.Action, elems []Element) Reso
 
 // resolve resolves t; said is how a refusal names what was described.
 func resolve(t Target, said string, action plan.Action, elems []Element) Resolution {
+	if (action == plan.Type || action == plan.Clear) && t.Kind == "" && strings.EqualFold(t.Name, "box") {
+		// "the box next to "Search"": what one types into is a field.
+		t.Kind, t.Name = "field", ""
+	}
 	if why := t.tabOpen(elems); why != "" {
 		return Resolution{Index: -1, Reason: why}
 	}
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
-	pool, why := t.place(pool)
+	pool, why := t.place(pool, elems)
 	if why != "" {
 		return Resolution{Index: -1, Reason: why}
 	}
@@ -68,10 +72,6 @@ func resolve(t Target, said string, action plan.Action, elems []Element) Resolut
 	}
 	if why != "" {
 		return Resolution{Index: -1, Reason: why}
-	}
-	if t.Kind == "textbox" || t.Kind == "field" {
-		// A text box, said plainly, is a one-line field; a text area is called that.
-		cands = preferAll(cands, func(e Element) bool { return e.Tag != "textarea" })
 	}
 	if t.Kind == "button" {
 		// A button, said so, is what the page draws as one before a heading or a box a
@@ -119,7 +119,7 @@ func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]El
 		return nil, why
 	}
 	pool := preferAll(elems, func(e Element) bool { return fits(action, e) })
-	pool, why := t.place(pool)
+	pool, why := t.place(pool, elems)
 	if why != "" {
 		return nil, why
 	}
@@ -138,10 +138,13 @@ func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]El
 // place keeps the elements where the description puts the target: inside the row or
 // card it names (and not that row itself), inside the container, in a list's items. The
 // reason says which place has nothing in it.
-func (t Target) place(pool []Element) ([]Element, string) {
+func (t Target) place(pool, elems []Element) ([]Element, string) {
 	if t.Row != "" {
-		pool = t.bestRows(filterAll(pool, func(e Element) bool { return !t.isRow(e) }))
-		if len(pool) == 0 {
+		in := t.bestRows(filterAll(pool, func(e Element) bool { return !t.isRow(e) }))
+		if len(in) == 0 && t.Beside {
+			in = t.besideOne(pool, elems)
+		}
+		if pool = in; len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no element sits inside an item named %q", t.where(), t.Row)
 		}
 	}

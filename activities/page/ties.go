@@ -19,8 +19,9 @@ import (
 //     form's fields hold what was typed ("Login" in the page's menu and on the form just
 //     filled in), is that button's: the form in progress is what the click finishes;
 //   - one control shown twice (alike in role, name, case aside, and destination: a
-//     toolbar repeated below the page, a menu's "Watchlist" and a notice's "watchlist")
-//     is one target, the first a person sees;
+//     toolbar repeated below the page, a menu's "Watchlist" and a notice's "watchlist";
+//     a link a menu marks as its item and the same link in the page) is one target, the
+//     first a person sees;
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover;
 //   - of controls that match alike, the ones the step before brought onto the page
@@ -46,7 +47,7 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	}
 	alike, oneRow := true, true
 	for _, c := range cands[1:] {
-		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && c.Role == cands[0].Role && strings.EqualFold(c.Name, cands[0].Name) &&
+		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && sameRole(c, cands[0]) && strings.EqualFold(c.Name, cands[0].Name) &&
 			c.Frame == cands[0].Frame && c.Disabled == cands[0].Disabled
 		oneRow = oneRow && cands[0].Row != "" && c.Row == cands[0].Row && c.Container == cands[0].Container && c.Frame == cands[0].Frame
 	}
@@ -60,6 +61,13 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	// ("Write regexp" after "Virtual Host" under "Set permission", not under "Set topic
 	// permission").
 	return preferAll(cands, func(e Element) bool { return e.Near })
+}
+
+// sameRole reports two elements of one role, or two links to one place of which a menu
+// marks one as its item: the same link, whatever the menu calls it.
+func sameRole(a, b Element) bool {
+	linkish := func(e Element) bool { return e.Tag == "a" && (e.Role == "link" || e.Role == "menuitem") }
+	return a.Role == b.Role || (linkish(a) && linkish(b))
 }
 
 // firstInView is the first of elems in the viewport, or the first.

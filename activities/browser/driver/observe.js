@@ -155,11 +155,11 @@
       el.getAttribute("name"), el.getAttribute("data-icon"), el.getAttribute("data-testid"),
       // What a script library makes of it: Bootstrap's data-toggle="tab" is a tab.
       el.getAttribute("data-toggle"), el.getAttribute("data-bs-toggle")];
-    // A link in a list the page styles as a row of tabs (Bootstrap's "nav-tabs", a "tabs" or
-    // "tab-bar" list, ExtJS's "x-tab-strip", an app's top menu bar) is one of its tabs, as
-    // people call them.
+    // A link in a list the page styles as a row of tabs (Bootstrap's "nav-tabs" or its
+    // "nav-pills", a side column of them; a "tabs" or "tab-bar" list, ExtJS's
+    // "x-tab-strip", an app's top menu bar) is one of its tabs, as people call them.
     for (let p = el.parentElement, i = 0; p && i < 3; p = p.parentElement, i++) {
-      if (/(?:^|[\s_-])(?:nav-tabs|tabs|tabbar|tab-bar|tabnav|tab-strip|tabstrip|navbar-nav|topmenu)(?:$|[\s_-])/i.test((typeof p.className === "string" ? p.className : "") + " " + p.id)) {
+      if (/(?:^|[\s_-])(?:nav-tabs|nav-pills|tabs|pills|tabbar|tab-bar|tabnav|tab-strip|tabstrip|navbar-nav|topmenu)(?:$|[\s_-])/i.test((typeof p.className === "string" ? p.className : "") + " " + p.id)) {
         parts.push("tab");
         break;
       }

@@ -1,0 +1,61 @@
+package driver_test
+
+import "testing"
+
+// TestWhatTheTwelfthPoolShowed: from the twelfth pool (read after its blind run): "the
+// text box" on a wiki's edit page, where a text area with no label of its own sits above
+// a one-line field (it typed into the one-line field, which is named otherwise: now a tie,
+// refused); a console's settings sections drawn as a column of Bootstrap pills, which
+// people call tabs; a budget file asked for as "the budget file called Household Budget";
+// two cameras chosen in a list that takes several; a row ticked by "Back Door's box"; a
+// search box with no name, asked for as the box next to its Search button; a sign-in that asks for the server's
+// password alone; one reached by the link at the top, said in brackets after it.
+func TestWhatTheTwelfthPoolShowed(t *testing.T) {
+	runUnseen(t, newPool(t), []unseenCase{
+		{"the text box, where a text area and a named field are two", "unseen-wiki.html#wiki", "wiki", []string{
+			`type "The guest network is Harbor-Guest." into the text box, type "Guest network" into "Description of changes", click "Save"`,
+			`put "The guest network is Harbor-Guest." in the text field, then put "Guest network" in Description of changes, and press Save`,
+			`type "The guest network is Harbor-Guest." into the textbox, type "Guest network" into "Description of changes", click "Save"`,
+		}, ""},
+		{"the text area, said so", "unseen-wiki.html#wiki", "wiki", []string{
+			`type "The guest network is Harbor-Guest." into the text area, type "Guest network" into "Description of changes", click "Save"`,
+			`type "The guest network is Harbor-Guest." into the textarea, then type "Guest network" into "Description of changes" and click "Save"`,
+			`Put "The guest network is Harbor-Guest." in the text area, "Guest network" in Description of changes, and press Save.`,
+		}, `{"text":"The guest network is Harbor-Guest.","summary":"Guest network"}`},
+		{"a section of the settings drawn as a pill", "unseen-wiki.html#options", "options", []string{
+			`click the "Web" tab, type "Camera maintenance on Friday" into "WEB_CONSOLE_BANNER", click "Save"`,
+			`open the Web tab on the left, put "Camera maintenance on Friday" in WEB_CONSOLE_BANNER and hit Save`,
+			`Choose the Web tab, then enter "Camera maintenance on Friday" in the WEB_CONSOLE_BANNER field and click Save.`,
+		}, `"banner":"Camera maintenance on Friday"`},
+		{"a file called by its name", "unseen-wiki.html#files", "files", []string{
+			`click the budget file called Household Budget`,
+			`open the budget file called Household Budget.`,
+			`pick the file named Household Budget`,
+		}, `{"opened":"Household Budget"}`},
+		{"two cameras in a list that takes several", "unseen-wiki.html#group", "group", []string{
+			`select "Front Door" and "Front Gate" in "Monitor", click "Save"`,
+			`select "Front Door", "Front Gate" in the Monitor list and press Save`,
+			`In Monitor, select "Front Door" and "Front Gate", then click Save.`,
+		}, `{"monitors":["Front Door","Front Gate"]}`},
+		{"a row's box, said as the row's", "unseen-wiki.html#console", "console", []string{
+			`tick Back Door's box and press Edit`,
+			`In the monitor list tick Back Door's box, then click Edit.`,
+			`Tick Back Door's checkbox and hit Edit`,
+		}, `{"edit":["Back Door"]}`},
+		{"a box with no name, next to its button", "unseen-wiki.html#sidebar", "search", []string{
+			`type "badge reader" into the box next to "Search", click "Search"`,
+			`put "badge reader" in the box next to "Search" and click Search`,
+			`Type "badge reader" into the field next to "Search" and press Search.`,
+		}, `{"patterns":"badge reader"}`},
+		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
+			`sign in with the server password "s3cret"`,
+			`log in with the password "s3cret"`,
+			`Sign in using the server password "s3cret".`,
+		}, `{"ok":true}`},
+		{"a sign-in reached by the link at the top, said in brackets", "unseen-wiki.html#login", "signin", []string{
+			`log in as nora / "s3cret" (the Login / Get an account link at the top)`,
+			`click "Login / Get an account", type "nora" into "Username", type "s3cret" into "Password", click "Login"`,
+			`log in as nora with the password "s3cret" (via the Login / Get an account link)`,
+		}, `{"user":"nora","ok":true}`},
+	})
+}

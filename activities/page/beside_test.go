@@ -1,0 +1,37 @@
+package page
+
+import (
+	"testing"
+
+	"github.com/webagent-dev/webagent/plan"
+)
+
+// TestBesideOne: "the box next to "Search"", where no item named "Search" holds a box, is
+// the field right before or after the one element named so, on its line.
+func TestBesideOne(t *testing.T) {
+	sidebar := []Element{
+		{Index: 0, Tag: "input", Type: "text", Role: "textbox", Box: Box{X: 10, Y: 100, W: 100, H: 20}},
+		{Index: 1, Tag: "input", Type: "submit", Role: "button", Name: "Search", Box: Box{X: 115, Y: 100, W: 50, H: 20}},
+		{Index: 2, Tag: "input", Type: "text", Role: "textbox", Box: Box{X: 10, Y: 130, W: 100, H: 20}},
+		{Index: 3, Tag: "input", Type: "submit", Role: "button", Name: "Go", Box: Box{X: 115, Y: 130, W: 50, H: 20}},
+		// A field far to the right of "Go", on its line: not next to it.
+		{Index: 4, Tag: "input", Type: "text", Role: "textbox", Name: "Filter", Box: Box{X: 400, Y: 130, W: 100, H: 20}},
+		{Index: 5, Tag: "a", Role: "link", Name: "Help", Box: Box{X: 10, Y: 200, W: 40, H: 16}},
+		{Index: 6, Tag: "a", Role: "link", Name: "Help", Box: Box{X: 10, Y: 230, W: 40, H: 16}},
+		{Index: 7, Tag: "input", Type: "text", Role: "textbox", Box: Box{X: 60, Y: 200, W: 100, H: 16}},
+	}
+	for _, tt := range []struct {
+		desc string
+		want int
+	}{
+		{`the box next to "Search"`, 0},
+		{`the field beside "Go"`, 2},
+		{`the text box next to "Go"`, 2},
+		{`the box next to "Help"`, -1}, // two elements are named "Help"
+		{`the box next to "Print"`, -1},
+	} {
+		if r := Resolve(tt.desc, plan.Type, sidebar); r.Index != tt.want {
+			t.Errorf("%s: resolved %d (%s), want %d", tt.desc, r.Index, r.Reason, tt.want)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package plan
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestPhrasingsOfTheTwelfthPool: how the twelfth pool's people wrote steps the reader
+// refused (read after its blind run), each with the reading a person means, and what
+// stays refused.
+func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
+	user, pw, button := `type "nora" into "user name field of the sign-in form"`, `type "x" into "password field of the sign-in form"`, `click "button of the sign-in form"`
+	for _, tt := range []struct{ goal, want string }{
+		// The password of what one signs in to, named so.
+		{`sign in with the server password "x" and open the Household Budget file`, pw + " | " + button + ` | click "Household Budget file"`},
+		// The link that shows the sign-in form, said in brackets after it.
+		{`log in as nora / "x" (the Login / Get an account link at the top), then click "Front page"`,
+			`click "\"Login / Get an account\"" | ` + user + " | " + pw + " | " + button + ` | click "Front page"`},
+		{`log in as nora, password "x"`, user + " | " + pw + " | " + button},
+		// A full stop typed twice ends the sentence.
+		{`click "Sign in". Then pick "Household Budget".. Click "Add New".`, `click "Sign in" | click "Household Budget" | click "Add New"`},
+		// Several choices in a list that takes several.
+		{`select "Front Door" and "Front Gate" in "Monitor"`, `select "Front Door and Front Gate" from "Monitor"`},
+		// A path of pages through a list's own name, written in lower case.
+		{`go to My lists, choir, Admin, Subscribers`, `hover over "\"My lists\"" | hover over "\"choir\"" | hover over "\"Admin\"" | click "\"Subscribers\""`},
+		// "the text box" beside "the text area": the two are told apart.
+		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
+	} {
+		steps, err := Parse(tt.goal)
+		if err != nil {
+			t.Errorf("%s: %v", tt.goal, err)
+			continue
+		}
+		var got []string
+		for _, s := range steps {
+			got = append(got, s.String())
+		}
+		if g := strings.Join(got, " | "); g != tt.want {
+			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
+		}
+	}
+	for _, goal := range []string{
+		// A list's path with one name in it is no path: which words are names is not known.
+		`open My lists, choir`,
+		`go to Security, users, groups`,
+	} {
+		if s, err := Parse(goal); err == nil {
+			t.Errorf("%s: read as %v, want refused", goal, s)
+		}
+	}
+	for d, want := range map[string]Target{
+		// A name after "called", unquoted, is held as the page writes it.
+		`the budget file called Household Budget`: {Name: "Household Budget", Quoted: true},
+		// "X's box": the checkbox in X's row; "X's Edit button": its Edit button.
+		`Back Door's box in the monitor list`:   {Kind: "checkbox", Row: "Back Door", InList: true},
+		`the Bills group's Add category button`: {Name: "Add category", Kind: "button", Row: "Bills"},
+		`Nina's profile`:                        {Name: "Nina's profile"},
+		`the box next to "Search"`:              {Name: "box", Row: "Search", Beside: true},
+		`"Delete" in the row "Search"`:          {Name: "Delete", Quoted: true, Row: "Search"},
+	} {
+		if got := ParseTarget(d); got != want {
+			t.Errorf("%s: read as %+v, want %+v", d, got, want)
+		}
+	}
+}
