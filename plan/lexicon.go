@@ -59,6 +59,8 @@ var verbs = []verb{
 	{phrase: "collapse", senses: []sense{sClick}},
 	{phrase: "go to", senses: []sense{sClick, sGo, sMenuPath}},
 	{phrase: "go", senses: nil},
+	// "search for X": typed into the page's search box and sent (search.go).
+	{phrase: "search", senses: nil},
 	{phrase: "switch to", senses: []sense{sClick}},
 	// "close the dialog", "dismiss the "Newsletter" popup": its close control (closeBox).
 	{phrase: "close", senses: nil, inner: true},
@@ -237,7 +239,9 @@ var kinds = []kind{
 	{"editor", []string{"rich text editor", "rich-text editor", "richtext editor", "rich editor", "rich-editor", "richeditor", "text editor", "editor"}},
 	// "the text input" is an <input>, not a text area.
 	{"input", []string{"text input", "textinput", "input field", "inputfield", "input box", "inputbox", "input"}},
-	{"textbox", []string{"text field", "textfield", "text box", "textbox", "search box", "searchbox"}},
+	// A search box is the field a page searches by: its search form's, or one that says so.
+	{"search", []string{"search box", "searchbox", "search field", "search bar", "search input"}},
+	{"textbox", []string{"text field", "textfield", "text box", "textbox"}},
 	// A field, said plainly, is any form field: a list to choose from is one too.
 	{"field", []string{"field"}},
 	{"combobox", []string{"dropdown", "drop-down", "select box", "selectbox", "select", "combo box", "combobox", "picker", "list box", "listbox", "scroll list", "scrolling list", "selection list", "list"}},

@@ -47,6 +47,11 @@ func parseMenuPath(c string, quotes []string) (steps []Step, reason string, ok b
 		}
 		// An item of a path is named by its words whatever they are: "Options" is one
 		// item, not several.
+		if len(quotesIn(p)) == 0 && strings.ContainsAny(p, ",;") {
+			// "Party > Parties, search for Cartwright": the last item ends at the comma, and
+			// what follows is no part of its name.
+			return nil, fmt.Sprintf("in the menu path %q the item %q is not one name: quote each item alone, and write the step after it as a step", unmask(path, quotes, true), unmask(p, quotes, true)), true
+		}
 		if bare := len(quotesIn(p)) == 0 && len(strings.Fields(p)) <= 4 && !startsSpaced(articleStart, strings.TrimSpace(p)); !bare {
 			if r := exactTarget(p, quotes); r != "" {
 				return nil, r, true

@@ -119,9 +119,10 @@ func confirmed(steps []Step) ([]Step, bool) {
 }
 
 // readClicks reads a clause that is several clicks: an item chosen from a menu named by
-// its control, a menu's path, or one click verb for two things.
+// its control, a menu's path, or one click verb for two things; or a search, typed and
+// sent.
 func readClicks(clause string, quotes []string) ([]Step, string, bool) {
-	for _, read := range []func(string, []string) ([]Step, string, bool){readFromMenu, parseMenuPath, readBothClicks} {
+	for _, read := range []func(string, []string) ([]Step, string, bool){readFromMenu, parseMenuPath, readBothClicks, readSearch} {
 		if path, reason, ok := read(clause, quotes); ok {
 			return path, reason, true
 		}

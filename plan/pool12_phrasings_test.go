@@ -23,6 +23,14 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		{`select "Front Door" and "Front Gate" in "Monitor"`, `select "Front Door and Front Gate" from "Monitor"`},
 		// A path of pages through a list's own name, written in lower case.
 		{`go to My lists, choir, Admin, Subscribers`, `hover over "\"My lists\"" | hover over "\"choir\"" | hover over "\"Admin\"" | click "\"Subscribers\""`},
+		// A search, said as one: typed into the page's search box, and sent.
+		{`search the wiki for badge reader, then click "Building Access"`, `type "badge reader" into "the search box" | press Enter | click "Building Access"`},
+		{`type "a" into "Name", search for Corner`, `type "a" into "Name" | type "Corner" into "the search box" | press Enter`},
+		{`search for Backup in the Filter box`, `type "Backup" into "Filter box" | press Enter`},
+		// A path's last item ends where the next step starts (it was read as "Parties,
+		// search for Cartwright", one name).
+		{`Go to Party > Parties, search for Cartwright and double-click "Cartwright Office Supplies"`,
+			`hover over "\"Party\"" | click "\"Parties\"" | type "Cartwright" into "the search box" | press Enter | double-click "Cartwright Office Supplies"`},
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {
@@ -43,6 +51,11 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		// A list's path with one name in it is no path: which words are names is not known.
 		`open My lists, choir`,
 		`go to Security, users, groups`,
+		// A search for something described, not for words; words beside a quote.
+		`search for thriller movies directed by Slater from year 1993`,
+		`Search for lists with "garden"`,
+		// A path's last item that runs on past a comma into what is no step.
+		`Go to Party > Parties, Cartwright's record`,
 	} {
 		if s, err := Parse(goal); err == nil {
 			t.Errorf("%s: read as %v, want refused", goal, s)

@@ -35,3 +35,23 @@ func TestBesideOne(t *testing.T) {
 		}
 	}
 }
+
+// TestSearchBox: "the search box" is the field a page searches by, never any one text
+// field: by its role or type, its words, or its search form (observe.js's hint).
+func TestSearchBox(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		elems []Element
+		want  int
+	}{
+		{"by its type", []Element{{Index: 0, Tag: "input", Type: "text", Role: "textbox", Name: "Name"}, {Index: 1, Tag: "input", Type: "search", Role: "searchbox"}}, 1},
+		{"by its placeholder", []Element{{Index: 0, Tag: "input", Type: "text", Role: "textbox", Name: "Name"}, {Index: 1, Tag: "input", Type: "text", Role: "textbox", Placeholder: "Search transactions"}}, 1},
+		{"by its form", []Element{{Index: 0, Tag: "input", Type: "text", Role: "textbox", Hints: "patterns search"}, {Index: 1, Tag: "input", Type: "text", Role: "textbox", Hints: "gotopage"}}, 0},
+		{"a page's one text field is no search box", []Element{{Index: 0, Tag: "input", Type: "text", Role: "textbox", Name: "Username"}}, -1},
+		{"two search boxes", []Element{{Index: 0, Tag: "input", Type: "search", Role: "searchbox"}, {Index: 1, Tag: "input", Type: "search", Role: "searchbox", Name: "Filter"}}, -1},
+	} {
+		if r := Resolve("the search box", plan.Type, tt.elems); r.Index != tt.want {
+			t.Errorf("%s: resolved %d (%s), want %d", tt.name, r.Index, r.Reason, tt.want)
+		}
+	}
+}

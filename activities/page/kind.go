@@ -11,7 +11,7 @@ import (
 // never the link "Delete". The vaguer words ("item", "list", "option") only prefer.
 var strictKinds = map[string]bool{
 	"button": true, "link": true, "icon": true, "checkbox": true, "radio": true, "textbox": true,
-	"input": true, "textarea": true, "editor": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
+	"input": true, "search": true, "textarea": true, "editor": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
 }
 
 // fits reports whether the action can be done to the element.
@@ -35,6 +35,11 @@ func roleFits(role string, e Element) bool {
 		return e.Editable()
 	case "field":
 		return e.Editable() || e.Chooser()
+	case "search":
+		// A field the page searches by: a search box by its role or type, or one whose
+		// words or form say search (observe.js hints "search" for a field of a search form).
+		return e.Editable() && (e.Role == "searchbox" || e.Type == "search" ||
+			hasWord(strings.Join([]string{e.Name, e.Placeholder, e.Label, e.Hints}, " "), "search", "find", "filter", "query"))
 	case "input":
 		return e.Tag == "input" && e.Editable()
 	case "textarea", "editor":

@@ -8,7 +8,8 @@ import "testing"
 // refused); a console's settings sections drawn as a column of Bootstrap pills, which
 // people call tabs; a budget file asked for as "the budget file called Household Budget";
 // two cameras chosen in a list that takes several; a row ticked by "Back Door's box"; a
-// search box with no name, asked for as the box next to its Search button; a sign-in that asks for the server's
+// search box with no name, asked for as the box next to its Search button, or as the
+// search box (its form searches), or by "search the wiki for"; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -46,6 +47,11 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`type "badge reader" into the box next to "Search", click "Search"`,
 			`put "badge reader" in the box next to "Search" and click Search`,
 			`Type "badge reader" into the field next to "Search" and press Search.`,
+		}, `{"patterns":"badge reader"}`},
+		{"a search, said as one", "unseen-wiki.html#sidebar", "search", []string{
+			`search the wiki for "badge reader"`,
+			`Search for badge reader.`,
+			`type "badge reader" into the search box and press Enter`,
 		}, `{"patterns":"badge reader"}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,

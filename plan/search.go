@@ -1,0 +1,44 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// searchWords is how many words, unquoted, a search may be for.
+const searchWords = 4
+
+// searchFor is "search for "Corner"", "search the wiki for badge reader", "search for
+// Backup in the search box above the list": the words typed into the page's search box (or
+// the field named after "in"), then Enter pressed there. The words after "search the" say
+// where the search looks (the wiki, the workflows): the page's one search box is where it
+// looks; a page with none, or with two, is refused by the resolver, never guessed.
+var searchFor = seq(word("search"), opt(word("the"), grab("scope", seq(asciiWord, optLazy(asciiWord)))), word("for"), grab("v", some),
+	opt(word("in", "into"), the, grab("t", some)), end)
+
+// readSearch reads a search as its two steps.
+func readSearch(c string, quotes []string) ([]Step, string, bool) {
+	m := read(searchFor, stripFillers(c))
+	if m == nil {
+		return nil, "", false
+	}
+	v, unclear := exactValue(m.get("v"), quotes)
+	if unclear != "" {
+		return nil, unclear, true
+	}
+	if len(quotesIn(m.get("v"))) == 0 && len(strings.Fields(v)) > searchWords {
+		// "Search for thriller movies directed by Slater from year 1993" says what is
+		// sought, which a form of several fields may be for: not the words to type.
+		return nil, fmt.Sprintf("%q says what to look for rather than the words to search for: quote them, as in search for \"badge reader\"", v), true
+	}
+	t := "the search box"
+	if d := m.get("t"); d != "" {
+		t = cleanOperand(d, quotes)
+	}
+	typed := Step{Action: Type, Value: v, TargetDescription: t}
+	if reason := exactTarget(t, quotes); m.get("t") != "" && reason != "" {
+		return nil, reason, true
+	}
+	enter := Step{Action: Press, Value: "Enter"}
+	return []Step{typed, enter}, "", true
+}
