@@ -212,6 +212,12 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 			t := strings.TrimSpace(m.get("v")) + " in the " + strings.ToLower(strings.TrimSpace(stripStart(articleStart, m.get("t"))))
 			return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
 		}
+		if read(appearedPlace, "from "+strings.TrimSpace(m.get("t"))) != nil {
+			// "choose Wholesale from the list that appears": a click on the item the list
+			// the step before opened shows, not a value chosen from a list box.
+			v, unclear := exactValue(m.get("v"), quotes)
+			return found(Step{Action: Click, TargetDescription: strconv.Quote(v) + " in the list that appears"}, unclear)
+		}
 		if n, ok := itemInList(m.get("v"), m.get("t")); ok {
 			// `select the torrent "x" in the list`: a click on the item the list shows, not
 			// a value chosen from a list box.

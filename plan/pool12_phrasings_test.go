@@ -31,6 +31,9 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		// search for Cartwright", one name).
 		{`Go to Party > Parties, search for Cartwright and double-click "Cartwright Office Supplies"`,
 			`hover over "\"Party\"" | click "\"Parties\"" | type "Cartwright" into "the search box" | press Enter | double-click "Cartwright Office Supplies"`},
+		// An item of the list the step before brought up (the eleventh pool's Tryton).
+		{`type "Whole" into "Categories", click "Wholesale" in the list that appears`, `type "Whole" into "Categories" | click "\"Wholesale\" in the list that appears"`},
+		{`choose Wholesale from the dropdown that opens`, `click "\"Wholesale\" in the list that appears"`},
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {

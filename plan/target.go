@@ -31,6 +31,9 @@ type Target struct {
 	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
 	Row     string `json:"row,omitempty"`
 	RowNoun string `json:"row_noun,omitempty"`
+	// Appeared is "in the list that appears": the element is among what the step before
+	// brought onto the page (an autocomplete's suggestions), and nowhere else.
+	Appeared bool `json:"appeared,omitempty"`
 	// Beside is "next to "Search"" or "beside "Search"": Row names the item the element is
 	// in, or, where no item is named so, the one element on the page it sits beside.
 	Beside bool `json:"beside,omitempty"`

@@ -25,6 +25,9 @@ func withoutPosition(s string) string {
 // named).
 func withoutPlaces(s string) string {
 	x := &desc{d: s}
+	if m, from, to := x.find(appearedPlace); m != nil && from > 0 {
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(tabPlace); m != nil && from > 0 && strings.TrimSpace(x.d[:from]) != "" {
 		x.cut(from, to)
 	}
@@ -188,6 +191,11 @@ func (t *Target) readListPlace(x *desc) {
 		x.cut(from, to)
 	}
 }
+
+// appearedPlace is "in the list that appears", "from the dropdown that opens": what the
+// step before brought onto the page (an autocomplete's suggestions), Target.Appeared.
+var appearedPlace = seq(word("in", "from", "on"), the, word("list", "menu", "dropdown", "drop-down", "popup", "pop-up", "suggestions", "suggestion list", "options"),
+	opt(word("that", "which")), opt(word("just")), word("appears", "appear", "opens", "pops up", "drops down", "shows up", "comes up", "is shown"), end)
 
 // sideOf is the side of the page a list is on: "the tree on the left".
 var sideOf = seq(word("on"), the, word("left", "right"))

@@ -127,6 +127,10 @@ func ParseTarget(description string) Target {
 		}
 		x.cut(from, to)
 	}
+	if m, from, to := x.find(appearedPlace); m != nil && from > 0 {
+		t.Appeared = true
+		x.cut(from, to)
+	}
 	t.readListPlace(x)
 	if m := readStart(seq(valueOfLabelWords, qt), x.d); m != nil {
 		// Read before the row: "the value for "Phone"" is not the row "Phone".

@@ -55,3 +55,19 @@ func TestSearchBox(t *testing.T) {
 		}
 	}
 }
+
+// TestInTheListThatAppears: "in the list that appears" is among what the step before
+// brought onto the page, and nowhere else.
+func TestInTheListThatAppears(t *testing.T) {
+	elems := []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "Wholesale", Dest: "http://x/#party"},
+		{Index: 1, Tag: "li", Role: "option", Name: "Wholesale", Fresh: true},
+		{Index: 2, Tag: "li", Role: "option", Name: "Wholesale Partners", Fresh: true},
+	}
+	if r := Resolve(`"Wholesale" in the list that appears`, plan.Click, elems); r.Index != 1 {
+		t.Errorf("resolved %d (%s), want the suggestion", r.Index, r.Reason)
+	}
+	if r := Resolve(`"Wholesale" in the list that appears`, plan.Click, elems[:1]); r.Index != -1 {
+		t.Errorf("resolved %d with no list shown, want refused", r.Index)
+	}
+}

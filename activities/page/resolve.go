@@ -139,6 +139,11 @@ func ResolveEvery(target plan.Target, action plan.Action, elems []Element) ([]El
 // card it names (and not that row itself), inside the container, in a list's items. The
 // reason says which place has nothing in it.
 func (t Target) place(pool, elems []Element) ([]Element, string) {
+	if t.Appeared {
+		if pool = filterAll(pool, func(e Element) bool { return e.Fresh }); len(pool) == 0 {
+			return nil, "the step before brought nothing onto the page (no list appeared)"
+		}
+	}
 	if t.Row != "" {
 		in := t.bestRows(filterAll(pool, func(e Element) bool { return !t.isRow(e) }))
 		if len(in) == 0 && t.Beside {

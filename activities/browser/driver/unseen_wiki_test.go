@@ -9,7 +9,8 @@ import "testing"
 // people call tabs; a budget file asked for as "the budget file called Household Budget";
 // two cameras chosen in a list that takes several; a row ticked by "Back Door's box"; a
 // search box with no name, asked for as the box next to its Search button, or as the
-// search box (its form searches), or by "search the wiki for"; a sign-in that asks for the server's
+// search box (its form searches), or by "search the wiki for"; an item of the list that
+// appears as one types, its name also a link elsewhere on the page; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -53,6 +54,11 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`Search for badge reader.`,
 			`type "badge reader" into the search box and press Enter`,
 		}, `{"patterns":"badge reader"}`},
+		{"an item of the list that appears as one types", "unseen-wiki.html#party", "party", []string{
+			`type "Whole" into "Categories", click "Wholesale" in the list that appears, click "Save"`,
+			`type Whole in the Categories field and choose Wholesale from the list that appears, then press Save`,
+			`Type "Whole" into Categories, then pick "Wholesale" from the dropdown that opens. Click Save.`,
+		}, `{"categories":["Wholesale"]}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,
 			`log in with the password "s3cret"`,
