@@ -272,3 +272,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_sympa.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_actual.sh"
 # shellcheck source=deploy/heldout_zoneminder.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_zoneminder.sh"
+# shellcheck source=deploy/heldout_cups.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_cups.sh"
+# shellcheck source=deploy/heldout_nzbget.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_nzbget.sh"
+# shellcheck source=deploy/heldout_nocodb.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_nocodb.sh"
+# shellcheck source=deploy/heldout_glewlwyd.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_glewlwyd.sh"
