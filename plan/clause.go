@@ -57,7 +57,7 @@ var readings = []reading{
 	{"going to an address, back or forward", []string{"go to https://example.com/login", "go back", "reload the page"}, readNavigation},
 	{"a form filled from the page's table", []string{"fill each labelled field with its value from the table"}, readFromTable},
 	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
-	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`, "close the dialog", `dismiss the "Newsletter" popup`}, readClick},
+	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "save the changes", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`, "close the dialog", `dismiss the "Newsletter" popup`}, readClick},
 	{"reading text off the page", []string{`copy the text in "Notes"`, `paste it into "Reply"`, `extract the first row's name as "first"`}, readExtraction},
 }
 
@@ -255,6 +255,10 @@ const FocusedField = "the focused field"
 func readClick(c string, quotes []string) (Step, string, bool) {
 	if read(submit, c) != nil {
 		return Step{Action: Click, TargetDescription: "Submit"}, "", true
+	}
+	if m := read(saveIt, c); m != nil {
+		v := m.low("v")
+		return Step{Action: Click, TargetDescription: strings.ToUpper(v[:1]) + v[1:]}, "", true
 	}
 	if read(expand, c) != nil {
 		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true

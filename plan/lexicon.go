@@ -129,6 +129,10 @@ var verbs = []verb{
 	{phrase: "reload", senses: nil},
 	{phrase: "refresh", senses: nil},
 	{phrase: "submit", senses: nil},
+	// "save", "save the changes", "apply": a click on the button the verb names (saveIt).
+	{phrase: "save", senses: nil},
+	{phrase: "apply", senses: nil},
+	{phrase: "publish", senses: nil},
 	{phrase: "continue", senses: nil},
 	{phrase: "proceed", senses: nil},
 	{phrase: "accept", senses: nil},

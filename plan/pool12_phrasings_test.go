@@ -34,6 +34,10 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		// An item of the list the step before brought up (the eleventh pool's Tryton).
 		{`type "Whole" into "Categories", click "Wholesale" in the list that appears`, `type "Whole" into "Categories" | click "\"Wholesale\" in the list that appears"`},
 		{`choose Wholesale from the dropdown that opens`, `click "\"Wholesale\" in the list that appears"`},
+		// "Save" said as the verb it is: a click on the button it names.
+		{`type "a" into "Name". Save.`, `type "a" into "Name" | click "Save"`},
+		{`type "a" into "Name" and save the changes`, `type "a" into "Name" | click "Save"`},
+		{`put "b" in "Label", then apply`, `type "b" into "Label" | click "Apply"`},
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {

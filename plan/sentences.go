@@ -128,9 +128,14 @@ var (
 		word("with", "using", "via", "by clicking", "by pressing", "through"), grab("t", all), end)
 	// openByIts is `open the group "sales" with its Edit icon`: the click on that control
 	// in the row of the item named.
-	openByIts   = seq(word("open", "edit"), the, opt(nounWord), grab("q", quoteTok), word("with", "using", "via", "by clicking"), word("its", "their"), grab("t", all), end)
-	confirmIt   = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
-	goOn        = seq(word("continue", "proceed"), end)
+	openByIts = seq(word("open", "edit"), the, opt(nounWord), grab("q", quoteTok), word("with", "using", "via", "by clicking"), word("its", "their"), grab("t", all), end)
+	confirmIt = seq(word("confirm", "accept"), opt(alt(word("it", "that"), seq(theWords, word("dialog", "confirmation", "prompt", "popup", "warning")))), end)
+	goOn      = seq(word("continue", "proceed"), end)
+	// saveIt is "save", "save the changes", "apply them", "publish it": a click on the
+	// button the verb names ("Save"), as "submit" is one on "Submit".
+	saveIt = seq(grab("v", word("save", "apply", "publish")), opt(alt(word("it", "them", "this", "that", "everything", "all"),
+		seq(opt(word("the", "your", "my", "these", "those")), word("changes", "change", "form", "settings", "page", "record", "entry", "item", "post", "configuration", "config", "edits")))),
+		opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)
 	submit      = seq(word("submit"), opt(alt(word("it"), seq(word("the", "this"), word("form")))), opt(word("when", "once"), word("done", "finished", "you're done", "you are done")), end)
 	doubleClick = seq(verbsFor(sDoubleClick), opt(word("on")), grab("t", all), end)
 	rightClick  = alt(seq(verbsFor(sRightClick), opt(word("on")), grab("t", all), end), seq(word("click", "tap"), opt(word("on")), grab("t", some), word("with the right"), opt(word("mouse")), word("button"), end), seq(word("open the context menu"), word("of", "on", "for"), grab("t", all), end))
