@@ -285,10 +285,22 @@ func referTo(s Step, before []Step) (Step, string) {
 	case last.Action == Assert && !last.Negated:
 		name = last.Value
 	case last.Action == Click:
-		if t := ParseTarget(last.TargetDescription); t.Quoted {
+		if t := ParseTarget(last.TargetDescription); t.Row != "" && len(f) > 1 {
+			// "click "Edit" in the row "Back Door", change its Name": the Name of the item
+			// the row is, on the page the click opened (or in the row, still shown).
+			s.TargetDescription = "the " + strings.Join(f[1:], " ") + " of the item " + strconv.Quote(t.Row) + " or the page it opened"
+			return s, ""
+		} else if t.Quoted {
 			name = t.Name
 		}
-	case last.Action == Check || last.Action == RightClick || last.Action == DoubleClick || last.Action == Hover:
+	case last.Action == DoubleClick:
+		// "double-click "Andersen Logistics", change its Name": the item's own Name, in its
+		// row if it is edited there, else on the page the double-click opened.
+		if name = ParseTarget(last.TargetDescription).Name; name != "" && len(f) > 1 {
+			s.TargetDescription = "the " + strings.Join(f[1:], " ") + " of the item " + strconv.Quote(name) + " or the page it opened"
+			return s, ""
+		}
+	case last.Action == Check || last.Action == RightClick || last.Action == Hover:
 		// `tick "Download (kB/s):", type "250" into its field`: the item named by the
 		// control the step before ticked, right-clicked or pointed at.
 		name = ParseTarget(last.TargetDescription).Name

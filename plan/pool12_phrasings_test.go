@@ -38,6 +38,11 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		{`type "a" into "Name". Save.`, `type "a" into "Name" | click "Save"`},
 		{`type "a" into "Name" and save the changes`, `type "a" into "Name" | click "Save"`},
 		{`put "b" in "Label", then apply`, `type "b" into "Label" | click "Apply"`},
+		// "its Name" of an item a step opened: in its row while shown, else on its page.
+		{`double-click "Andersen Logistics", change its Name to "Andersen Freight"`,
+			`double-click "Andersen Logistics" | type "Andersen Freight" into "the Name of the item \"Andersen Logistics\" or the page it opened"`},
+		{`click "Edit" in the row "Back Door", change its Name to "Back Porch"`,
+			`click "\"Edit\" in the row \"Back Door\"" | type "Back Porch" into "the Name of the item \"Back Door\" or the page it opened"`},
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {
@@ -58,6 +63,8 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		// A list's path with one name in it is no path: which words are names is not known.
 		`open My lists, choir`,
 		`go to Security, users, groups`,
+		// "its" after a page of its own, a sentence between: which item is not known.
+		`Open Silences. The upgrade is done, so expire the silence with the matcher alertname=InstanceDown: click its "Expire" button.`,
 		// A search for something described, not for words; words beside a quote.
 		`search for thriller movies directed by Slater from year 1993`,
 		`Search for lists with "garden"`,

@@ -34,6 +34,9 @@ type Target struct {
 	// Appeared is "in the list that appears": the element is among what the step before
 	// brought onto the page (an autocomplete's suggestions), and nowhere else.
 	Appeared bool `json:"appeared,omitempty"`
+	// Opened is "its Name" said of an item a step before opened: the element in the item's
+	// row while the row is on the page, else on the page the item opened (its form).
+	Opened bool `json:"opened,omitempty"`
 	// Beside is "next to "Search"" or "beside "Search"": Row names the item the element is
 	// in, or, where no item is named so, the one element on the page it sits beside.
 	Beside bool `json:"beside,omitempty"`

@@ -186,6 +186,10 @@ func (t *Target) readUnquotedPlace(x *desc) {
 // names the item first ("Uncategorized in the feed list", "beside "X" in the list of
 // articles", "the Edit icon of "X" in the results"), and drops it: an item of a list.
 func (t *Target) readListPlace(x *desc) {
+	if m, from, to := x.find(appearedPlace); m != nil && from > 0 {
+		t.Appeared = true // "in the list that appears": not a list the page already shows
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(listPlace); m != nil && from > 0 && (len(quotesIn(x.d[:from])) > 0 || hasNameWord(tokenize(x.d[:from]))) {
 		t.InList = true
 		x.cut(from, to)

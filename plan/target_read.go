@@ -18,6 +18,9 @@ var (
 		seq(word("next to", "beside"), word("the"), nounWord, qt),
 		// "Edit for the user "alice"": the row of the item so named.
 		seq(word("for", "of"), word("the"), one(func(t tok) bool { return itemNounSet[t.low] }), qt))
+	// openedItem is what "its" names after a step that opened an item: "of the item "X"
+	// or the page it opened" (Target.Opened).
+	openedItem = seq(word("of"), word("the"), word("item"), qt, word("or the page it opened"))
 	// nounContext is "in the email from "Helena"", "inside the panel "Trash"" or "in the
 	// "Trash" panel": the target is inside the thing named, and is not that thing.
 	nounContext = alt(
@@ -127,17 +130,17 @@ func ParseTarget(description string) Target {
 		}
 		x.cut(from, to)
 	}
-	if m, from, to := x.find(appearedPlace); m != nil && from > 0 {
-		t.Appeared = true
-		x.cut(from, to)
-	}
 	t.readListPlace(x)
 	if m := readStart(seq(valueOfLabelWords, qt), x.d); m != nil {
 		// Read before the row: "the value for "Phone"" is not the row "Phone".
 		t.Labelled = true
 		x.d = x.d[m.ts[m.caps["q"][0]].start:] // the quote stays
 	}
-	if m, from, to := x.find(rowContext); m != nil {
+	if m, from, to := x.find(openedItem); m != nil {
+		// "the Name of the item "X" or the page it opened": what "its Name" is.
+		t.Row, t.Opened = x.quote(m), true
+		x.cut(from, to)
+	} else if m, from, to := x.find(rowContext); m != nil {
 		t.Row, t.Beside = x.quote(m), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)
 	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] {

@@ -144,6 +144,10 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			return nil, "the step before brought nothing onto the page (no list appeared)"
 		}
 	}
+	if t.Row != "" && t.Opened && !slices.ContainsFunc(elems, func(e Element) bool { return t.rowFitOf(e) == rowWhole || t.isRow(e) }) {
+		// "its Name", of an item whose row is no longer on the page: the page it opened.
+		t.Row = ""
+	}
 	if t.Row != "" {
 		in := t.bestRows(filterAll(pool, func(e Element) bool { return !t.isRow(e) }))
 		if len(in) == 0 && t.Beside {

@@ -10,7 +10,8 @@ import "testing"
 // two cameras chosen in a list that takes several; a row ticked by "Back Door's box"; a
 // search box with no name, asked for as the box next to its Search button, or as the
 // search box (its form searches), or by "search the wiki for"; an item of the list that
-// appears as one types, its name also a link elsewhere on the page; a sign-in that asks for the server's
+// appears as one types, its name also a link elsewhere on the page; "its Name" of a row
+// that opened its record's form; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -59,6 +60,11 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`type Whole in the Categories field and choose Wholesale from the list that appears, then press Save`,
 			`Type "Whole" into Categories, then pick "Wholesale" from the dropdown that opens. Click Save.`,
 		}, `{"categories":["Wholesale"]}`},
+		{"its Name, on the page the row opened", "unseen-wiki.html#records", "records", []string{
+			`double-click "Andersen Logistics", change its Name to "Andersen Freight", click "Save"`,
+			`click "Edit" in the row "Andersen Logistics", change its Name to "Andersen Freight" and press Save`,
+			`Double-click "Andersen Logistics", then type "Andersen Freight" into its Name field and hit Save.`,
+		}, `{"was":"Andersen Logistics","name":"Andersen Freight"}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,
 			`log in with the password "s3cret"`,
