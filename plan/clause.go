@@ -192,9 +192,8 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
 		}
 	}
-	if m := read(nameIt, c); m != nil {
-		v, unclear := exactValue(m.get("v"), quotes)
-		return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
+	if s, reason, ok := readNaming(c, quotes); ok {
+		return s, reason, true
 	}
 	if m := read(typeOnly, c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
@@ -382,3 +381,16 @@ func itemInList(v, t string) (int, bool) {
 // "Homebridge Name" in place of "Homebridge Loft"`. The field named is the one typed into
 // whatever it holds; the old value is how the person found it.
 var inPlaceOf = regexp.MustCompile(`(?i)\s+(?:in\s+place\s+of|instead\s+of|replacing)\s+(?:\x01\d+\x02|[^\s,;]+|its\s+\S+)\s*$`)
+
+// readNaming reads a thing named as it is made ("name it "Branch Offices"", "name the new
+// monitor Garage"): the name typed into the field called Name.
+func readNaming(c string, quotes []string) (Step, string, bool) {
+	m := read(nameIt, c)
+	if m == nil {
+		if m = read(nameThe, c); m == nil || !nameIs(m.get("v")) {
+			return Step{}, "", false
+		}
+	}
+	v, unclear := exactValue(m.get("v"), quotes)
+	return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
+}

@@ -101,6 +101,9 @@ var verbs = []verb{
 	{phrase: "turn on", senses: []sense{sTick}},
 	{phrase: "switch off", senses: []sense{sUntick}},
 	{phrase: "turn off", senses: []sense{sUntick}},
+	// "enable "Share printers"", "disable Debug logging": a setting's box set so.
+	{phrase: "enable", senses: []sense{sTick}},
+	{phrase: "disable", senses: []sense{sUntick}},
 	{phrase: "verify", senses: []sense{sAssert}},
 	{phrase: "confirm", senses: []sense{sAssert}},
 	{phrase: "ensure", senses: []sense{sAssert}},
@@ -113,6 +116,9 @@ var verbs = []verb{
 	{phrase: "keep", senses: nil},
 	// "name it "Branch Offices"": typed into the field called Name (clause.go, nameIt).
 	{phrase: "name it", senses: nil},
+	{phrase: "name the", senses: nil},
+	{phrase: "call the", senses: nil},
+	{phrase: "give it", senses: nil},
 	// "send it with the "Send message" button": the click on that control (confirmWith).
 	{phrase: "send it", senses: nil},
 	{phrase: "call it", senses: nil},

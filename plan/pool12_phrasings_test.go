@@ -43,6 +43,12 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 			`double-click "Andersen Logistics" | type "Andersen Freight" into "the Name of the item \"Andersen Logistics\" or the page it opened"`},
 		{`click "Edit" in the row "Back Door", change its Name to "Back Porch"`,
 			`click "\"Edit\" in the row \"Back Door\"" | type "Back Porch" into "the Name of the item \"Back Door\" or the page it opened"`},
+		// A thing named as it is made, and its other fields on the same form.
+		{`press Add, name the new monitor Garage and set its Function to Record`, `click "Add" | type "Garage" into "the \"Name\" field" | type "Record" into "Function"`},
+		{`call the group "Front Entrances"`, `type "Front Entrances" into "the \"Name\" field"`},
+		{`give it the name Garage`, `type "Garage" into "the \"Name\" field"`},
+		// A setting enabled or disabled: its box.
+		{`enable "Share printers", disable Debug logging`, `check "Share printers" | uncheck "Debug logging"`},
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {
@@ -65,6 +71,8 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		`go to Security, users, groups`,
 		// "its" after a page of its own, a sentence between: which item is not known.
 		`Open Silences. The upgrade is done, so expire the silence with the matcher alertname=InstanceDown: click its "Expire" button.`,
+		// "name the" what, when no name follows.
+		`name the new monitor after the street`,
 		// A search for something described, not for words; words beside a quote.
 		`search for thriller movies directed by Slater from year 1993`,
 		`Search for lists with "garden"`,

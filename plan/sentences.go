@@ -90,7 +90,12 @@ var (
 		opt(word("that pops up", "that appears", "that opens", "that follows", "which pops up", "which appears"))))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
 	// nameIt is "name it "Branch Offices"", "call it Office": the thing being made is
 	// named in the field the page calls Name.
-	nameIt     = seq(word("name", "call"), word("it", "this", "the new one"), grab("v", all), end)
+	nameIt = seq(word("name", "call"), word("it", "this", "the new one"), grab("v", all), end)
+	// nameThe is "name the new monitor Garage", "call the group "Front Entrances"", "give it
+	// the name Garage": the words in lower case after "the" say what is named, and the name
+	// (quoted, or starting in upper case or with a digit: nameIs) goes into the Name field.
+	nameThe = alt(seq(word("name", "call"), word("the"), opt(word("new")), lowerWord, optLazy(lowerWord), grab("v", all), end),
+		seq(word("give"), word("it", "this"), word("the name", "a name"), grab("v", all), end))
 	typeOnly   = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick       = seq(verbsFor(sTick), grab("t", all), end)

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // How people write what the reader takes as the page writes it: a full stop typed twice,
@@ -106,3 +108,18 @@ func possessiveRow(d string) string {
 
 // besideWords start a place said as "next to" or "beside" something.
 var besideWords = regexp.MustCompile(`(?i)^\s*(?:next\s+to|beside)\b`)
+
+// lowerWord is a word written in lower case: what kind of thing is named, in "name the new
+// monitor Garage".
+var lowerWord = one(func(t tok) bool { return t.kind == tWord && t.text == t.low })
+
+// nameIs reports a name as a person writes one: quoted, or starting in upper case or with
+// a digit ("Garage", "2nd floor"), not more words of the sentence.
+func nameIs(v string) bool {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(v)
+	return r == '\x01' || r == '"' || unicode.IsUpper(r) || unicode.IsDigit(r)
+}
