@@ -1,5 +1,7 @@
 package page
 
+import "slices"
+
 // besideGap is how far apart, in CSS pixels, two elements on one line may be and still
 // be next to each other.
 const besideGap = 48
@@ -60,3 +62,45 @@ func gapBetween(a, b Box) int {
 	}
 	return max(0, b.X-(a.X+a.W))
 }
+
+// sideColumn is a side of the page that holds a column of controls, as a sidebar does:
+// the elements left of a line down the page that no element crosses, with the rest of
+// the page's elements right of it (or the other way round), where the side holds at least
+// sideColumnMin of them. A page with no such column has no sidebar.
+func sideColumn(elems []Element) func(Element) bool {
+	shown := filterAll(elems, func(e Element) bool { return e.Box.W > 0 })
+	split := func(at int) (left, right int, ok bool) {
+		for _, e := range shown {
+			switch {
+			case e.Box.X+e.Box.W <= at:
+				left++
+			case e.Box.X >= at:
+				right++
+			default:
+				return 0, 0, false
+			}
+		}
+		return left, right, left > 0 && right > 0
+	}
+	edges := make([]int, 0, 2*len(shown))
+	for _, e := range shown {
+		edges = append(edges, e.Box.X+e.Box.W, e.Box.X)
+	}
+	slices.Sort(edges)
+	for _, at := range edges {
+		if left, _, ok := split(at); ok && left >= sideColumnMin {
+			// The narrowest left column: the first line that leaves enough on its left.
+			return func(e Element) bool { return e.Box.W > 0 && e.Box.X+e.Box.W <= at }
+		}
+	}
+	for i := len(edges) - 1; i >= 0; i-- {
+		if _, right, ok := split(edges[i]); ok && right >= sideColumnMin {
+			at := edges[i]
+			return func(e Element) bool { return e.Box.W > 0 && e.Box.X >= at }
+		}
+	}
+	return func(Element) bool { return false }
+}
+
+// sideColumnMin is how many controls a side of the page holds to be a sidebar.
+const sideColumnMin = 4

@@ -71,3 +71,25 @@ func TestInTheListThatAppears(t *testing.T) {
 		t.Errorf("resolved %d with no list shown, want refused", r.Index)
 	}
 }
+
+// TestSideColumn: "in the sidebar", on a page that marks none, is the column of controls
+// down a side of the page that nothing else crosses.
+func TestSideColumn(t *testing.T) {
+	link := func(i, x, y, w int, name string) Element {
+		return Element{Index: i, Tag: "a", Role: "link", Name: name, Dest: "http://x/" + name, Box: Box{X: x, Y: y, W: w, H: 20}}
+	}
+	page := []Element{
+		link(0, 8, 10, 200, "Budget"), link(1, 8, 40, 200, "Reports"), link(2, 8, 70, 200, "Schedules"),
+		{Index: 3, Tag: "button", Role: "button", Name: "Add account", Box: Box{X: 8, Y: 600, W: 100, H: 24}},
+		{Index: 4, Tag: "button", Role: "button", Name: "Add account", Box: Box{X: 240, Y: 100, W: 100, H: 24}},
+		link(5, 240, 140, 300, "Help"),
+	}
+	if r := Resolve(`"Add account" in the sidebar`, plan.Click, page); r.Index != 3 {
+		t.Errorf("resolved %d (%s), want the side column's", r.Index, r.Reason)
+	}
+	// A page whose controls are not one column beside the rest has no sidebar.
+	crossed := append(append([]Element(nil), page...), Element{Index: 6, Tag: "div", Role: "clickable", Name: "Banner", Box: Box{X: 0, Y: 0, W: 900, H: 8}})
+	if r := Resolve(`"Add account" in the sidebar`, plan.Click, crossed); r.Index != -1 {
+		t.Errorf("resolved %d, want refused: no side column", r.Index)
+	}
+}

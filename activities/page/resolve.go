@@ -164,6 +164,11 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			// no menu: a menu named so is one, else the navigation.
 			in = func(e Element) bool { return containsFold(e.Container, "nav"+name) }
 		}
+		if !slices.ContainsFunc(elems, in) && strings.HasPrefix(t.Container, "sidebar") {
+			// A sidebar the page marks as none (a script's styled column): the column of
+			// controls down a side of the page.
+			in = sideColumn(elems)
+		}
 		pool = filterAll(pool, in)
 		if len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])

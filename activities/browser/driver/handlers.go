@@ -73,12 +73,16 @@ func hover(ctx context.Context, a *action) *plan.Feedback {
 
 // wayOnJS tells what an item of a path is when pointing at it showed nothing: "leaves", a
 // link to another page; "opens", a control that says it opens a menu or a part of the
-// page (aria-haspopup, aria-expanded="false"); or "".
+// page (aria-haspopup, aria-expanded="false"), or a button (Actual's "More" in its side
+// menu, which shows Payees and Rules when pressed): a button is pressed, never chosen as
+// a menu's item is; or "".
 const wayOnJS = `(el) => {
   const a = el.closest("a[href]");
   if (a && !/^(#|javascript:)/i.test(a.getAttribute("href") || "")) return "leaves";
   const t = el.closest("[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false]");
-  return t ? "opens" : "";
+  if (t) return "opens";
+  const b = el.closest("button, [role=button]");
+  return b && !b.closest("[role=menu], [role=menubar], [role=listbox]") ? "opens" : "";
 }`
 
 // followPath takes an item of a path ("Virtual Hosts > example.org > Users") on to the

@@ -11,7 +11,8 @@ import "testing"
 // search box with no name, asked for as the box next to its Search button, or as the
 // search box (its form searches), or by "search the wiki for"; an item of the list that
 // appears as one types, its name also a link elsewhere on the page; "its Name" of a row
-// that opened its record's form; a sign-in that asks for the server's
+// that opened its record's form; a side column marked as no sidebar, and a path through its
+// "More" button; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -65,6 +66,16 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`click "Edit" in the row "Andersen Logistics", change its Name to "Andersen Freight" and press Save`,
 			`Double-click "Andersen Logistics", then type "Andersen Freight" into its Name field and hit Save.`,
 		}, `{"was":"Andersen Logistics","name":"Andersen Freight"}`},
+		{"a button in a side column the page marks as no sidebar", "unseen-wiki.html#budget", "budget", []string{
+			`click "Add account" in the sidebar`,
+			`hit Add account in the sidebar`,
+			`In the sidebar, click "Add account".`,
+		}, `{"add":"sidebar"}`},
+		{"a path through a button that shows more when pressed", "unseen-wiki.html#budget", "budget", []string{
+			`go to More > Rules`,
+			`click "More", then click "Rules"`,
+			`open More > Rules in the sidebar`,
+		}, `{"opened":"Rules"}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,
 			`log in with the password "s3cret"`,
