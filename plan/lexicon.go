@@ -54,6 +54,8 @@ var verbs = []verb{
 	{phrase: "choose", senses: []sense{sClick, sChoose, sSetWith, sMenuPath}},
 	{phrase: "pick", senses: []sense{sClick, sChoose, sSetWith, sMenuPath}},
 	{phrase: "open", senses: []sense{sClick, sGo, sMenuPath}},
+	// "follow the link "click here to get one."": a click on the link.
+	{phrase: "follow", senses: []sense{sClick}},
 	{phrase: "expand", senses: []sense{sClick}},
 	{phrase: "unfold", senses: []sense{sClick}},
 	{phrase: "collapse", senses: []sense{sClick}},

@@ -104,3 +104,8 @@ func sideColumn(elems []Element) func(Element) bool {
 
 // sideColumnMin is how many controls a side of the page holds to be a sidebar.
 const sideColumnMin = 4
+
+// sideWord reports a position that names a side of the page: "left", "right".
+func sideWord(position string) bool {
+	return position == "left" || position == "right"
+}

@@ -48,7 +48,7 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 		}, `{"edit":["Back Door"]}`},
 		{"a box with no name, next to its button", "unseen-wiki.html#sidebar", "search", []string{
 			`type "badge reader" into the box next to "Search", click "Search"`,
-			`put "badge reader" in the box next to "Search" and click Search`,
+			`type "badge reader" into the box next to "Search" in the menu on the left, click "Search"`,
 			`Type "badge reader" into the field next to "Search" and press Search.`,
 		}, `{"patterns":"badge reader"}`},
 		{"a search, said as one", "unseen-wiki.html#sidebar", "search", []string{
@@ -83,7 +83,7 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 		}, `{"ok":true}`},
 		{"a sign-in reached by the link at the top, said in brackets", "unseen-wiki.html#login", "signin", []string{
 			`log in as nora / "s3cret" (the Login / Get an account link at the top)`,
-			`click "Login / Get an account", type "nora" into "Username", type "s3cret" into "Password", click "Login"`,
+			`follow the "Login / Get an account" link, type "nora" into "Username", type "s3cret" into "Password", click "Login"`,
 			`log in as nora with the password "s3cret" (via the Login / Get an account link)`,
 		}, `{"user":"nora","ok":true}`},
 	})
