@@ -1,9 +1,6 @@
 package plan
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPhrasingsOfTheTenthPool: sentences from goals people wrote for the tenth held-out
 // pool (read after its blind run), each read into the steps a person means, and the
@@ -27,18 +24,7 @@ func TestPhrasingsOfTheTenthPool(t *testing.T) {
 		{`turn the Dark mode toggle on`, `check "Dark mode toggle"`},
 		{`type "Keller Home" into "Homebridge Name" in place of "Homebridge Loft"`, `type "Keller Home" into "Homebridge Name"`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		parsesTo(t, tt.goal, tt.want)
 	}
 	for _, goal := range []string{
 		// How a thing looks, which no page states; a relation, not a kind.

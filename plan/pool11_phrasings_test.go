@@ -1,9 +1,6 @@
 package plan
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPhrasingsOfTheEleventhPool: how the eleventh pool's people wrote steps the reader
 // refused or misread (read after its blind run), each with the reading a person means, and
@@ -32,18 +29,7 @@ func TestPhrasingsOfTheEleventhPool(t *testing.T) {
 		// An aside that says where the thing named is.
 		{`click "Save" (the one in the toolbar)`, `click "\"Save\" in the toolbar"`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		parsesTo(t, tt.goal, tt.want)
 	}
 	// An item in a card named by its heading, said with "of" as with "in".
 	for _, d := range []string{`the Save button of the Vessel Base Data card`, `Save in the Vessel Base Data card`} {

@@ -1,9 +1,6 @@
 package plan
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPhrasingsOfTheTwelfthPool: how the twelfth pool's people wrote steps the reader
 // refused (read after its blind run), each with the reading a person means, and what
@@ -52,18 +49,7 @@ func TestPhrasingsOfTheTwelfthPool(t *testing.T) {
 		// "the text box" beside "the text area": the two are told apart.
 		{`copy the text in the text area, paste it into the text box`, `extract "text area" as "copied" | type "{{copied}}" into "text input"`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		parsesTo(t, tt.goal, tt.want)
 	}
 	for _, goal := range []string{
 		// A list's path with one name in it is no path: which words are names is not known.

@@ -59,18 +59,7 @@ func TestPhrasingsOfTheSeventhPool(t *testing.T) {
 		{`turn off Active`, `uncheck "Active"`},
 		{`set Entries per page to 25 and Entry sorting to "Oldest first"`, `type "25" into "Entries per page" | type "Oldest first" into "Entry sorting"`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		steps := parsesTo(t, tt.goal, tt.want)
 		for _, s := range steps {
 			if p := s.WithTarget().Parts(); strings.Contains(s.TargetDescription, "sign-in form") && p.SignIn == "" {
 				t.Errorf("%s: %q is not read as a part of the sign-in form", tt.goal, s.TargetDescription)

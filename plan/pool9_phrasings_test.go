@@ -68,18 +68,7 @@ func TestPhrasingsOfTheNinthPool(t *testing.T) {
 		{`open the user lisa@example.org`, `click "\"lisa@example.org\""`},
 		{`pick the host example.org`, `click "\"example.org\""`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		parsesTo(t, tt.goal, tt.want)
 	}
 	for _, goal := range []string{
 		// An instruction in a statement's clothes, or a state asked for after a step.

@@ -1,9 +1,6 @@
 package plan
 
-import (
-	"strings"
-	"testing"
-)
+import "testing"
 
 // TestPhrasingsPeopleWrote: sentences from goals people wrote for real apps (the sixth
 // held-out pool), each read into the steps a person means, or refused.
@@ -46,18 +43,7 @@ func TestPhrasingsPeopleWrote(t *testing.T) {
 		// "The box" a tick is given is a checkbox.
 		{`check the box in the row of "Old Printer"`, `check "checkbox in the row of \"Old Printer\""`},
 	} {
-		steps, err := Parse(tt.goal)
-		if err != nil {
-			t.Errorf("%s: %v", tt.goal, err)
-			continue
-		}
-		var got []string
-		for _, s := range steps {
-			got = append(got, s.String())
-		}
-		if g := strings.Join(got, " | "); g != tt.want {
-			t.Errorf("%s:\n got %s\nwant %s", tt.goal, g, tt.want)
-		}
+		parsesTo(t, tt.goal, tt.want)
 	}
 	steps, err := Parse(`Check that "#random" is no longer listed under Local IRC`)
 	if err != nil || len(steps) != 1 || !steps[0].Negated || steps[0].Value != "#random" {
