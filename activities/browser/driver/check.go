@@ -140,7 +140,7 @@ func fieldValue(el playwright.ElementHandle) (string, error) {
 	// title): no one sees it, and it is not what the field holds. A button that stands for
 	// a list (bootstrap-select's) holds the choice it shows, not its value attribute.
 	// A group of radio buttons holds the label of the one checked.
-	v, err := el.Evaluate(`(el) => el.getAttribute("role") === "radiogroup" || el.tagName === "FIELDSET" ? (() => {
+	v, err := el.Evaluate(`(el) => el.getAttribute("role") === "radiogroup" || el.tagName === "FIELDSET" || (el.tagName !== "INPUT" && el.querySelectorAll("input[type=radio]").length > 1) ? (() => {
       ` + radioLabelJS + `
       const r = el.querySelector("input[type=radio]:checked, [role=radio][aria-checked=true]");
       return r ? radioLabel(r) : "";

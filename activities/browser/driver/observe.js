@@ -18,7 +18,11 @@
   const clean = (s, n) => (s || "").replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, "").replace(/\s+/g, " ").trim().slice(0, n || 120);
   let textOf = (el) => clean(el.innerText || el.textContent);
 
+  // A list of radio buttons a <label for> names by its id (Sympa's "List type:" for its
+  // <ul id="list_type">) is a group chosen from as a list is, named by that label.
+  const labelledGroups = new WeakSet();
   const implicitRole = (el) => {
+    if (labelledGroups.has(el)) return "radiogroup";
     const tag = el.tagName.toLowerCase();
     const type = (el.getAttribute("type") || "text").toLowerCase();
     if (tag === "a") return "link";
@@ -131,6 +135,7 @@
   };
 
   const nameOf = (el, label) => {
+    if (labelledGroups.has(el) && label) return label;
     const lb = el.getAttribute("aria-labelledby");
     if (lb) { const t = clean(byIds(el, lb)); if (t) return t; }
     const al = clean(el.getAttribute("aria-label"));
@@ -373,6 +378,14 @@
   };
   const collect = (root, dx, dy, frame) => {
     for (const el of root.querySelectorAll(SELECTOR)) candidates.push({ el, dx, dy, frame });
+    for (const l of root.querySelectorAll("label[for]")) {
+      const g = l.htmlFor && root.querySelector ? root.querySelector("#" + CSS.escape(l.htmlFor)) : null;
+      if (g && !/^(INPUT|SELECT|TEXTAREA|BUTTON|METER|OUTPUT|PROGRESS)$/.test(g.tagName) && !g.matches(SELECTOR) &&
+          g.querySelectorAll("input[type=radio]").length > 1 && !labelledGroups.has(g)) {
+        labelledGroups.add(g);
+        candidates.push({ el: g, dx, dy, frame });
+      }
+    }
     const win = (root.ownerDocument || root).defaultView || window;
     const marks = win.__webagentClicks;
     for (const el of root.querySelectorAll("*")) {

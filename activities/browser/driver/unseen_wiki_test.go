@@ -12,7 +12,7 @@ import "testing"
 // search box (its form searches), or by "search the wiki for"; an item of the list that
 // appears as one types, its name also a link elsewhere on the page; "its Name" of a row
 // that opened its record's form; a side column marked as no sidebar, and a path through its
-// "More" button; a sign-in that asks for the server's
+// "More" button; a list of radio buttons a label names by the list's id; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -76,6 +76,11 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`click "More", then click "Rules"`,
 			`open More > Rules in the sidebar`,
 		}, `{"opened":"Rules"}`},
+		{"a radio button in a list a label names", "unseen-wiki.html#create", "create", []string{
+			`type "book-club" into "List name", choose "Public discussion mailing list" as the "List type", click "Submit your creation request"`,
+			`put book-club in List name, select "Public discussion mailing list" in List type and press Submit your creation request`,
+			`Type "book-club" into "List name", pick Public discussion mailing list as the List type, then hit "Submit your creation request".`,
+		}, `{"name":"book-club","type":"discussion"}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,
 			`log in with the password "s3cret"`,
