@@ -38,6 +38,13 @@ func dropLabels(line string) string {
 			from = start
 			continue
 		}
+		if strings.ContainsAny(line[start:colon], ">→»") && startsWithVerb(stripFillers(rest)) {
+			// "Administration > Set Default Options: set Media Size to A4": a path, then a
+			// step; the colon separates them as a comma would.
+			line = line[:colon] + "," + line[colon+1:]
+			from = colon + 1
+			continue
+		}
 		from = colon + 1
 	}
 }
@@ -64,6 +71,11 @@ func labelOK(label string) bool {
 			if labelKeeps[t.low] {
 				return false // "In parallel:", "If it asks:": more than a name for the steps
 			}
+		}
+		if t.text == ">" || t.text == "→" || t.text == "»" || t.low == "then" {
+			// "Printers > Office-Laser, then Administration > Set Default Options: set …":
+			// steps before the colon, not a name for the ones after it.
+			return false
 		}
 	}
 	return words > 0 && words <= labelWords

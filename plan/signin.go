@@ -80,7 +80,7 @@ var signInIdiom = idiom{
 	example: `Log in as admin with the password "{{secret:app_password}}".`,
 	means: `type "admin" into the user name field of the sign-in form, type "{{secret:app_password}}" into the password field of the sign-in form, ` +
 		`click the button of the sign-in form`,
-	re: idiomRe(signInVerb + viaLink + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
+	re: idiomRe(signInVerb + viaLink + signInTo + `\s+(?:(?:as|with\s+(?:the\s+)?(?:user\s*name|user|login|account))\s+(?P<user>` + signInValue + `)` +
 		`(?:\s+(?:and\s+|with\s+|using\s+)` + pwWords + `\s+|\s*,\s*(?:with\s+|using\s+)?` + pwWords + `\s+|\s*/\s*)(?P<pw>` + signInValue + `))` + signInPlace + asideLink),
 	write: writeSignIn,
 }
@@ -117,6 +117,11 @@ var signInFields = idiom{
 // viaLink is "via the Login link at the top": the control a person clicks to reach the
 // sign-in form, clicked first.
 const viaLink = `(?:\s+(?:via|through|with|using)\s+the\s+(?P<link>"[^"]+"|[\pL][\pL\pN '/-]{0,30}?)\s+(?:link|button)(?:\s+(?:at|in)\s+the\s+(?:top|bottom|menu|corner)(?:\s+(?:left|right|at\s+the\s+top))?)?)?`
+
+// signInTo is where one signs in, said before who: "sign in to the NZBGet Login box as
+// nzbget with the password …", "log in to Gitea as …". The page's one sign-in form is
+// where; the words only name it.
+const signInTo = `(?:\s+(?:to|into|on)\s+(?:the\s+)?[\pL\pN][\pL\pN '-]{0,30}?)?`
 
 // asideLink is the same said after the sign-in, in brackets: "log in as nora / "…" (the
 // Login / Get an account link at the top)".

@@ -43,32 +43,7 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 				Suggestion: "the click may have missed: another element may be the one meant", ActualElement: ref, ExpectedElement: step.TargetDescription}, nil
 		}
 	case plan.CheckFieldValue:
-		if el == nil {
-			return nil, nil
-		}
-		got, err := fieldValue(el)
-		if err != nil && isContextGone(err) && step.Action == plan.Select {
-			// A list that sends its form when chosen from (a list of domains that shows the
-			// page for the one chosen): the page it led to shows the list again, holding
-			// the choice, or the choice is not evidenced.
-			if shown, ok := s.choiceShownAfter(ctx, out, step.Value); ok {
-				got, err = shown, nil
-			}
-		}
-		if err != nil {
-			return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}, nil
-		}
-		want := step.Value
-		if out.typed != "" {
-			want = out.typed
-		}
-		if page.Norm(got) != page.Norm(want) && !sameOptions(out.Target, got, want) && !sameDate(got, want) && !sameHomePath(got, want) {
-			if (out.Target != nil && out.Target.Secret) || plan.HasSecret(step.Value) {
-				return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}, nil
-			}
-			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", ref, got, step.Value),
-				Suggestion: "the field may reformat or reject the value, or another field is the one meant", ActualElement: ref}, nil
-		}
+		return s.checkFieldValue(ctx, step, el, out, ref), nil
 	case plan.CheckCheckedState:
 		if el == nil {
 			return nil, nil
@@ -103,6 +78,45 @@ func (s *Session) check(ctx context.Context, step plan.Step, el playwright.Eleme
 		out.Actions = append(out.Actions, fmt.Sprintf("read %q from %s", page.Truncate(v, 60), ref))
 	}
 	return nil, nil
+}
+
+// checkFieldValue checks that the field holds what the step typed or chose, read back as
+// a person reads it.
+func (s *Session) checkFieldValue(ctx context.Context, step plan.Step, el playwright.ElementHandle, out *Outcome, ref string) *plan.Feedback {
+	if el == nil {
+		return nil
+	}
+	got, err := fieldValue(el)
+	if err != nil && isContextGone(err) && step.Action == plan.Select {
+		// A list that sends its form when chosen from (a list of domains that shows the
+		// page for the one chosen): the page it led to shows the list again, holding
+		// the choice, or the choice is not evidenced.
+		if shown, ok := s.choiceShownAfter(ctx, out, step.Value); ok {
+			got, err = shown, nil
+		}
+	}
+	if err != nil && isContextGone(err) && step.Action == plan.Select && out.Target != nil && out.Target.Tag == "select" && out.After.URL != out.Before.URL {
+		// A list of actions that goes where its choice leads (CUPS's "Administration" on
+		// a printer's page): the option was chosen by its exact label, and the page it
+		// led to is the choice's effect.
+		out.Actions = append(out.Actions, fmt.Sprintf("choosing %q in %s led to another page", step.Value, ref))
+		return nil
+	}
+	if err != nil {
+		return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}
+	}
+	want := step.Value
+	if out.typed != "" {
+		want = out.typed
+	}
+	if page.Norm(got) != page.Norm(want) && !sameOptions(out.Target, got, want) && !sameDate(got, want) && !sameHomePath(got, want) {
+		if (out.Target != nil && out.Target.Secret) || plan.HasSecret(step.Value) {
+			return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s does not hold the secret that was typed", ref), ActualElement: ref}
+		}
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s holds %q, not %q", ref, got, step.Value),
+			Suggestion: "the field may reformat or reject the value, or another field is the one meant", ActualElement: ref}
+	}
+	return nil
 }
 
 // checkText waits, within the budget the attempt had, for the asserted text to be (or

@@ -12,7 +12,8 @@ import "testing"
 // search box (its form searches), or by "search the wiki for"; an item of the list that
 // appears as one types, its name also a link elsewhere on the page; "its Name" of a row
 // that opened its record's form; a side column marked as no sidebar, and a path through its
-// "More" button; a list of radio buttons a label names by the list's id; a sign-in that asks for the server's
+// "More" button; a list of radio buttons a label names by the list's id; a list whose
+// choice leads to another page; a sign-in that asks for the server's
 // password alone; one reached by the link at the top, said in brackets after it.
 func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
@@ -81,6 +82,11 @@ func TestWhatTheTwelfthPoolShowed(t *testing.T) {
 			`put book-club in List name, select "Public discussion mailing list" in List type and press Submit your creation request`,
 			`Type "book-club" into "List name", pick Public discussion mailing list as the List type, then hit "Submit your creation request".`,
 		}, `{"name":"book-club","type":"discussion"}`},
+		{"a list of actions that goes where its choice leads", "unseen-wiki.html#printer", "printer", []string{
+			`select "Modify Printer" from "Administration"`,
+			`choose Modify Printer in the Administration list`,
+			`In "Administration", select "Modify Printer".`,
+		}, `{"op":"Modify Printer"}`},
 		{"a sign-in that asks for the server's password alone", "unseen-wiki.html#server", "signin", []string{
 			`sign in with the server password "s3cret"`,
 			`log in with the password "s3cret"`,
