@@ -299,6 +299,11 @@ var trailingBox = regexp.MustCompile(`(?i)\s+(?:(?:in|on|inside|within|at)\s+the
 // "the Items menu". The word before the kind is its name, not several elements.
 var pluralAsName = regexp.MustCompile(`(?i)\b(options|items|entries|tabs|links|buttons|fields|boxes|inputs)\s+(tab|button|link|menu|field|page|panel|section|dialog|window|box)\b`)
 
+// verbAll is "all" right after a name's first word, written with a capital ("Save all
+// changes", "Delete all"): part of one control's name, as a page writes it, not every
+// element ("all Like buttons" says all first).
+var verbAll = regexp.MustCompile(`^(\s*\p{Lu}\p{L}*)\s+all\b`)
+
 // capitalisedWords are words written with a capital, as a page writes a name ("Entries
 // per page", "Options"): a plural among them is part of one control's name.
 var capitalisedWords = regexp.MustCompile(`\b\p{Lu}\p{L}*`)
@@ -324,7 +329,7 @@ func exactTarget(s string, quotes []string) string {
 	if everyUnquoted(s) {
 		return fmt.Sprintf("%q names several elements (%q): write every before a quoted name (every \"Like\" icon), or one step per element", unmask(s, quotes, true), "every")
 	}
-	if m := findText(capitalisedWords.ReplaceAllString(pluralAsName.ReplaceAllString(outside, "$2"), " "), pluralWords); m != "" {
+	if m := findText(capitalisedWords.ReplaceAllString(pluralAsName.ReplaceAllString(verbAll.ReplaceAllString(outside, "$1"), "$2"), " "), pluralWords); m != "" {
 		return fmt.Sprintf("%q names several elements (%q): write one step per element", unmask(s, quotes, true), m)
 	}
 	if len(quotesIn(s)) == 0 {

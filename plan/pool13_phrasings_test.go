@@ -12,8 +12,15 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		// Where one signs in, said before who.
 		{`sign in to the NZBGet Login box as nzbget with the password "x"`,
 			`type "nzbget" into "user name field of the sign-in form" | type "x" into "password field of the sign-in form" | click "button of the sign-in form"`},
+		// A button whose name holds "all" after its first word, and "save with" it.
+		{`click Save all changes`, `click "Save all changes"`},
+		{`save with Save all changes`, `click "Save all changes"`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
+	}
+	// "all" first still says every element.
+	if s, err := Parse(`click all Like buttons`); err == nil {
+		t.Errorf("click all Like buttons: read as %v, want refused", s)
 	}
 	// A label before a colon still names the steps after it.
 	parsesTo(t, `Sign in first: click the Login link`, `click "Login link"`)

@@ -86,7 +86,7 @@ var (
 			word("empty", "blank", "alone", "as they are", "unchanged", "untouched"), end))
 	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
 	// control named.
-	confirmWith = seq(alt(word("confirm", "accept"), seq(word("send", "submit", "post", "save", "apply"), word("it", "that", "them", "the message", "the form", "the change", "the changes"))), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog", "question", "prompt", "warning", "popup", "confirmation"),
+	confirmWith = seq(alt(word("confirm", "accept"), seq(word("send", "submit", "post", "save", "apply"), opt(word("it", "that", "them", "the message", "the form", "the change", "the changes")))), opt(alt(word("it", "that"), seq(theWords, word("change", "changes", "deletion", "removal", "action", "update", "dialog", "question", "prompt", "warning", "popup", "confirmation"),
 		opt(word("that pops up", "that appears", "that opens", "that follows", "which pops up", "which appears"))))), word("with", "by clicking", "by pressing", "using", "by clicking on"), grab("t", all), end)
 	// nameIt is "name it "Branch Offices"", "call it Office": the thing being made is
 	// named in the field the page calls Name.
