@@ -52,7 +52,7 @@ func referTo(s Step, before []Step) (Step, string) {
 		if t := ParseTarget(last.TargetDescription); t.Row != "" && len(f) > 1 {
 			// "click "Edit" in the row "Back Door", change its Name": the Name of the item
 			// the row is, on the page the click opened (or in the row, still shown).
-			s.TargetDescription = "the " + strings.Join(f[1:], " ") + " of the item " + strconv.Quote(t.Row) + " or the page it opened"
+			s.TargetDescription = ofOpenedItem(f[1:], t.Row)
 			return s, ""
 		} else if t.Quoted {
 			name = t.Name
@@ -61,7 +61,7 @@ func referTo(s Step, before []Step) (Step, string) {
 		// "double-click "Andersen Logistics", change its Name": the item's own Name, in its
 		// row if it is edited there, else on the page the double-click opened.
 		if name = ParseTarget(last.TargetDescription).Name; name != "" && len(f) > 1 {
-			s.TargetDescription = "the " + strings.Join(f[1:], " ") + " of the item " + strconv.Quote(name) + " or the page it opened"
+			s.TargetDescription = ofOpenedItem(f[1:], name)
 			return s, ""
 		}
 	case last.Action == Check || last.Action == RightClick || last.Action == Hover:
@@ -79,4 +79,11 @@ func referTo(s Step, before []Step) (Step, string) {
 		s.TargetDescription = "the " + strings.Join(f[1:], " ") + " in the row " + strconv.Quote(name)
 	}
 	return s, ""
+}
+
+// ofOpenedItem writes "its Name" (words, "its" left out) as the Name of the item so named,
+// on the page the item opened when its row is gone: the description target_read.go reads
+// back as Target.Opened (openedItem).
+func ofOpenedItem(words []string, item string) string {
+	return "the " + strings.Join(words, " ") + " of the item " + strconv.Quote(item) + " or the page it opened"
 }

@@ -31,14 +31,13 @@ func readSearch(c string, quotes []string) ([]Step, string, bool) {
 		// sought, which a form of several fields may be for: not the words to type.
 		return nil, fmt.Sprintf("%q says what to look for rather than the words to search for: quote them, as in search for \"badge reader\"", v), true
 	}
-	t := "the search box"
+	typed := Step{Action: Type, Value: v, TargetDescription: "the search box"}
 	if d := m.get("t"); d != "" {
-		t = cleanOperand(d, quotes)
+		// The field named, held exactly as any step's target is (exact reads it masked).
+		var reason string
+		if typed, reason = exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(d, quotes)}, d, quotes, ""); reason != "" {
+			return nil, reason, true
+		}
 	}
-	typed := Step{Action: Type, Value: v, TargetDescription: t}
-	if reason := exactTarget(t, quotes); m.get("t") != "" && reason != "" {
-		return nil, reason, true
-	}
-	enter := Step{Action: Press, Value: "Enter"}
-	return []Step{typed, enter}, "", true
+	return []Step{typed, {Action: Press, Value: "Enter"}}, "", true
 }

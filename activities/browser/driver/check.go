@@ -93,14 +93,13 @@ func (s *Session) checkFieldValue(ctx context.Context, step plan.Step, el playwr
 		// the choice, or the choice is not evidenced.
 		if shown, ok := s.choiceShownAfter(ctx, out, step.Value); ok {
 			got, err = shown, nil
+		} else if out.Target != nil && out.Target.Tag == "select" && out.After.URL != out.Before.URL {
+			// A list of actions that goes where its choice leads (CUPS's "Administration"
+			// on a printer's page): the option was chosen by its exact label, and the page
+			// it led to is the choice's effect.
+			out.Actions = append(out.Actions, fmt.Sprintf("choosing %q in %s led to another page", step.Value, ref))
+			return nil
 		}
-	}
-	if err != nil && isContextGone(err) && step.Action == plan.Select && out.Target != nil && out.Target.Tag == "select" && out.After.URL != out.Before.URL {
-		// A list of actions that goes where its choice leads (CUPS's "Administration" on
-		// a printer's page): the option was chosen by its exact label, and the page it
-		// led to is the choice's effect.
-		out.Actions = append(out.Actions, fmt.Sprintf("choosing %q in %s led to another page", step.Value, ref))
-		return nil
 	}
 	if err != nil {
 		return &plan.Feedback{Type: plan.Timing, Details: fmt.Sprintf("could not read %s after typing: %v", ref, firstLine(err.Error()))}

@@ -171,8 +171,8 @@
     }
     // A field of a search form (role "search", or "search" in its form's id, class or
     // address: Gitit's <form action="/_search">) is a search box, whatever it is named.
-    const box = el.closest && (el.closest("[role=search]") || el.closest("form"));
-    if (/^(?:input|textarea)$/i.test(el.tagName) && box && (box.getAttribute("role") === "search" ||
+    const box = /^(?:input|textarea)$/i.test(el.tagName) && (el.closest("[role=search]") || el.closest("form"));
+    if (box && (box.getAttribute("role") === "search" ||
         /search/i.test([box.id, typeof box.className === "string" ? box.className : "", box.getAttribute("action"), box.getAttribute("name")].join(" ")))) parts.push("search");
     // A link whose one child is drawn as a button (<a><span class="pure-button">) is drawn
     // as a button.
