@@ -1,6 +1,9 @@
 package plan
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Places a step starts with, written before its verb.
 
@@ -79,6 +82,15 @@ func leadPlaces(clauses []string) []string {
 		if k < len(ts) {
 			place = c[:ts[k].start]
 		}
+		if to, ok := pageLead(place); ok {
+			// "On the Administration page click Add Printer": the page is gone to first,
+			// by its link (or its tab), never by a button of that name.
+			out = append(out, to)
+			if k < len(ts) {
+				out = append(out, c[ts[k].start:])
+			}
+			continue
+		}
 		if hereOnly(place) || appPlace(place) {
 			// "On her page click …", "On this page, …": the page the step is on, no place
 			// to hold its target to.
@@ -136,4 +148,28 @@ func appPlace(place string) bool {
 func hereOnly(place string) bool {
 	return read(seq(word("on"), word("her", "his", "their", "its", "this", "that", "the same", "the next"), word("page", "screen"), end),
 		strings.TrimRight(strings.TrimSpace(place), ", ")) != nil
+}
+
+// pageOrTab is a page or a tab named as people name one before a step: "on the
+// Administration page", "in the "Jobs" tab".
+var pageOrTab = seq(word("on", "in", "at"), word("the"), alt(qt, grab("uq", seq(capWord, optLazy(capWord), optLazy(capWord)))), grab("noun", word("page", "tab", "screen")), end)
+
+// pageLead reads a place that is a page or a tab of the app as the step that goes there:
+// a click on the link so named (a page), or on the tab. Where the page already is, that
+// click leads nowhere new, and the step says so.
+func pageLead(place string) (string, bool) {
+	p := strings.TrimRight(strings.TrimSpace(place), ", ")
+	m := read(pageOrTab, p)
+	if m == nil {
+		return "", false
+	}
+	name := m.get("uq")
+	if name == "" {
+		name = m.get("q")
+	}
+	kind := "link"
+	if m.get("noun") == "tab" {
+		kind = "tab"
+	}
+	return fmt.Sprintf("click the %s %s", name, kind), true
 }

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -19,6 +20,9 @@ func readFillMany(c string, quotes []string) ([]Step, bool) {
 	if m == nil {
 		return nil, false
 	}
+	if parts := splitValueIn(m.get("rest")); parts != nil {
+		return valuesIn(m.get("verb"), parts, quotes)
+	}
 	parts := splitPairs(m.get("rest"))
 	if len(parts) < 2 {
 		return nil, false
@@ -33,6 +37,26 @@ func readFillMany(c string, quotes []string) ([]Step, bool) {
 			continue
 		}
 		s, reason := parseClause(m.get("verb")+" "+p, quotes)
+		if reason != "" || s.Action != Type {
+			return nil, false
+		}
+		steps = append(steps, s)
+	}
+	return steps, true
+}
+
+// valuesIn reads each "VALUE in FIELD" part as the verb's one step, its value quoted as
+// the list's shape tells it ("Room in the back" in the Location field); ok is false when
+// one is not a step that types.
+func valuesIn(verb string, parts []valueIn, quotes []string) ([]Step, bool) {
+	var steps []Step
+	for _, p := range parts {
+		v := p.value
+		if ts := tokenize(v); len(ts) != 1 || ts[0].kind != tQuote {
+			v = fmt.Sprintf("\x01%d\x02", len(quotes))
+			quotes = append(slices.Clip(quotes), p.value)
+		}
+		s, reason := parseClause(verb+" "+v+" "+p.field, quotes)
 		if reason != "" || s.Action != Type {
 			return nil, false
 		}

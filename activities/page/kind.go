@@ -14,6 +14,51 @@ var strictKinds = map[string]bool{
 	"input": true, "search": true, "textarea": true, "editor": true, "tab": true, "menuitem": true, "treeitem": true, "field": true, "collapsed": true, "focused": true,
 }
 
+// kinded is the pool's elements of the target's kind, where the kind is strict; the pool
+// where it is not. A tab is also a link of the page's bar of tabs drawn as links (barLinks):
+// people call CUPS's Printers or Jobs along its top a tab.
+func (t Target) kinded(pool []Element) []Element {
+	if !strictKinds[t.Kind] {
+		return pool
+	}
+	kinded := filterAll(pool, func(e Element) bool { return roleFits(t.Kind, e) })
+	if t.Kind == "tab" {
+		for _, e := range barLinks(pool) {
+			if !roleFits("tab", e) {
+				kinded = append(kinded, e)
+			}
+		}
+	}
+	return kinded
+}
+
+// barLinks are the links a page draws as a bar of tabs without saying so: those in its
+// navigation, and three or more links side by side on one line, of one height, none in a
+// row of a table or list (a page's top bar: Home, Administration, Classes, Jobs…).
+func barLinks(pool []Element) []Element {
+	link := func(e Element) bool { return e.Role == "link" && e.Row == "" && !e.Offscreen }
+	var out []Element
+	for _, e := range pool {
+		if !link(e) {
+			continue
+		}
+		if strings.HasPrefix(e.Container, "nav") {
+			out = append(out, e)
+			continue
+		}
+		beside := 0
+		for _, o := range pool {
+			if o.Index != e.Index && link(o) && o.Container == e.Container && abs(o.Box.Y-e.Box.Y) <= 3 && abs(o.Box.H-e.Box.H) <= 3 {
+				beside++
+			}
+		}
+		if beside >= 2 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // fits reports whether the action can be done to the element.
 func fits(a plan.Action, e Element) bool {
 	switch a {
@@ -150,4 +195,11 @@ func (t Target) wholeName(pool []Element) (string, bool) {
 		return "", false
 	}
 	return whole, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

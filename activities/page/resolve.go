@@ -274,10 +274,7 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 		// word is part of the name the page shows.
 		t.Name, t.Kind = whole, ""
 	}
-	kinded := pool
-	if strictKinds[t.Kind] {
-		kinded = filterAll(pool, func(e Element) bool { return roleFits(t.Kind, e) })
-	}
+	kinded := t.kinded(pool)
 	cands, matched := bestNamed(t.Name, kinded)
 	if len(cands) == 0 && !t.Quoted {
 		cands, matched = afterItemNoun(t.Name, kinded)

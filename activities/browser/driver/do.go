@@ -183,6 +183,11 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			at.out.Actions = append(at.out.Actions, fmt.Sprintf("no %q to click: the page asked %q and the step before accepted it", step.TargetDescription, q))
 			return s.without(ctx, at.out, obs, nil)
 		}
+		if !res.Resolved() && len(res.Candidates) == 0 && alreadyOn(step, obs) {
+			at.out.OK, at.out.ownCheck = true, true
+			at.out.Actions = append(at.out.Actions, fmt.Sprintf("no %q to click: the page shown is that page, by its title or heading", step.TargetDescription))
+			return s.without(ctx, at.out, obs, nil)
+		}
 		if !res.Resolved() {
 			at.out.Candidates = res.Candidates
 			return s.without(ctx, at.out, obs, unresolved(step, res, opts.WaitBudget, obs))

@@ -493,6 +493,23 @@
   const kept = candidates.filter((c) => !wraps(c));
   const cards = new Set(kept.filter((c) => c.weak).map((c) => c.el));
 
+  // currentMark reports a control the page marks as the one it shows now: aria-current
+  // (a page, a step, a location), a tab selected, or a navigation's item written as the
+  // active one by its class ("nav-item active", "current", "selected"): a click on it can
+  // only lead where the page already is.
+  const CURRENT = /^(active|current|selected|is-active|is-current|is-selected|router-link-exact-active)$/;
+  const currentMark = (el) => {
+    const cur = (el.getAttribute("aria-current") || "").toLowerCase();
+    if (cur && cur !== "false") return true;
+    const role = el.getAttribute("role");
+    if (role === "tab") return el.getAttribute("aria-selected") === "true";
+    if (!/^(A|BUTTON)$/.test(el.tagName) && role !== "link" && role !== "menuitem") return false;
+    if (!el.closest("nav,[role=navigation],[role=tablist],[role=menubar],.nav,.navbar,.tabs,.nav-tabs,.nav-pills,.menu,#menu,#nav,#navbar")) return false;
+    const marked = (x) => !!x && [...x.classList].some((c) => CURRENT.test(c));
+    const li = el.parentElement && el.parentElement.tagName === "LI" ? el.parentElement : null;
+    return marked(el) || marked(li);
+  };
+
   // destOf is where a control leads: a link's address, a submit button's form (method,
   // action, hidden fields and the button's own name and value). Two controls alike in
   // role, name and destination are one control shown twice (a toolbar repeated below a
@@ -821,8 +838,8 @@
     if (el.hasAttribute("aria-selected")) e.selected = el.getAttribute("aria-selected") === "true";
     else if (carrier && carrier.hasAttribute("aria-selected")) e.selected = carrier.getAttribute("aria-selected") === "true";
     const dest = destOf(el); if (dest) e.dest = dest;
-    if (el.tagName === "A" && (/^(page|true)$/i.test(el.getAttribute("aria-current") || "") ||
-      (!!dest && el.href.split("#")[0] === el.ownerDocument.location.href.split("#")[0]))) e.here = true;
+    if (el.tagName === "A" && !!dest && el.href.split("#")[0] === el.ownerDocument.location.href.split("#")[0]) e.here = true;
+    if (currentMark(carrier || el)) e.here = true;
     if (el.disabled || el.getAttribute("aria-disabled") === "true") e.disabled = true;
     if (!inViewport) e.offscreen = true;
     if (el === el.ownerDocument.activeElement || (el.getRootNode().activeElement === el)) e.focused = true;

@@ -54,3 +54,26 @@ func unresolved(step plan.Step, res page.Resolution, waited time.Duration, obs p
 	}
 	return fb
 }
+
+// alreadyOn reports a click on a page's link or tab ("On the Connect page, …": the page
+// gone to by its link) where no such link is there, and the page shown is that page: its
+// title, or a heading in sight, says its name and nothing else (the title's site name after
+// a dash aside).
+func alreadyOn(step plan.Step, obs page.Observation) bool {
+	t := step.Parts()
+	if step.Action != plan.Click || (t.Kind != "link" && t.Kind != "tab") || t.Name == "" || t.Row != "" || t.Container != "" {
+		return false
+	}
+	name := page.Norm(t.Name)
+	title, _, _ := strings.Cut(obs.Title, " - ")
+	title, _, _ = strings.Cut(title, " | ")
+	if page.Norm(title) == name {
+		return true
+	}
+	for _, b := range obs.Blocks {
+		if b.Kind == "heading" && b.Where == "" && page.Norm(b.Text) == name {
+			return true
+		}
+	}
+	return false
+}
