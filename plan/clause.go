@@ -195,7 +195,7 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	if s, reason, ok := readNaming(c, quotes); ok {
 		return s, reason, true
 	}
-	if m := read(typeOnly, c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
+	if m := readTypeOnly(c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
 		// focused (the editor the double-click opened); with none focused the step fails.
 		v, unclear := exactValue(m.get("v"), quotes)
@@ -258,6 +258,10 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	if m := read(saveIt, c); m != nil {
 		v := m.low("v")
 		return Step{Action: Click, TargetDescription: strings.ToUpper(v[:1]) + v[1:]}, "", true
+	}
+	if read(goOn, c) != nil && capitalised(strings.TrimSpace(c)) {
+		// "…, Continue, and Continue": the button's name as the page writes it.
+		return Step{Action: Click, TargetDescription: strings.TrimSpace(c)}, "", true
 	}
 	if read(expand, c) != nil {
 		return Step{Action: Click, TargetDescription: "the collapsed section"}, "", true

@@ -132,3 +132,16 @@ func isNumberedOrdinal(t tok) bool {
 	}
 	return false
 }
+
+// enterOnly is "enter 180", "enter "Water"": a value alone after "enter", typed into the
+// field the page has focused (the box a click on an amount opened). Only a number or a
+// quoted value: "enter Settings" may be a place one goes into.
+var enterOnly = seq(word("enter"), grab("v", alt(quoteTok, seq(number, optLazy(seq(one(func(t tok) bool { return (t.text == "." || t.text == ",") && !t.space }), number))))), end)
+
+// readTypeOnly reads a value typed with no field named: "type "Buy oat milk"", "enter 180".
+func readTypeOnly(c string) *match {
+	if m := read(typeOnly, c); m != nil {
+		return m
+	}
+	return read(enterOnly, c)
+}

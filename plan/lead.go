@@ -64,6 +64,10 @@ func leadPlaces(clauses []string) []string {
 		if !startsWithVerb(c) && appPlace(c) {
 			continue // "From the Etherpad start page," alone: the app the steps are in
 		}
+		if to, step, ok := pageTrail(c); ok {
+			out = append(out, to, step)
+			continue
+		}
 		if startsWithVerb(c) || (readStart(placeLead, c) == nil && !from) || dropLeadWhen(c) != c || strings.Contains(c, ":") {
 			out = append(out, clauses[i])
 			continue
@@ -163,13 +167,36 @@ func pageLead(place string) (string, bool) {
 	if m == nil {
 		return "", false
 	}
-	name := m.get("uq")
-	if name == "" {
-		name = m.get("q")
-	}
-	kind := "link"
 	if m.get("noun") == "tab" {
-		kind = "tab"
+		return fmt.Sprintf("click the %s%s tab", m.get("uq"), m.get("q")), true
 	}
-	return fmt.Sprintf("click the %s %s", name, kind), true
+	if q := m.get("q"); q != "" {
+		return fmt.Sprintf("click the %s link", q), true
+	}
+	// "the Printers page" is the link "Printers", or the one "Front page": the resolver
+	// takes the name with "page" where the page shows it so, and without it where not.
+	return fmt.Sprintf("click the %s page link", m.get("uq")), true
+}
+
+// pageTrail reads a step that ends with the page it is on ("click "Lab-Inkjet" on the
+// Printers page"): the page is gone to first, as pageLead says, then the step. A tab so
+// said stays the target's own place (`"Account Number" on the "Account" tab`: refused
+// while another tab is open).
+func pageTrail(c string) (to, step string, ok bool) {
+	if !startsWithVerb(c) {
+		return "", "", false
+	}
+	ts := tokenize(c)
+	for i := len(ts) - 3; i > 0; i-- {
+		if ts[i].low != "on" && ts[i].low != "in" {
+			continue
+		}
+		place := c[ts[i].start:]
+		if m := read(pageOrTab, strings.TrimRight(place, ".!; ")); m == nil || m.get("noun") == "tab" {
+			continue
+		}
+		to, _ = pageLead(strings.TrimRight(place, ".!; "))
+		return to, strings.TrimSpace(c[:ts[i].start]), true
+	}
+	return "", "", false
 }

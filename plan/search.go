@@ -16,9 +16,17 @@ const searchWords = 4
 var searchFor = seq(word("search"), opt(word("the"), grab("scope", seq(asciiWord, optLazy(asciiWord)))), word("for"), grab("v", some),
 	opt(word("in", "into"), the, grab("t", some)), end)
 
+// useToSearch is "use the Search box in the menu on the left to look for "badge reader"":
+// the same search, in the field named before "to".
+var useToSearch = seq(word("use"), the, grab("t", some), word("to"), word("search for", "look for", "look up", "search"), grab("v", some), end)
+
 // readSearch reads a search as its two steps.
 func readSearch(c string, quotes []string) ([]Step, string, bool) {
-	m := read(searchFor, stripFillers(c))
+	c = stripFillers(c)
+	if u := read(useToSearch, c); u != nil {
+		c = "search for " + u.get("v") + " in the " + u.get("t")
+	}
+	m := read(searchFor, c)
 	if m == nil {
 		return nil, "", false
 	}

@@ -265,38 +265,6 @@ func hasKindWord(s string, r rule) bool {
 	return i >= 0
 }
 
-// readPosition reads the position words of the description into t and drops them.
-func (t *Target) readPosition(x *desc) {
-	m, from, to := x.find(positionWords)
-	if m == nil {
-		return
-	}
-	for _, q := range tokenize(x.d[:from]) {
-		// Words of a quoted name ("Stay on the left" names a link) come first: no place.
-		if q.kind == tQuote && positionInName(x.quotes[q.quote]) {
-			return
-		}
-	}
-	var words []string
-	for _, g := range []string{"p1", "p2", "p3"} {
-		if m.has(g) {
-			words = append(words, m.low(g))
-		}
-	}
-	t.Position = strings.Join(words, " ")
-	if m.has("p3") {
-		to = m.ts[m.caps["p3"][1]-1].end // keep the quote the adjective stood before
-	}
-	x.cut(from, to)
-}
-
-// positionInName reports position words inside a quoted name.
-func positionInName(name string) bool {
-	ts := tokenizeLoose(name + `"`)
-	m, _, _ := search(ts, name, alt(positionWords, seq(word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost"), one(func(t tok) bool { return t.text == `"` && t.space }))))
-	return m != nil
-}
-
 // readOrdinal reads "the 2nd of 3" into t and drops it. A quoted name is the name as the
 // page writes it, never read for an ordinal: `the "First name" field` is the field named
 // "First name", not the first field named " name".

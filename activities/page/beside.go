@@ -1,6 +1,9 @@
 package page
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // besideGap is how far apart, in CSS pixels, two elements on one line may be and still
 // be next to each other.
@@ -105,7 +108,8 @@ func sideColumn(elems []Element) func(Element) bool {
 // sideColumnMin is how many controls a side of the page holds to be a sidebar.
 const sideColumnMin = 4
 
-// sideWord reports a position that names a side of the page: "left", "right".
+// sideWord reports a position that names a side of the page: "left", "right", "top left"
+// ("at the top of the menu on the left").
 func sideWord(position string) bool {
-	return position == "left" || position == "right"
+	return slices.ContainsFunc(strings.Fields(position), func(w string) bool { return w == "left" || w == "right" })
 }

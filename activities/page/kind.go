@@ -32,6 +32,19 @@ func (t Target) kinded(pool []Element) []Element {
 	return kinded
 }
 
+// nounLast reads a name that ends with the word for its kind, where nothing is named so
+// with it: "the Message box" is a box named "Message", "the Printers page" link is the
+// link "Printers" (the page's own link).
+func (t Target) nounLast(kinded []Element, matched map[int]string) ([]Element, map[int]string) {
+	if n, ok := strings.CutSuffix(t.Name, " box"); ok && n != "" {
+		return bestNamed(n, filterAll(kinded, func(e Element) bool { return e.FormControl() || e.Checked != nil }))
+	}
+	if n, ok := strings.CutSuffix(t.Name, " page"); ok && n != "" && (t.Kind == "link" || t.Kind == "tab") {
+		return bestNamed(n, kinded)
+	}
+	return nil, matched
+}
+
 // barLinks are the links a page draws as a bar of tabs without saying so: those in its
 // navigation, and three or more links side by side on one line, of one height, none in a
 // row of a table or list (a page's top bar: Home, Administration, Classes, Jobs…).

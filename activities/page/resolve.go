@@ -279,9 +279,8 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 	if len(cands) == 0 && !t.Quoted {
 		cands, matched = afterItemNoun(t.Name, kinded)
 	}
-	if n, ok := strings.CutSuffix(t.Name, " box"); ok && len(cands) == 0 && !t.Quoted && n != "" {
-		// "the Message box": nothing is named so with "box"; a box named "Message" is.
-		cands, matched = bestNamed(n, filterAll(kinded, func(e Element) bool { return e.FormControl() || e.Checked != nil }))
+	if len(cands) == 0 && !t.Quoted {
+		cands, matched = t.nounLast(kinded, matched)
 	}
 	if len(cands) == 0 && (t.Kind == "date" || t.Kind == "time") {
 		// Nothing is called "date": the one date field is what "the date" means.

@@ -8,7 +8,11 @@ import "testing"
 // "In the Jobs tab …"), a page asked for when it is the one shown (by its heading: no
 // link of that name is there); an admin's menu that marks the page shown only by a class
 // on its item, clicked while it is that page (nothing changes: being there is all its
-// click does); a form's fields listed with their values, unquoted, one with a comma.
+// click does); a form's fields listed with their values, unquoted, one with a comma; a
+// step that ends with the page it is on; an amount typed into the box its click opened
+// ("enter 180"); a wizard's pages gone on from by a bare "Continue"; a button "at the
+// bottom of the menu on the left"; a search "in" the box a person names ("use the search
+// box to look for …").
 func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
 		{"a class added from the page along the top bar", "unseen-printers.html#cups", "cups", []string{
@@ -21,6 +25,31 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`On the Jobs page, press Cancel Job in the row of Quarterly report.`,
 			`Open the Jobs tab and click Cancel Job in the row of "Quarterly report".`,
 		}, `{"canceled":"Quarterly report"}`},
+		{"a printer on the page of the top bar", "unseen-printers.html#cups", "printer", []string{
+			`click "Lab-Inkjet" on the Printers page`,
+			`open Lab-Inkjet on the Printers page.`,
+			`On the Printers page, click "Lab-Inkjet"`,
+		}, `{"opened":"Lab-Inkjet"}`},
+		{"an amount typed into the box its click opened", "unseen-printers.html#budget", "budget", []string{
+			`click "150.00" in the row of "Dining Out", enter 180, press Enter`,
+			`click 150.00 in the Dining Out row, type 180 and press Enter`,
+			`Click 150.00 in the row of Dining Out, then enter "180" and hit Enter.`,
+		}, `{"Dining Out":"180.00"}`},
+		{"a printer's connection, each page gone on from by its Continue", "unseen-printers.html#cups", "addprinter", []string{
+			`Go to Administration and hit Add Printer. Pick AppSocket/HP JetDirect, Continue, put socket://192.168.10.25:9100 in the Connection field and Continue.`,
+			`On the Administration page click Add Printer, choose "AppSocket/HP JetDirect" and press Continue, then enter socket://192.168.10.25:9100 in the field labelled Connection and Continue.`,
+			`click "Administration", click "Add Printer", select "AppSocket/HP JetDirect", Continue, type "socket://192.168.10.25:9100" into "Connection", Continue`,
+		}, `{"kind":"socket","uri":"socket://192.168.10.25:9100"}`},
+		{"a button at the bottom of the menu on the left", "unseen-printers.html#accounts", "accounts", []string{
+			`hit Add account at the bottom of the menu on the left`,
+			`click "Add account" at the bottom of the menu on the left`,
+			`Press the Add account button at the bottom of the menu on the left.`,
+		}, `{"add":true}`},
+		{"a search in the box a person names", "unseen-wiki.html#sidebar", "search", []string{
+			`use the Search box in the menu on the left to look for "badge reader"`,
+			`Use the search box to search for badge reader.`,
+			`use the search box to look for "badge reader"`,
+		}, `{"patterns":"badge reader"}`},
 		{"the menu's item of the page shown, clicked", "unseen-printers.html#admin-users", "users", []string{
 			`click "Users", click "Add a user", type "daniel" into "Username", type "Daniel Green" into "Name", click "OK"`,
 			`Go to Users, press Add a user, put daniel in the Username field and Daniel Green in Name, then hit OK`,

@@ -64,7 +64,7 @@ func alreadyOn(step plan.Step, obs page.Observation) bool {
 	if step.Action != plan.Click || (t.Kind != "link" && t.Kind != "tab") || t.Name == "" || t.Row != "" || t.Container != "" {
 		return false
 	}
-	name := page.Norm(t.Name)
+	name := page.Norm(strings.TrimSuffix(t.Name, " page"))
 	title, _, _ := strings.Cut(obs.Title, " - ")
 	title, _, _ = strings.Cut(title, " | ")
 	if page.Norm(title) == name {
