@@ -31,6 +31,9 @@ type Target struct {
 	// "Apollo"", "in the email from "Helena""); RowNoun is what the description calls it.
 	Row     string `json:"row,omitempty"`
 	RowNoun string `json:"row_noun,omitempty"`
+	// Column is the header of the table's column the element is in: "in the "Budgeted"
+	// column", `the "Budgeted" amount` (in a row: that row's cell under it).
+	Column string `json:"column,omitempty"`
 	// Appeared is "in the list that appears": the element is among what the step before
 	// brought onto the page (an autocomplete's suggestions), and nowhere else.
 	Appeared bool `json:"appeared,omitempty"`
@@ -145,6 +148,9 @@ func (t Target) Describe() string {
 		parts = append(parts, "inside the "+t.RowNoun+" "+strconv.Quote(t.Row)+" (not that item itself)")
 	case t.Row != "":
 		parts = append(parts, "in the row "+strconv.Quote(t.Row)+" (not the row itself)")
+	}
+	if t.Column != "" {
+		parts = append(parts, "in the column "+strconv.Quote(t.Column))
 	}
 	if t.Container != "" {
 		parts = append(parts, "in the "+t.Container)

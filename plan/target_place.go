@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -33,6 +34,9 @@ func withoutPosition(s string) string {
 // named).
 func withoutPlaces(s string) string {
 	x := &desc{d: s}
+	if m, from, to := columnAt(x); m != nil {
+		x.cut(from, to)
+	}
 	if m, from, to := x.find(appearedPlace); m != nil && from > 0 {
 		x.cut(from, to)
 	}
@@ -347,4 +351,44 @@ func positionInName(name string) bool {
 	ts := tokenizeLoose(name + `"`)
 	m, _, _ := search(ts, name, alt(positionWords, seq(word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost"), one(func(t tok) bool { return t.text == `"` && t.space }))))
 	return m != nil
+}
+
+var (
+	// columnPlace is "in the "Budgeted" column", "under the Amount column": the column of
+	// a table whose header says so.
+	columnPlace = seq(word("in", "under"), the, alt(qt, grab("uq", seq(capWord, optLazy(capWord), optLazy(capWord)))), word("column"))
+	// cellOf is `the "Budgeted" amount`, `the "Notes" cell`: what a row shows under that
+	// column, named by the column's header and what it holds.
+	cellOf = seq(opt(word("the")), qt, word("amount", "value", "cell", "figure", "number", "total", "entry"))
+)
+
+// readColumn reads the column of a table the target is in and drops it: the column said
+// as a place, or the cell said by its column's header (the name is then no more than it).
+func (t *Target) readColumn(x *desc) {
+	m, from, to := columnAt(x)
+	if m == nil {
+		return
+	}
+	t.Column = x.quote(m)
+	if t.Column == "" {
+		t.Column = m.get("uq")
+	}
+	x.cut(from, to)
+}
+
+// cellNoun is what a description says of a cell it names by its column alone.
+var cellNoun = regexp.MustCompile(`(?i)^\s*(?:the\s+)?(?:amount|value|cell|figure|number|total|entry)\s*$`)
+
+// columnAt finds where the description says a column.
+func columnAt(x *desc) (*match, int, int) {
+	if m, from, to := x.find(columnPlace); m != nil {
+		if cellNoun.MatchString(x.d[:from]) {
+			from = 0 // "the amount in the "Budgeted" column": that column's cell
+		}
+		return m, from, to
+	}
+	if m, from, to := x.find(cellOf); m != nil && strings.TrimSpace(x.d[:from]) == "" {
+		return m, from, to
+	}
+	return nil, 0, 0
 }

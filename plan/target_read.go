@@ -148,6 +148,7 @@ func ParseTarget(description string) Target {
 		t.Row, t.Beside = unmask(m.get("uq"), x.quotes, true), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)
 	}
+	t.readColumn(x)
 	if m, from, to := x.find(boxContext); m != nil {
 		t.Container = strings.TrimSpace(boxKinds[m.low("box")] + " " + x.quote(m))
 		x.cut(from, to)

@@ -55,6 +55,8 @@ type Element struct {
 	Container string `json:"container,omitempty"`
 	// Row is the text of the table row or list item the element sits in.
 	Row string `json:"row,omitempty"`
+	// Column is the header of the table's or grid's column the element's cell is in.
+	Column string `json:"column,omitempty"`
 	// Section is the heading of the section the element is in ("Set permission").
 	Section string `json:"section,omitempty"`
 	// Dest is a digest of where the control leads: a link's address, a submit button's
@@ -159,6 +161,9 @@ func (o Observation) Compact() string {
 		}
 		if e.Row != "" {
 			fmt.Fprintf(&b, " row=%q", truncate(e.Row, 50))
+		}
+		if e.Column != "" {
+			fmt.Fprintf(&b, " column=%q", truncate(e.Column, 30))
 		}
 		if e.Frame != "" {
 			fmt.Fprintf(&b, " in frame %q", e.Frame)

@@ -42,6 +42,12 @@ func (t Target) nounLast(kinded []Element, matched map[int]string) ([]Element, m
 	if n, ok := strings.CutSuffix(t.Name, " page"); ok && n != "" && (t.Kind == "link" || t.Kind == "tab") {
 		return bestNamed(n, kinded)
 	}
+	if cells := t.cellOfRow(kinded); len(cells) > 0 {
+		for _, e := range cells {
+			matched[e.Index] = "column"
+		}
+		return cells, matched
+	}
 	return nil, matched
 }
 

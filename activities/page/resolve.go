@@ -180,23 +180,7 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			return nil, fmt.Sprintf("no visible element%s has a text that %s", t.where(), t.affixes())
 		}
 	}
-	if t.InList {
-		// In a list's item, or an item itself (a card the whole of which opens it, the
-		// row its own controls sit in), or an option of a list box.
-		items := map[string]bool{}
-		for _, e := range pool {
-			if e.Row != "" {
-				items[norm(e.Row)] = true
-			}
-		}
-		pool = filterAll(pool, func(e Element) bool {
-			return e.Row != "" || (e.Text != "" && items[norm(e.Text)]) || e.Role == "option" || strings.HasPrefix(e.Container, "listbox")
-		})
-		if len(pool) == 0 {
-			return nil, "no element sits in a list of results"
-		}
-	}
-	return pool, ""
+	return t.inListAndColumn(pool)
 }
 
 // tabOpen says why the tab the target is on is not open: the page has no tab of that
@@ -275,7 +259,7 @@ func (t Target) match(pool []Element) ([]Element, map[int]string, string) {
 		t.Name, t.Kind = whole, ""
 	}
 	kinded := t.kinded(pool)
-	cands, matched := bestNamed(t.Name, kinded)
+	cands, matched := t.bestNamed(kinded)
 	if len(cands) == 0 && !t.Quoted {
 		cands, matched = afterItemNoun(t.Name, kinded)
 	}

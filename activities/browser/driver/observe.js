@@ -285,6 +285,37 @@
     return "";
   };
 
+  // columnOf names the column of a table or grid the element's cell is in, by its
+  // header's words ("Budgeted" for an amount in a budget's row): a table's header row (its
+  // head, or a first row of header cells), counted with the cells' spans; a grid's column
+  // headers, by aria-colindex or place. "" outside a cell, or in the header itself.
+  const columnOf = (el) => {
+    const cell = el.closest("td,th,[role=gridcell],[role=cell]");
+    if (!cell) return "";
+    if (cell.tagName === "TD" || cell.tagName === "TH") {
+      const table = cell.closest("table"), tr = cell.parentElement;
+      if (!table || !tr || tr.tagName !== "TR") return "";
+      const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] :
+        [...table.rows].find((r) => r.cells.length > 1 && [...r.cells].every((c) => c.tagName === "TH"));
+      if (!head || head === tr) return "";
+      let at = 0;
+      for (const c of tr.cells) { if (c === cell) break; at += c.colSpan || 1; }
+      let k = 0;
+      for (const h of head.cells) {
+        if (at >= k && at < k + (h.colSpan || 1)) return clean(h.innerText, 40);
+        k += h.colSpan || 1;
+      }
+      return "";
+    }
+    const grid = cell.closest("[role=grid],[role=treegrid],[role=table]"), row = cell.closest("[role=row]");
+    if (!grid || !row) return "";
+    const heads = [...grid.querySelectorAll("[role=columnheader]")];
+    const ci = cell.getAttribute("aria-colindex");
+    if (ci) { const h = heads.find((x) => x.getAttribute("aria-colindex") === ci); if (h) return clean(h.innerText, 40); }
+    const i = [...row.querySelectorAll("[role=gridcell],[role=cell],[role=rowheader]")].filter((c) => c.closest("[role=row]") === row).indexOf(cell);
+    return i >= 0 && heads[i] && !heads[i].getAttribute("aria-colindex") ? clean(heads[i].innerText, 40) : "";
+  };
+
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
@@ -848,6 +879,7 @@
     const ctx = contextOf(el);
     if (ctx.container) e.container = ctx.container;
     if (ctx.row) e.row = ctx.row;
+    const column = columnOf(el); if (column) e.column = column;
     const section = sectionOf(el); if (section) e.section = section;
     if (node !== el) e.standIn = "label";
     elements.push(e);

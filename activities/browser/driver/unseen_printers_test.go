@@ -10,7 +10,7 @@ import "testing"
 // on its item, clicked while it is that page (nothing changes: being there is all its
 // click does); a form's fields listed with their values, unquoted, one with a comma; a
 // step that ends with the page it is on; an amount typed into the box its click opened
-// ("enter 180"); a wizard's pages gone on from by a bare "Continue"; a button "at the
+// ("enter 180"), and named by its column ("the Budgeted amount"); a wizard's pages gone on from by a bare "Continue"; a button "at the
 // bottom of the menu on the left"; a search "in" the box a person names ("use the search
 // box to look for …").
 func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
@@ -34,6 +34,11 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`click "150.00" in the row of "Dining Out", enter 180, press Enter`,
 			`click 150.00 in the Dining Out row, type 180 and press Enter`,
 			`Click 150.00 in the row of Dining Out, then enter "180" and hit Enter.`,
+		}, `{"Dining Out":"180.00"}`},
+		{"an amount named by its column, in a row", "unseen-printers.html#budget", "budget", []string{
+			`click the "Budgeted" amount in the row of "Dining Out", enter 180, press Enter`,
+			`click the Budgeted amount in the row of Dining Out, type 180 and press Enter`,
+			`Click the amount in the Budgeted column of the "Dining Out" row, then enter "180" and hit Enter.`,
 		}, `{"Dining Out":"180.00"}`},
 		{"a printer's connection, each page gone on from by its Continue", "unseen-printers.html#cups", "addprinter", []string{
 			`Go to Administration and hit Add Printer. Pick AppSocket/HP JetDirect, Continue, put socket://192.168.10.25:9100 in the Connection field and Continue.`,
