@@ -280,3 +280,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_nzbget.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_nocodb.sh"
 # shellcheck source=deploy/heldout_glewlwyd.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_glewlwyd.sh"
+# shellcheck source=deploy/heldout_phpliteadmin.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_phpliteadmin.sh"
+# shellcheck source=deploy/heldout_supervisor.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_supervisor.sh"
+# shellcheck source=deploy/heldout_flood.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_flood.sh"
+# shellcheck source=deploy/heldout_decap.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_decap.sh"
