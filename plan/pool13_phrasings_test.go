@@ -15,6 +15,23 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		// A button whose name holds "all" after its first word, and "save with" it.
 		{`click Save all changes`, `click "Save all changes"`},
 		{`save with Save all changes`, `click "Save all changes"`},
+		// A page said before a step, or after it: gone to first, by its link.
+		{`On the Administration page click the Add Printer button`, `click "Administration page link" | click "Add Printer button"`},
+		{`click "Lab-Inkjet" on the Printers page`, `click "Printers page link" | click "Lab-Inkjet"`},
+		{`In the Printers tab click "Office-Laser-2"`, `click "Printers tab" | click "Office-Laser-2"`},
+		// A tab said after a field stays its place (refused while another tab is open).
+		{`type "123" into "Account Number" on the "Account" tab`, `type "123" into "\"Account Number\" on the \"Account\" tab"`},
+		// Values listed with their fields, unquoted, one holding a comma.
+		{`Enter Lab-Room in the Name field, Lab printers in the Description field and Lab, ground floor in the field labelled Location`,
+			`type "Lab-Room" into "Name field" | type "Lab printers" into "Description field" | type "Lab, ground floor" into "field labelled Location"`},
+		{`type Room in the back in the Location field and 5 in "Seats"`, `type "Room in the back" into "Location field" | type "5" into "Seats"`},
+		// A button named as the page writes it, alone; a number typed where the page's focus is.
+		{`Pick "AppSocket", Continue, and Continue`, `click "AppSocket" | click "Continue" | click "Continue"`},
+		{`click "Amount", enter 64.20, press Enter`, `click "Amount" | type "64.20" into "the focused field" | press Enter`},
+		// A search in the box a person names; a job found by its name, then its row.
+		{`use the search box to look for "badge reader"`, `type "badge reader" into "search box" | press Enter`},
+		{`find the job called "Quarterly report" and press Cancel Job in its row`, `check that "Quarterly report" is visible | click "Cancel Job in the row \"Quarterly report\""`},
+		{`hover the Bills group`, `hover over "Bills group"`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
 	}
@@ -24,4 +41,12 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 	}
 	// A label before a colon still names the steps after it.
 	parsesTo(t, `Sign in first: click the Login link`, `click "Login link"`)
+}
+
+// TestLowerCaseContinueSaysNoButton: "continue" alone, written in lower case, names no
+// button (a capital is the page's own word for one).
+func TestLowerCaseContinueSaysNoButton(t *testing.T) {
+	if s, err := Parse(`click "Next", then continue`); err == nil {
+		t.Errorf("read as %v, want refused", s)
+	}
 }

@@ -71,9 +71,10 @@ var (
 		word("in", "inside", "into"), grab("t", all), end)
 	// valueOfField is "the value of" before a field a value is typed into: the field.
 	valueOfField = seq(the, word("value", "text", "content", "contents"), word("of", "in"))
-	// findIt is "find "Quarterly report"", "locate the "Apollo" row": a check that the
+	// findIt is "find "Quarterly report"", "locate the "Apollo" row", "find the job called
+	// "Quarterly report"": a check that the
 	// page shows the name quoted (an unquoted "find" describes; it is not a name).
-	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), grab("t", alt(quoteTok, addressRun)), opt(word("row", "item", "entry", "link", "card")), end)
+	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), opt(word("called", "named", "titled")), grab("t", alt(quoteTok, addressRun)), opt(word("row", "item", "entry", "link", "card")), end)
 	// findRow is "go to the row with the path /wiki-old", "find the row whose Path is
 	// "/inventory"": the row is found by the one thing it shows, a check that the page
 	// shows it; "in its row" after it is that row.
@@ -147,7 +148,7 @@ var (
 	clearField  = seq(verbsFor(sClear), opt(the, word("text", "content", "contents", "value"), word("of", "in", "from")), grab("t", all), end)
 	dragOnto    = seq(word("drag"), opt(word("and drop")), grab("t", some), word("onto", "on to", "on", "into", "to", "over"), grab("v", all), end)
 	upload      = seq(verbsFor(sUpload), grab("v", some), word("into", "in", "to", "with", "using", "through", "via", "for"), grab("t", all), end)
-	hover       = alt(seq(verbsFor(sHover), word("over", "on", "onto", "at", "to"), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
+	hover       = alt(seq(verbsFor(sHover), opt(word("over", "on", "onto", "at", "to")), grab("t", all), end), seq(word("move", "put"), word("the"), word("mouse", "pointer", "cursor"), word("over", "on", "onto"), grab("t", all), end))
 	copyText    = seq(word("copy"), the, word("text", "value", "contents", "content", "words", "word"), word("in", "from", "of", "inside"), grab("t", all), end)
 	// pasteValue is "paste "magnet:?xt=…" into the URL field", "paste the magnet link
 	// "x" into "Url"": the value typed in. What was copied before ("paste it into …") is
