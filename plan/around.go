@@ -209,6 +209,21 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step) (Step
 	return s, reason
 }
 
+// keyNamedBefore reads a key pressed that a click before it named as a control ("choose
+// Delete, and press Delete again to confirm") as a click on that control: the goal calls
+// the page's "Delete" so, not the key.
+func keyNamedBefore(s Step, before []Step) Step {
+	if s.Action != Press || s.TargetDescription != "" || strings.Contains(s.Value, "+") {
+		return s
+	}
+	for _, b := range before {
+		if b.Action == Click && strings.EqualFold(strings.Trim(b.TargetDescription, `"`), s.Value) {
+			return Step{Action: Click, TargetDescription: s.Value}
+		}
+	}
+	return s
+}
+
 // purpose is "to confirm", "to delete it" after a quoted control: why it is clicked.
 var purpose = seq(quoteTok, grab("why", seq(word("to", "so as to", "in order to"), one(func(t tok) bool {
 	return t.kind == tWord && t.low != "the" && t.low != "a" && t.low != "an"

@@ -71,6 +71,7 @@ func Parse(goal string) ([]Step, error) {
 		}
 		s, reason := parseClause(clause, quotes)
 		s, reason = clickedName(s, reason, clause, quotes, steps)
+		s = keyNamedBefore(s, steps)
 		if means, ok := readMeans(clause, quotes); ok && reason != "" {
 			s, reason = means, ""
 		}
@@ -353,6 +354,8 @@ var (
 	// whenWords say when a step is taken, not what it acts on: "on the next page",
 	// "again" (the goal asks for the click once more: a step of its own).
 	whenWords = alt(seq(word("on", "in"), word("the"), word("next", "following", "confirmation", "new", "resulting"), word("page", "screen")),
+		// "press Delete again to confirm": why, after when, says nothing of which control.
+		seq(opt(word("again", "once more")), word("to confirm"), opt(word("it", "this", "that"))),
 		word("again", "once more"),
 		// "when asked "Delete it?"": the question the page asks before the step.
 		seq(word("when", "once", "if"), opt(word("the")), opt(oneWord), word("asked", "asks", "prompted", "prompts"), opt(alt(quoteTok, seq(word("whether", "if", "to", "for"), some)))))

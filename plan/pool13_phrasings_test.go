@@ -32,6 +32,9 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		{`use the search box to look for "badge reader"`, `type "badge reader" into "search box" | press Enter`},
 		{`find the job called "Quarterly report" and press Cancel Job in its row`, `check that "Quarterly report" is visible | click "Cancel Job in the row \"Quarterly report\""`},
 		{`hover the Bills group`, `hover over "Bills group"`},
+		// A key's name the goal clicked before is that control, pressed again to confirm.
+		{`choose Delete and press Delete again to confirm`, `click "Delete" | click "Delete"`},
+		{`type "x" into "Name", press Delete`, `type "x" into "Name" | press Delete`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
 	}
