@@ -351,39 +351,7 @@ var (
 	// clickPair is one click verb before two quoted names: `press "Mark" and "As unread"`.
 	clickPair = seq(grab("v", word("click", "click on", "press", "tap", "hit", "push")), grab("a", quoteTok),
 		opt(one(func(t tok) bool { return t.text == "," })), word("and", "then", "and then"), grab("b", quoteTok), end)
-	// whenWords say when a step is taken, not what it acts on: "on the next page",
-	// "again" (the goal asks for the click once more: a step of its own).
-	whenWords = alt(seq(word("on", "in"), word("the"), word("next", "following", "confirmation", "new", "resulting"), word("page", "screen")),
-		// "press Delete again to confirm": why, after when, says nothing of which control.
-		seq(opt(word("again", "once more")), word("to confirm"), opt(word("it", "this", "that"))),
-		word("again", "once more"),
-		// "when asked "Delete it?"": the question the page asks before the step.
-		seq(word("when", "once", "if"), opt(word("the")), opt(oneWord), word("asked", "asks", "prompted", "prompts"), opt(alt(quoteTok, seq(word("whether", "if", "to", "for"), some)))))
-	// leadWhen is whenWords before the step ("on the next page, click ...").
-	leadWhen = seq(whenWords, opt(one(func(t tok) bool { return t.text == "," })))
 )
-
-// dropWhen drops the words that say when a step is taken, at its start or its end: `press
-// "Remove" on the confirmation page`, `click the Remove button again`.
-func dropWhen(c string) string {
-	c = dropLeadWhen(c)
-	ts := tokenize(c)
-	for i := 1; i < len(ts); i++ {
-		if m, j := matchAt(ts, c, seq(whenWords, end), i); m != nil && j == len(ts) {
-			return strings.TrimSpace(c[:ts[i].start])
-		}
-	}
-	return c
-}
-
-// dropLeadWhen drops whenWords at the start of a step: "on the next page, click ...".
-func dropLeadWhen(c string) string {
-	ts := tokenize(c)
-	if m, e := matchAt(ts, c, leadWhen, 0); m != nil && e < len(ts) {
-		return strings.TrimSpace(c[ts[e].start:])
-	}
-	return c
-}
 
 // bothOpen reports a clause that ends in "both" and a name, waiting for its "and": "in both
 // Change Password and Confirm Password" is one step's two fields, not a step "confirm".
