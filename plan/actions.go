@@ -80,6 +80,8 @@ var specs = map[Action]Spec{
 			}
 			return fmt.Sprintf("type %s into %s", q(s.Value), q(s.TargetDescription))
 		}},
+	Append: {Target: Required, Value: Required, ValueMeans: "the text to add after what the field holds", Acts: true, Progress: true, Check: CheckFieldValue,
+		describe: func(s Step) string { return fmt.Sprintf("add %s at the end of %s", q(s.Value), q(s.TargetDescription)) }},
 	Select: {Target: Required, Value: Required, ValueMeans: "the option to select", Acts: true, Progress: true, MaySubmit: true, Check: CheckFieldValue,
 		describe: func(s Step) string { return fmt.Sprintf("select %s from %s", q(s.Value), q(s.TargetDescription)) }},
 	Navigate: {Value: Required, ValueMeans: "the URL to open, or back, forward, reload", Acts: true, Progress: true, Check: CheckAddress,

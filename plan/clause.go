@@ -55,6 +55,7 @@ var readings = []reading{
 	{"a scroll", []string{"scroll down", "scroll to the bottom of the text area", "scroll the textarea to the bottom of the text", `scroll to "Pricing"`}, readScroll},
 	{"a key", []string{"press Enter", `press ctrl+a in "Notes"`}, readKeyPress},
 	{"going to an address, back or forward", []string{"go to https://example.com/login", "go back", "reload the page"}, readNavigation},
+	{"adding to what a field holds", []string{`add the line "* 26 December" at the end of the text box`, `append "Ask the front desk." to "Notes"`}, readAppend},
 	{"a form filled from the page's table", []string{"fill each labelled field with its value from the table"}, readFromTable},
 	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
 	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "save the changes", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`, "close the dialog", `dismiss the "Newsletter" popup`}, readClick},
@@ -259,8 +260,7 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 		v := m.low("v")
 		return Step{Action: Click, TargetDescription: strings.ToUpper(v[:1]) + v[1:]}, "", true
 	}
-	if read(goOn, c) != nil && capitalised(strings.TrimSpace(c)) {
-		// "…, Continue, and Continue": the button's name as the page writes it.
+	if read(goOn, c) != nil && capitalised(strings.TrimSpace(c)) { // "…, Continue, and Continue": the button's name
 		return Step{Action: Click, TargetDescription: strings.TrimSpace(c)}, "", true
 	}
 	if read(expand, c) != nil {

@@ -63,6 +63,10 @@ var verbs = []verb{
 	{phrase: "go", senses: nil},
 	// "search for X": typed into the page's search box and sent (search.go).
 	{phrase: "search", senses: nil},
+	// "add the line "X" at the end of the text box", "append "X" to "Notes"": typed after
+	// what the field holds (append.go).
+	{phrase: "add", senses: nil},
+	{phrase: "append", senses: nil},
 	{phrase: "switch to", senses: []sense{sClick}},
 	// "close the dialog", "dismiss the "Newsletter" popup": its close control (closeBox).
 	{phrase: "close", senses: nil, inner: true},

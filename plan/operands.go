@@ -60,7 +60,7 @@ func describe(s *Step) {
 		switch s.Action {
 		case Navigate, Scroll:
 			s.SemanticRole = Navigation
-		case Type, Select, Check:
+		case Type, Append, Select, Check:
 			s.SemanticRole = FormField
 		case Assert, Wait, Extract:
 			s.SemanticRole = Confirmation
@@ -77,6 +77,8 @@ func describe(s *Step) {
 			s.ExpectedOutcome = "the page responds to the click on " + strconv.Quote(s.TargetDescription)
 		case Type:
 			s.ExpectedOutcome = fmt.Sprintf("%q holds %q", s.TargetDescription, s.Value)
+		case Append:
+			s.ExpectedOutcome = fmt.Sprintf("%q ends with %q", s.TargetDescription, s.Value)
 		case Select:
 			s.ExpectedOutcome = fmt.Sprintf("%q shows %q", s.TargetDescription, s.Value)
 		case Check:

@@ -42,10 +42,14 @@ const (
 	// SelectText selects the whole text of an element (a paragraph, a field), as a person
 	// highlights it with the mouse.
 	SelectText Action = "SELECT_TEXT"
+	// Append types its value after what a text field holds (a text area's new last line),
+	// where TYPE replaces it. An action of its own, so that a worker that does not know it
+	// refuses the step instead of typing over the field.
+	Append Action = "APPEND"
 )
 
 // Actions lists every action, in the order documentation shows them.
-var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag, Upload, SelectText}
+var Actions = []Action{Click, Type, Select, Navigate, Press, Check, Scroll, Wait, Assert, Extract, Hover, DoubleClick, RightClick, Clear, Drag, Upload, SelectText, Append}
 
 // SemanticRole says what a step means to the goal, for the evaluator and the replanner.
 type SemanticRole string

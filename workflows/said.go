@@ -132,7 +132,7 @@ func goalNames(steps []StepRecord, params map[string]string, signIn map[int]bool
 				}
 			}
 		}
-		if s.Action == plan.Type && !rec.hidden {
+		if (s.Action == plan.Type || s.Action == plan.Append) && !rec.hidden {
 			add(s.Value)
 		}
 	}

@@ -85,7 +85,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 	}
 	long := false
 	for _, s := range steps[start:end] {
-		if s.Step.Action != plan.Type {
+		if s.Step.Action != plan.Type && s.Step.Action != plan.Append {
 			continue
 		}
 		if plan.HasSecret(s.Step.Value) {
@@ -112,5 +112,5 @@ func taking(a plan.Action) bool { return a == plan.Click || a == plan.Press }
 
 // formStep reports the actions that fill a form.
 func formStep(a plan.Action) bool {
-	return a == plan.Type || a == plan.Select || a == plan.Check || a == plan.Clear
+	return a == plan.Type || a == plan.Append || a == plan.Select || a == plan.Check || a == plan.Clear
 }

@@ -83,6 +83,8 @@ func fits(a plan.Action, e Element) bool {
 	switch a {
 	case plan.Type:
 		return e.Editable() || e.Tag == "select"
+	case plan.Append:
+		return e.Editable()
 	case plan.Select:
 		// A group of radio buttons is chosen from as a list is: "select Editor under Role".
 		return e.Chooser() || e.Editable() || e.Role == "radiogroup"

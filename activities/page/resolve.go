@@ -42,7 +42,7 @@ func ResolveTarget(target plan.Target, action plan.Action, elems []Element) Reso
 
 // resolve resolves t; said is how a refusal names what was described.
 func resolve(t Target, said string, action plan.Action, elems []Element) Resolution {
-	if (action == plan.Type || action == plan.Clear) && t.Kind == "" && strings.EqualFold(t.Name, "box") {
+	if (action == plan.Type || action == plan.Append || action == plan.Clear) && t.Kind == "" && strings.EqualFold(t.Name, "box") {
 		// "the box next to "Search"": what one types into is a field.
 		t.Kind, t.Name = "field", ""
 	}

@@ -29,10 +29,15 @@ import (
 //     on working; else the ones in the section and box of the element the step before
 //     acted on (Element.Near: the form being filled in).
 func noChoice(action plan.Action, cands, page []Element) []Element {
-	if action == plan.Type || action == plan.Clear {
+	if action == plan.Type || action == plan.Append || action == plan.Clear {
 		// Typed text goes into a text field (and a field is cleared), not the list beside it
 		// named by the same words.
 		cands = preferAll(cands, Element.Editable)
+	}
+	if action == plan.Append {
+		// Text added after what a box holds goes on a page's text, a text area's new line,
+		// not into a one-line field beside it.
+		cands = preferAll(cands, func(e Element) bool { return e.Tag == "textarea" })
 	}
 	if action == plan.Select {
 		// A choice is made in the list, not in the field beside it named by the same words

@@ -13,6 +13,7 @@ import (
 var handlers = map[plan.Action]handler{
 	plan.Click:       click,
 	plan.Type:        typeText,
+	plan.Append:      appendText,
 	plan.Select:      selectValue,
 	plan.Check:       setChecked,
 	plan.Press:       press,

@@ -1,6 +1,14 @@
 package driver_test
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser/driver"
+	"github.com/webagent-dev/webagent/plan"
+)
 
 // TestPagesAndTabsOfTheThirteenthPool: from the thirteenth pool (read after its blind
 // run): a print server's pages under a bar of links along its top that no element marks
@@ -12,7 +20,7 @@ import "testing"
 // step that ends with the page it is on; an amount typed into the box its click opened
 // ("enter 180"), and named by its column ("the Budgeted amount"); a wizard's pages gone on from by a bare "Continue"; a button "at the
 // bottom of the menu on the left"; a search "in" the box a person names ("use the search
-// box to look for …").
+// box to look for …"); a line added at the end of a wiki page's text.
 func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
 		{"a class added from the page along the top bar", "unseen-printers.html#cups", "cups", []string{
@@ -40,6 +48,11 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`click the Budgeted amount in the row of Dining Out, type 180 and press Enter`,
 			`Click the amount in the Budgeted column of the "Dining Out" row, then enter "180" and hit Enter.`,
 		}, `{"Dining Out":"180.00"}`},
+		{"a line added at the end of a text area", "unseen-printers.html#notes", "notes", []string{
+			`add the line "* 26 December" at the end of the text box, click "Save"`,
+			`Add a new last line * 26 December to the text area and press Save.`,
+			`append "* 26 December" to the text box, then click Save`,
+		}, `"text":"Office closed on:\n* 24 December\n* 25 December\n* 26 December"`},
 		{"a printer's connection, each page gone on from by its Continue", "unseen-printers.html#cups", "addprinter", []string{
 			`Go to Administration and hit Add Printer. Pick AppSocket/HP JetDirect, Continue, put socket://192.168.10.25:9100 in the Connection field and Continue.`,
 			`On the Administration page click Add Printer, choose "AppSocket/HP JetDirect" and press Continue, then enter socket://192.168.10.25:9100 in the field labelled Connection and Continue.`,
@@ -61,4 +74,35 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`On the Users tab, click Add a user; enter daniel in Username, Daniel Green in the Name field, and click OK.`,
 		}, `{"username":"daniel","name":"Daniel Green"}`},
 	})
+}
+
+// TestLineAddedOnce: a line added at the end of a text area, then the same step again (an
+// attempt after one whose outcome was lost): the line is there once, and the second
+// attempt says it found it there. A secret is never added after what a field holds.
+func TestLineAddedOnce(t *testing.T) {
+	s, app := openLab(t, newPool(t), "append", "unseen-printers.html#notes")
+	steps, err := plan.Parse(`add the line "* 26 December" at the end of the text area`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 2 {
+		out, err := s.Do(t.Context(), steps[0], driver.DoOptions{WaitBudget: 2 * time.Second})
+		if err != nil || !out.OK {
+			t.Fatalf("attempt %d: %v %+v (actions %q)", i+1, err, out.Feedback, out.Actions)
+		}
+		if i == 1 && !slices.ContainsFunc(out.Actions, func(a string) bool { return strings.Contains(a, "already ends with") }) {
+			t.Errorf("the second attempt did not say it found the line there: %q", out.Actions)
+		}
+	}
+	save, _ := plan.Parse(`click "Save"`)
+	if out, err := s.Do(t.Context(), save[0], driver.DoOptions{WaitBudget: 2 * time.Second}); err != nil || !out.OK {
+		t.Fatalf("save: %v %+v", err, out.Feedback)
+	}
+	want := `"text":"Office closed on:\n* 24 December\n* 25 December\n* 26 December"`
+	if got := labSaved(app, "notes", holds(want)); !strings.Contains(got, want) {
+		t.Errorf("saved %s, want %s", got, want)
+	}
+	if _, err := plan.Parse(`add "{{secret:wiki_password}}" to the text area`); err == nil {
+		t.Error("a secret added after what a field holds was read as a step")
+	}
 }
