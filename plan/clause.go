@@ -385,16 +385,3 @@ func itemInList(v, t string) (int, bool) {
 // "Homebridge Name" in place of "Homebridge Loft"`. The field named is the one typed into
 // whatever it holds; the old value is how the person found it.
 var inPlaceOf = regexp.MustCompile(`(?i)\s+(?:in\s+place\s+of|instead\s+of|replacing)\s+(?:\x01\d+\x02|[^\s,;]+|its\s+\S+)\s*$`)
-
-// readNaming reads a thing named as it is made ("name it "Branch Offices"", "name the new
-// monitor Garage"): the name typed into the field called Name.
-func readNaming(c string, quotes []string) (Step, string, bool) {
-	m := read(nameIt, c)
-	if m == nil {
-		if m = read(nameThe, c); m == nil || !nameIs(m.get("v")) {
-			return Step{}, "", false
-		}
-	}
-	v, unclear := exactValue(m.get("v"), quotes)
-	return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
-}

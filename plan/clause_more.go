@@ -145,3 +145,20 @@ func readTypeOnly(c string) *match {
 	}
 	return read(enterOnly, c)
 }
+
+// readNaming reads a thing named as it is made ("name it "Branch Offices"", "name the new
+// monitor Garage"): the name typed into the field called Name.
+func readNaming(c string, quotes []string) (Step, string, bool) {
+	if g := read(giveThe, c); g != nil {
+		v, unclear := exactValue(g.get("v"), quotes)
+		return found(Step{Action: Type, Value: v, TargetDescription: strings.ToUpper(g.low("f")[:1]) + g.low("f")[1:]}, unclear)
+	}
+	m := read(nameIt, c)
+	if m == nil {
+		if m = read(nameThe, c); m == nil || !nameIs(m.get("v")) {
+			return Step{}, "", false
+		}
+	}
+	v, unclear := exactValue(m.get("v"), quotes)
+	return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
+}

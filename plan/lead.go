@@ -22,7 +22,7 @@ func placedStep(c string) bool {
 		if sentenceEnd(ts[k]) {
 			return false // `on "Settings". Check …`: a sentence ended before any verb
 		}
-		if ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:]) {
+		if ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:]) && !inName(ts, k) {
 			return k <= 6 || len(quotesIn(c[:ts[k].start])) > 0
 		}
 	}
@@ -74,7 +74,7 @@ func leadPlaces(clauses []string) []string {
 		}
 		ts := tokenize(c)
 		k := 1
-		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:])); k++ {
+		for ; k < len(ts) && !(ts[k].kind == tWord && ts[k].space && startsWithVerb(c[ts[k].start:]) && !inName(ts, k)); k++ {
 		}
 		if from && (k == len(ts) || readStart(verbsFor(sChoose), c[ts[k].start:]) == nil) {
 			// "From the action list choose "Delete"" is a choice from that list; "from"
@@ -199,4 +199,15 @@ func pageTrail(c string) (to, step string, ok bool) {
 		return to, strings.TrimSpace(c[:ts[i].start]), true
 	}
 	return "", "", false
+}
+
+// inName reports a verb's word that is a name's ("On the Add Class page", "in the Open
+// Files tab"): written with a capital right after "the" or after another capitalised word
+// of the place, it starts no step.
+func inName(ts []tok, k int) bool {
+	if k < 2 || !capitalised(ts[k].text) {
+		return false
+	}
+	p := ts[k-1]
+	return p.low == "the" || (p.kind == tWord && capitalised(p.text) && ts[k-2].low != "," && !sentenceEnd(ts[k-2]))
 }

@@ -25,6 +25,14 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		{`Enter Lab-Room in the Name field, Lab printers in the Description field and Lab, ground floor in the field labelled Location`,
 			`type "Lab-Room" into "Name field" | type "Lab printers" into "Description field" | type "Lab, ground floor" into "field labelled Location"`},
 		{`type Room in the back in the Location field and 5 in "Seats"`, `type "Room in the back" into "Location field" | type "5" into "Seats"`},
+		{`type Lab-Room as the name and Lab printers as the description`, `type "Lab-Room" into "name" | type "Lab printers" into "description"`},
+		{`fill in Name: Lab-Room, Description: Lab printers and Location: Lab, ground floor`,
+			`type "Lab-Room" into "Name" | type "Lab printers" into "Description" | type "Lab, ground floor" into "Location"`},
+		{`enter Username: daniel, E-mail address: daniel@example.org`, `type "daniel" into "Username" | type "daniel@example.org" into "E-mail address"`},
+		{`give it the description Lab printers`, `type "Lab printers" into "Description"`},
+		// A verb's word in a place's name starts no step (this was read as a click on "Files page").
+		{`On the Open Files page, click "X"`, `click "Open Files page link" | click "X"`},
+		{`On the Add Class page, click "X"`, `click "Add Class page link" | click "X"`},
 		// A button named as the page writes it, alone; a number typed where the page's focus is.
 		{`Pick "AppSocket", Continue, and Continue`, `click "AppSocket" | click "Continue" | click "Continue"`},
 		{`click "Amount", enter 64.20, press Enter`, `click "Amount" | type "64.20" into "the focused field" | press Enter`},

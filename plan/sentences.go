@@ -97,6 +97,10 @@ var (
 	// (quoted, or starting in upper case or with a digit: nameIs) goes into the Name field.
 	nameThe = alt(seq(word("name", "call"), word("the"), opt(word("new")), lowerWord, optLazy(lowerWord), grab("v", all), end),
 		seq(word("give"), word("it", "this"), word("the name", "a name"), grab("v", all), end))
+	// giveThe is "give it the description Lab printers": a field a person names in one word
+	// of the few a form's fields are commonly called, and its value.
+	giveThe = seq(word("give"), word("it", "this", "her", "him", "them"), word("the", "a"),
+		grab("f", word("title", "description", "location", "label", "email", "e-mail", "address", "category", "priority", "comment", "note", "summary", "subject", "nickname", "username", "phone")), grab("v", all), end)
 	typeOnly   = seq(verbsFor(sTypeOnly), grab("v", all), end)
 	selectFrom = seq(verbsFor(sChoose), grab("v", some), word("from", "in", "for", "under", "as"), grab("t", all), end)
 	tick       = seq(verbsFor(sTick), grab("t", all), end)

@@ -23,6 +23,9 @@ func readFillMany(c string, quotes []string) ([]Step, bool) {
 	if parts := splitValueIn(m.get("rest")); parts != nil {
 		return valuesIn(m.get("verb"), parts, quotes)
 	}
+	if parts := splitColonPairs(m.get("rest")); parts != nil {
+		return valuesIn(m.get("verb"), parts, quotes)
+	}
 	parts := splitPairs(m.get("rest"))
 	if len(parts) < 2 {
 		return nil, false

@@ -49,14 +49,14 @@ func splitValueIn(s string) []valueIn {
 // the end. It gives the link's index and the part's end, or -1.
 func nextValueIn(ts []tok, start int) (link, end int) {
 	for i := start + 1; i < len(ts); i++ {
-		if ts[i].low != "in" && ts[i].low != "into" {
+		if ts[i].low != "in" && ts[i].low != "into" && ts[i].low != "as" {
 			continue
 		}
 		for j := i + 2; j <= len(ts); j++ {
 			if j < len(ts) && ts[j].text != "," && ts[j].low != "and" {
 				continue
 			}
-			if fieldPhrase(ts[i+1 : j]) {
+			if fieldPhrase(ts[i+1:j]) || ts[i].low == "as" && asField(ts[i+1:j]) {
 				return i, j
 			}
 		}
@@ -94,5 +94,67 @@ func fieldPhrase(ts []tok) bool {
 	}
 }
 
+// asField is the field after "as" ("Lab-Room as the name, Lab printers as the
+// description"): "the" and a field's name in one or two words.
+func asField(ts []tok) bool {
+	if len(ts) < 2 || len(ts) > 3 || ts[0].low != "the" {
+		return false
+	}
+	for _, t := range ts[1:] {
+		if t.kind != tWord || t.low == "in" || t.low == "into" || t.low == "as" || t.low == "with" {
+			return false
+		}
+	}
+	return true
+}
+
 // labelledWords say that a field's name follows: "the field labelled X".
 var labelledWords = setOf("labelled labeled named called marked")
+
+// splitColonPairs splits s (what follows a fill verb) written as a form's labels and
+// values, "Name: Lab-Room, Description: Lab printers, Location: Lab, ground floor": each
+// label (a quoted name, or one to three words, a capital first) ends at its colon, and its
+// value runs to the comma or "and" before the next label. nil when s is not two or more
+// such pairs.
+func splitColonPairs(s string) []valueIn {
+	ts := tokenize(s)
+	type label struct{ from, colon int }
+	var labels []label
+	for i, t := range ts {
+		if t.text != ":" || i == 0 {
+			continue
+		}
+		from, words := i-1, 1
+		for from > 0 && words < 3 && (ts[from-1].kind == tWord || ts[from-1].text == "-" && !ts[from].space) && ts[from-1].low != "and" {
+			from--
+			if ts[from].kind == tWord && ts[from+1].text != "-" {
+				words++
+			}
+		}
+		for from < i-1 && !(ts[from].kind == tQuote || capitalised(ts[from].text)) {
+			from++
+		}
+		if f := ts[from]; f.kind != tQuote && !capitalised(f.text) {
+			return nil
+		}
+		labels = append(labels, label{from, i})
+	}
+	if len(labels) < 2 || labels[0].from != 0 {
+		return nil
+	}
+	var parts []valueIn
+	for k, l := range labels {
+		end := len(ts)
+		if k+1 < len(labels) {
+			end = labels[k+1].from
+			for end > l.colon+1 && (ts[end-1].text == "," || ts[end-1].low == "and") {
+				end--
+			}
+		}
+		if end <= l.colon+1 {
+			return nil
+		}
+		parts = append(parts, valueIn{value: strings.TrimSpace(s[ts[l.colon+1].start:ts[end-1].end]), field: "into " + s[ts[l.from].start:ts[l.colon-1].end]})
+	}
+	return parts
+}

@@ -28,6 +28,11 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`In the Administration tab press Add Class. On the Add Class page, fill in Name with Lab-Room, Description with "Lab printers" and Location with "Lab, ground floor", then click Add Class.`,
 			`click "Administration", click "Add Class", put Lab-Room in the Name field, Lab printers in Description and Lab, ground floor in the Location field, click "Add Class"`,
 		}, `"name":"Lab-Room","description":"Lab printers","location":"Lab, ground floor"`},
+		{"a class's fields as a form's labels, or each value as its field", "unseen-printers.html#cups", "cups", []string{
+			`click "Administration", click "Add Class", fill in Name: Lab-Room, Description: Lab printers, Location: Lab, ground floor, then click Add Class`,
+			`On the Administration page press Add Class, type Lab-Room as the name, Lab printers as the description and Lab, ground floor as the location, and press Add Class.`,
+			`Go to Administration, click Add Class, give it the name Lab-Room, give it the description Lab printers, put Lab, ground floor in the Location field and click Add Class.`,
+		}, `"name":"Lab-Room","description":"Lab printers","location":"Lab, ground floor"`},
 		{"a job cancelled on the page of the top bar", "unseen-printers.html#cups", "jobs", []string{
 			`In the Jobs tab click Cancel Job in the row of "Quarterly report"`,
 			`On the Jobs page, press Cancel Job in the row of Quarterly report.`,
