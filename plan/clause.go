@@ -186,6 +186,9 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		t := inPlaceOf.ReplaceAllString(m.get("t"), "")
 		return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
 	}
+	if s, reason, ok := readReplaceThere(c, quotes); ok {
+		return s, reason, true
+	}
 	for _, r := range []rule{soItHolds, replaceIn, replaceWithIn, changeFrom, fillWith} {
 		if m := read(r, c); m != nil {
 			v, t := placeAfterValue(m.get("v"), stripStart(valueOfField, m.get("t")))
@@ -196,6 +199,7 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	if s, reason, ok := readNaming(c, quotes); ok {
 		return s, reason, true
 	}
+
 	if m := readTypeOnly(c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
 		// focused (the editor the double-click opened); with none focused the step fails.

@@ -30,6 +30,9 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 			`type "Lab-Room" into "Name" | type "Lab printers" into "Description" | type "Lab, ground floor" into "Location"`},
 		{`enter Username: daniel, E-mail address: daniel@example.org`, `type "daniel" into "Username" | type "daniel@example.org" into "E-mail address"`},
 		{`give it the description Lab printers`, `type "Lab printers" into "Description"`},
+		// A field's text replaced, whatever it is, the field said before the step or after it.
+		{`in the Location field, replace what is there with Room 204, second floor`, `type "Room 204, second floor" into "Location field"`},
+		{`replace the text with Room 4 in B in the Location field`, `type "Room 4 in B" into "Location field"`},
 		// A verb's word in a place's name starts no step (this was read as a click on "Files page").
 		{`On the Open Files page, click "X"`, `click "Open Files page link" | click "X"`},
 		{`On the Add Class page, click "X"`, `click "Add Class page link" | click "X"`},

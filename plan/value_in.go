@@ -158,3 +158,29 @@ func splitColonPairs(s string) []valueIn {
 	}
 	return parts
 }
+
+// replaceThere is "replace what is there with Room 204 in the Location field" (a place
+// said before the step, "In the Location field, replace what is there with …", is written
+// after it): the field's text, whatever it is, replaced by the value.
+var replaceThere = seq(word("replace", "overwrite"), word("what is there", "what's there", "whatever is there", "what it holds", "what it says",
+	"its text", "its content", "its contents", "its value", "the text", "the value", "the current value", "the current text", "the content", "the contents"),
+	word("with", "by"), grab("rest", all), end)
+
+// readReplaceThere reads replaceThere: the value runs to the last "in" or "into" that a
+// field's phrase follows to the end.
+func readReplaceThere(c string, quotes []string) (Step, string, bool) {
+	m := read(replaceThere, c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	rest := m.get("rest")
+	ts := tokenize(rest)
+	for i := len(ts) - 2; i > 0; i-- {
+		if (ts[i].low == "in" || ts[i].low == "into") && fieldPhrase(ts[i+1:]) {
+			v, unclear := exactValue(strings.TrimSpace(rest[:ts[i].start]), quotes)
+			t := rest[ts[i+1].start:]
+			return found(exact(Step{Action: Type, Value: v, TargetDescription: cleanOperand(t, quotes)}, t, quotes, unclear))
+		}
+	}
+	return Step{}, "", false
+}
