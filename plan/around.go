@@ -124,6 +124,12 @@ func dropAsides(masked string) string {
 		}
 		j := strings.IndexByte(masked[i+2:], ')')
 		if j >= 0 {
+			if click, ok := rowControl(masked[:i], masked[i+2:i+2+j]); ok {
+				// "cancel the job named X (the Cancel Job button in its row)": that click.
+				b.WriteString(click)
+				masked = masked[i+2+j+1:]
+				continue
+			}
 			if m := read(theOneIn, masked[i+2:i+2+j]); m != nil {
 				// "Settings (the one under Security, not under Server)": the place it says.
 				b.WriteString(masked[:i] + " " + m.get("p") + " " + strings.TrimSpace(m.get("x")))

@@ -1,6 +1,9 @@
 package plan
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPhrasingsOfTheThirteenthPool: how the thirteenth pool's people wrote steps the
 // reader refused or misread (read after its blind run).
@@ -33,6 +36,9 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		// A field's text replaced, whatever it is, the field said before the step or after it.
 		{`in the Location field, replace what is there with Room 204, second floor`, `type "Room 204, second floor" into "Location field"`},
 		{`replace the text with Room 4 in B in the Location field`, `type "Room 4 in B" into "Location field"`},
+		// An intent, and the control that does it in brackets: that control in the item's row.
+		{`cancel the job named Quarterly report (the Cancel Job button in its row)`, `click "Cancel Job button in the row of Quarterly report"`},
+		{`delete Lab-Inkjet (the Delete button in its row)`, `click "Delete button in the row of Lab-Inkjet"`},
 		// A verb's word in a place's name starts no step (this was read as a click on "Files page").
 		{`On the Open Files page, click "X"`, `click "Open Files page link" | click "X"`},
 		{`On the Add Class page, click "X"`, `click "Add Class page link" | click "X"`},
@@ -62,5 +68,18 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 func TestLowerCaseContinueSaysNoButton(t *testing.T) {
 	if s, err := Parse(`click "Next", then continue`); err == nil {
 		t.Errorf("read as %v, want refused", s)
+	}
+}
+
+// TestBracketsThatAreNoControl: brackets that name no control in a row, or follow no
+// intent people use for a row's control, change nothing.
+func TestBracketsThatAreNoControl(t *testing.T) {
+	for _, g := range []string{
+		`shut down Lab-Inkjet (the Delete button in its row)`,
+		`cancel the job named Quarterly report (the one on Lab-Printer)`,
+	} {
+		if s, err := Parse(g); err == nil && len(s) > 0 && s[0].Action == Click && strings.Contains(s[0].TargetDescription, "in the row of") {
+			t.Errorf("%s: read as %v", g, s)
+		}
 	}
 }

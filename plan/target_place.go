@@ -147,7 +147,7 @@ var (
 	// So is "Edit next to alice": the row of the words after "next to" or "beside".
 	unquotedRow = alt(
 		seq(word("in", "on"), the, word("row", "line", "entry"), word("with", "containing", "for", "of", "named", "called"),
-			grab("uq", alt(addressRun, seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))), end),
+			grab("uq", alt(addressRun, hyphenRun, seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))), end),
 		seq(word("next to", "beside"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), end),
 		// "Edit for the user alice", "the Edit link of the user alice": the row of the item
 		// named after its noun.

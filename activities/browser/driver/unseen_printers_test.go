@@ -38,6 +38,11 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`On the Jobs page, press Cancel Job in the row of Quarterly report.`,
 			`Open the Jobs tab and click Cancel Job in the row of "Quarterly report".`,
 		}, `{"canceled":"Quarterly report"}`},
+		{"an intent, and the control that does it in brackets", "unseen-printers.html#cups", "jobs", []string{
+			`On the Jobs page, cancel the job named Quarterly report (the Cancel Job button in its row).`,
+			`Open the Jobs tab and cancel Quarterly report (the Cancel Job button in its row)`,
+			`In the Jobs tab cancel the job called "Quarterly report" (the Cancel Job button in its row).`,
+		}, `{"canceled":"Quarterly report"}`},
 		{"a printer on the page of the top bar", "unseen-printers.html#cups", "printer", []string{
 			`click "Lab-Inkjet" on the Printers page`,
 			`open Lab-Inkjet on the Printers page.`,
