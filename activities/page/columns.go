@@ -49,7 +49,12 @@ func (t Target) bestNamed(kinded []Element) ([]Element, map[int]string) {
 		}
 		return kinded, matched
 	}
-	return bestNamed(t.Name, kinded)
+	cands, matched := bestNamed(t.Name, kinded)
+	if t.Kind == "tab" {
+		// A tab the page marks as one before a link of its bar named the same (barLinks).
+		cands = preferAll(cands, func(e Element) bool { return roleFits("tab", e) })
+	}
+	return cands, matched
 }
 
 // cellNouns are what a person calls a table's cell named by its column: "the Budgeted
