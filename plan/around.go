@@ -92,7 +92,8 @@ var (
 	// "(careful, not anna)", "(not the default Contributor)", "(not /invoices)". The name
 	// before it is what the step is held to, exactly; the aside only warns of a near miss.
 	// An aside that picks by place or count ("(not the first)") is not one of these.
-	notThatOne = seq(opt(word("careful", "careful,", "careful:", "but")), opt(one(func(t tok) bool { return t.text == "," || t.text == ":" })),
+	notThatOne = seq(opt(word("careful", "careful,", "careful:", "but")), opt(seq(word("the"), optLazy(some), word("one"))),
+		opt(one(func(t tok) bool { return t.text == "," || t.text == ":" })),
 		word("not"), where(all, func(s string) bool { return !hasWord(s, word(ordinalWords...)) }))
 	// leaveAlone is an aside that says what to leave as it is: "(leave omar@example.org
 	// alone)", "(keep anna and tom)", "(leave the checkboxes as they are)". The steps do
@@ -124,6 +125,12 @@ func dropAsides(masked string) string {
 		}
 		j := strings.IndexByte(masked[i+2:], ')')
 		if j >= 0 {
+			if with, ok := signInWith(masked[:i], masked[i+2:i+2+j]); ok {
+				// "log in (Login button)": the sign-in is that button's click.
+				b.WriteString(with)
+				masked = masked[i+2+j+1:]
+				continue
+			}
 			if click, ok := rowControl(masked[:i], masked[i+2:i+2+j]); ok {
 				// "cancel the job named X (the Cancel Job button in its row)": that click.
 				b.WriteString(click)
@@ -203,10 +210,14 @@ func bareName(c string) bool {
 // clickedName reads a clause that is only a name, after a click, as a click on it: "click
 // "Databases", then "shop", then "customers"" clicks each in turn. A clause the planner
 // read (no reason), or could not read as a click either, keeps its own reading.
-func clickedName(s Step, reason, c string, quotes []string, before []Step) (Step, string) {
+func clickedName(s Step, reason, c string, quotes []string, before []Step, more bool) (Step, string) {
 	// "press Go and then Continue": a capital makes "Continue" the button's name.
 	named := read(goOn, c) != nil && capitalised(c)
-	if reason == "" || len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog || !bareName(c) || (startsWithVerb(c) && !named) {
+	// "Login, then Settings > Site Settings: …": a goal's first step may be a button's
+	// name alone, one or two words as the page writes it (a capital first), steps after
+	// it (a goal that is a name alone, "Buy milk", says what is wanted, not what to click).
+	first := len(before) == 0 && more && capitalised(strings.TrimSpace(c)) && len(strings.Fields(c)) <= 2
+	if reason == "" || (!first && (len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog)) || !bareName(c) || (startsWithVerb(c) && !named) {
 		return s, reason
 	}
 	if named, why := parseClause("click "+c, quotes); why == "" && named.Action == Click {
@@ -283,6 +294,11 @@ var (
 // answerWords name the control that answers a page's question.
 var answerWords = setOf("ok yes confirm accept continue")
 
+// questionBox are the places an answer is said to be in that name no box of the page's
+// own: none, "the confirmation dialog", "the browser's dialog" ("the dialog" may be one
+// the page draws, whose OK is clicked as written).
+var questionBox = map[string]bool{"": true, "dialog confirmation": true, "dialog confirm": true, "dialog browser": true, "dialog browser's": true}
+
 // answerQuestions reads a click on "OK" (or "Yes", "Confirm") right after a click as the
 // answer to the question that click may ask: the click before accepts the page's own
 // confirm(), if it shows one, and the OK is then done (AnswersDialog); a question the page
@@ -293,7 +309,7 @@ func answerQuestions(steps []Step) []Step {
 			continue
 		}
 		t := ParseTarget(steps[i].TargetDescription)
-		if answerWords[strings.ToLower(t.Name)] && t.Row == "" && t.Container == "" && t.Ordinal == 0 {
+		if answerWords[strings.ToLower(t.Name)] && t.Row == "" && questionBox[t.Container] && t.Ordinal == 0 {
 			steps[i-1].AcceptDialog, steps[i].AnswersDialog = true, true
 		}
 	}

@@ -42,3 +42,82 @@ func rowControl(masked, aside string) (string, bool) {
 	}
 	return "", false
 }
+
+// signInAlone is a sign-in with nothing after it but the button it is done with: "log in
+// with Login", "sign in using the Log In button", "log in (Login button)" (the bracket is
+// written as "with" before it is read). A page that signs in at a click (a local
+// back end's Login) asks for no more.
+var signInAlone = seq(word("log in", "login", "log on", "sign in", "signin", "sign on"), opt(word("first")),
+	word("with", "using", "via", "by clicking", "by pressing", "by hitting"), the, grab("t", some), opt(word("button")), end)
+
+// signInButton is the bracket that names the button a bare sign-in is done with.
+var signInButton = seq(opt(word("the")), grab("t", some), word("button"), end)
+
+// signInWith writes a bare sign-in followed by the bracket that names its button as the
+// sign-in with that button; ok is false when they are not so.
+func signInWith(masked, aside string) (string, bool) {
+	b := read(signInButton, aside)
+	if b == nil {
+		return "", false
+	}
+	ts := tokenize(masked)
+	for k := len(ts) - 1; k >= 0 && k >= len(ts)-3; k-- {
+		if m, e := matchAt(ts, masked, seq(word("log in", "login", "log on", "sign in", "signin", "sign on"), opt(word("first")), end), k); m != nil && e == len(ts) {
+			return masked + " with the " + b.get("t") + " button", true
+		}
+	}
+	return "", false
+}
+
+// readSignInButton reads signInAlone as a click on the button it names.
+func readSignInButton(c string, quotes []string) (Step, string, bool) {
+	m := read(signInAlone, c)
+	if m == nil {
+		return Step{}, "", false
+	}
+	return found(exact(Step{Action: Click, TargetDescription: cleanOperand(m.get("t"), quotes) + " button"}, m.get("t"), quotes, ""))
+}
+
+// dashAsides writes an aside set off by dashes ("open "Autumn Planting Guide" — the
+// planting one, not the pruning guide — and …") in brackets, where it is one dropAsides
+// drops (which one is not meant, what to leave alone).
+func dashAsides(masked string) string {
+	for from := 0; ; {
+		i := strings.Index(masked[from:], " — ")
+		if i < 0 {
+			return masked
+		}
+		i += from
+		rest := masked[i+len(" — "):]
+		j := strings.IndexAny(rest, ".;—")
+		if j < 0 {
+			j = len(rest)
+		}
+		aside := strings.TrimSpace(rest[:j])
+		if read(notThatOne, aside) == nil && read(leaveAlone, aside) == nil {
+			from = i + len(" — ")
+			continue
+		}
+		after := rest[j:]
+		after = strings.TrimPrefix(after, "—")
+		masked = masked[:i] + " (" + aside + ")" + after
+		from = i
+	}
+}
+
+// leavingTail is what a step says it leaves as it is, after it: ", leaving the rest of
+// the post alone", "without touching the Tagline or the Description".
+var leavingTail = seq(opt(one(func(t tok) bool { return t.text == "," })), alt(
+	seq(word("leaving", "keeping"), some, word("alone", "as it is", "as they are", "as is", "unchanged", "untouched", "intact", "in place")),
+	seq(word("without touching", "without changing", "without editing"), some)), end)
+
+// dropLeaving drops leavingTail from the end of a step.
+func dropLeaving(c string) string {
+	ts := tokenize(c)
+	for i := 1; i < len(ts); i++ {
+		if m, j := matchAt(ts, c, leavingTail, i); m != nil && j == len(ts) {
+			return strings.TrimSpace(c[:ts[i].start])
+		}
+	}
+	return c
+}

@@ -30,12 +30,13 @@ func Parse(goal string) ([]Step, error) {
 		return nil, perr
 	}
 	masked, quotes := mask(goal)
-	masked = dropSituations(dropAsides(doubledStop.ReplaceAllString(masked, "$1.$2")))
+	masked = dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2"))))
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
 	var steps []Step
-	for i, clause := range splitClauses(dropFindAnd(masked)) {
+	clauses := splitClauses(dropFindAnd(masked))
+	for i, clause := range clauses {
 		if pairs, ok := readSeveral(clause, quotes); ok {
 			for _, s := range pairs {
 				// The target as written, its quotes masked again as one clause's are.
@@ -70,7 +71,7 @@ func Parse(goal string) ([]Step, error) {
 			return nil, &ParseError{Index: i + 1, Sentence: unmask(clause, quotes, true), Reason: "there is no click before it whose confirmation to accept"}
 		}
 		s, reason := parseClause(clause, quotes)
-		s, reason = clickedName(s, reason, clause, quotes, steps)
+		s, reason = clickedName(s, reason, clause, quotes, steps, i+1 < len(clauses))
 		s = keyNamedBefore(s, steps)
 		if means, ok := readMeans(clause, quotes); ok && reason != "" {
 			s, reason = means, ""
@@ -328,7 +329,7 @@ func splitClauses(masked string) []string {
 			out = append(out, before, submit) // "scroll the text to the bottom hit submit"
 			continue
 		}
-		c = strings.TrimRight(dropTrailingJoin(strings.TrimRight(dropWhen(c), ".;,! ")), ".;,! ")
+		c = strings.TrimRight(dropTrailingJoin(strings.TrimRight(dropWhen(dropLeaving(c)), ".;,! ")), ".;,! ")
 		if read(seq(whenWords, end), c) != nil {
 			continue // "when asked "Delete it?"" alone: said of the step after it
 		}

@@ -13,7 +13,7 @@ const searchWords = 4
 // the field named after "in"), then Enter pressed there. The words after "search the" say
 // where the search looks (the wiki, the workflows): the page's one search box is where it
 // looks; a page with none, or with two, is refused by the resolver, never guessed.
-var searchFor = seq(word("search"), opt(word("the"), grab("scope", seq(asciiWord, optLazy(asciiWord)))), word("for"), grab("v", some),
+var searchFor = seq(word("search"), opt(opt(word("the")), grab("scope", seq(asciiWord, optLazy(asciiWord)))), word("for"), grab("v", some),
 	opt(word("in", "into"), the, grab("t", some)), end)
 
 // useToSearch is "use the Search box in the menu on the left to look for "badge reader"":

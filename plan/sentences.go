@@ -82,7 +82,11 @@ var (
 		opt(seq(opt(word("the")), asciiWord, opt(word("is", "of")))), grab("t", alt(quoteTok, addressRun)), end)
 	// leaveAsIs is "leave the text below it alone", "leave the Site description as it is",
 	// "leave the other fields empty": what the steps do not touch, no step of its own.
-	leaveAsIs = alt(seq(word("leave", "keep"), some, word("alone", "as it is", "as they are", "as is", "unchanged", "untouched", "intact"), end),
+	leaveAsIs = alt(seq(word("leave", "keep"), some, word("alone", "as it is", "as they are", "as is", "unchanged", "untouched", "intact",
+		"running", "stopped", "paused", "seeding", "where it is", "where they are", "in place"), end),
+		// "don't touch episode 41", "change nothing else": what no step does.
+		seq(word("don't touch", "do not touch", "don't change", "do not change", "don't edit", "do not edit"), some, end),
+		seq(word("change", "touch", "edit"), word("nothing else", "nothing more", "nothing"), end),
 		seq(word("leave"), word("the other", "the others", "the rest", "all other", "all the other", "everything else", "any other"), optLazy(some),
 			word("empty", "blank", "alone", "as they are", "unchanged", "untouched"), end))
 	// confirmWith is "confirm with "OK"", "accept by clicking "Yes"": the click on the
@@ -106,7 +110,7 @@ var (
 	tick       = seq(verbsFor(sTick), grab("t", all), end)
 	// switchTo is a switch or a box set on or off, the state said after it: "switch
 	// "Admin User?" off", "turn the Dark mode toggle on".
-	switchTo = seq(word("switch", "turn", "toggle", "flip", "set"), grab("t", some), grab("state", word("on", "off")), end)
+	switchTo = seq(word("switch", "turn", "toggle", "flip", "set"), grab("t", some), opt(word("so that it is", "so that it's", "so it is", "so it's", "so that it shows", "to")), grab("state", word("on", "off")), end)
 	untick   = seq(verbsFor(sUntick), grab("t", all), end)
 	// tickState is a box left or made to be in a state: "leave "Also delete the files"
 	// unchecked", "make sure the box "Private" is ticked", "ensure Remember me is not

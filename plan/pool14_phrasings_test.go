@@ -1,0 +1,43 @@
+package plan
+
+import "testing"
+
+// TestPhrasingsOfTheFourteenthPool: how the fourteenth pool's people wrote steps the
+// reader refused or misread (read after its blind run).
+func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
+	for _, tt := range []struct{ goal, want string }{
+		// A sign-in with nothing to type: the button it is done with.
+		{`log in (Login button), click "Posts"`, `click "Login button" | click "Posts"`},
+		{`Log in with Login, search all for compost`, `click "Login button" | type "compost" into "the search box" | press Enter`},
+		// A button's name alone, first, with steps after it.
+		{`Login, then Settings > Site Settings: set Site Title to Green Thumb Journal`,
+			`click "Login" | hover over "\"Settings\"" | click "\"Site Settings\"" | type "Green Thumb Journal" into "Site Title"`},
+		// The browser's own question, answered in its dialog.
+		{`click "Delete entry", click "OK" in the confirmation dialog`, `click "\"Delete entry\"" | click "\"OK\" in the confirmation dialog"`},
+		// What a step leaves as it is, said after it or on its own, and which one is not meant.
+		{`type "x" into "Title", leaving the rest of the post alone`, `type "x" into "Title"`},
+		{`Change the field labelled Site Title to "Green Thumb Journal" without touching the Tagline or the Description`, `type "Green Thumb Journal" into "field labelled Site Title"`},
+		{`click "X". Leave family-recipes-2022 running. Don't touch episode 41.`, `click "X"`},
+		{`click "X", change nothing else, and click "Y"`, `click "X" | click "Y"`},
+		{`open "Autumn Planting Guide" — the planting one, not the pruning guide`, `click "Autumn Planting Guide"`},
+		{`open the post called "Summer Garden Tips" (the summer one, not Spring Garden Tips)`, `click "post called \"Summer Garden Tips\""`},
+		// A switch turned on "so that it is on".
+		{`turn the Draft toggle so that it is on`, `check "Draft toggle"`},
+	} {
+		parsesTo(t, tt.goal, tt.want)
+	}
+	// A goal that is a name alone says what is wanted, not what to click; the page's own
+	// dialog keeps its OK as written.
+	for _, g := range []string{`Buy milk`} {
+		if s, err := Parse(g); err == nil {
+			t.Errorf("%s: read as %v, want refused", g, s)
+		}
+	}
+	s, err := Parse(`click "Delete", click "OK" in the dialog`)
+	if err != nil || len(s) != 2 || s[1].AnswersDialog {
+		t.Errorf(`an OK in a dialog the page may draw: %v %v`, s, err)
+	}
+	if s, err := Parse(`click "Delete entry", click "OK" in the confirmation dialog`); err != nil || len(s) != 2 || !s[1].AnswersDialog || !s[0].AcceptDialog {
+		t.Errorf(`the browser's question: %+v %v`, s, err)
+	}
+}
