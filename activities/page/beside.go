@@ -113,3 +113,29 @@ const sideColumnMin = 4
 func sideWord(position string) bool {
 	return slices.ContainsFunc(strings.Fields(position), func(w string) bool { return w == "left" || w == "right" })
 }
+
+// buttonLine is "the toolbar" of a page that marks none: the buttons that sit on one line
+// with two or more others (the same middle height, within a few pixels), none in a row
+// of a table or list (Flood's Add, Stop and Remove Torrent above its list).
+func buttonLine(elems []Element) func(Element) bool {
+	button := func(e Element) bool {
+		return (e.Role == "button" || e.Tag == "button") && e.Row == "" && e.Box.W > 0 && !e.Offscreen
+	}
+	mid := func(e Element) int { return e.Box.Y + e.Box.H/2 }
+	on := map[int]bool{}
+	for _, e := range elems {
+		if !button(e) {
+			continue
+		}
+		n := 0
+		for _, o := range elems {
+			if o.Index != e.Index && button(o) && abs(mid(o)-mid(e)) <= 4 {
+				n++
+			}
+		}
+		if n >= 2 {
+			on[e.Index] = true
+		}
+	}
+	return func(e Element) bool { return on[e.Index] }
+}

@@ -52,3 +52,20 @@ func TestBarLinksAreTabs(t *testing.T) {
 		t.Errorf("a tab marked as one: %+v", r)
 	}
 }
+
+// "in the toolbar" of a page that marks none is a line of three or more buttons; a button
+// alone elsewhere is not in it.
+func TestToolbarAsALineOfButtons(t *testing.T) {
+	page := []Element{
+		{Index: 0, Tag: "button", Role: "button", Name: "Add Torrent", Box: Box{X: 300, Y: 10, W: 30, H: 30}},
+		{Index: 1, Tag: "button", Role: "button", Name: "Stop Torrent", Box: Box{X: 340, Y: 10, W: 30, H: 30}},
+		{Index: 2, Tag: "button", Role: "button", Name: "Remove Torrent", Box: Box{X: 380, Y: 10, W: 30, H: 30}},
+		{Index: 3, Tag: "button", Role: "button", Name: "Settings", Box: Box{X: 10, Y: 400, W: 80, H: 30}},
+	}
+	if r := Resolve(`"Remove Torrent" in the toolbar`, plan.Click, page); r.Index != 2 {
+		t.Errorf("in the toolbar: %+v", r)
+	}
+	if r := Resolve(`"Settings" in the toolbar`, plan.Click, page); r.Index != -1 {
+		t.Errorf("a button alone is in no toolbar: %+v", r)
+	}
+}

@@ -169,6 +169,9 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			// column, a wiki's fieldsets): the column of controls down a side of the page.
 			in = sideColumn(elems)
 		}
+		if !slices.ContainsFunc(elems, in) && strings.HasPrefix(t.Container, "toolbar") {
+			in = buttonLine(elems) // a toolbar the page marks as none: a line of buttons
+		}
 		pool = filterAll(pool, in)
 		if len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])
