@@ -8,7 +8,9 @@ import "strings"
 // its end ("click the Login button, and" before "when it asks for the password, enter …").
 func dropTrailingJoin(c string) string {
 	ts := tokenize(c)
-	if n := len(ts); n > 2 && ts[n-1].kind == tWord && (ts[n-1].low == "and" || ts[n-1].low == "then") && ts[n-2].text == "," {
+	// "Open the Speed Limits menu and, in its UPLOAD part, click …": the "and" before the
+	// comma that starts a place joins the step after it.
+	if n := len(ts); n > 2 && ts[n-1].kind == tWord && (ts[n-1].low == "and" || ts[n-1].low == "then") && (ts[n-2].text == "," || ts[n-2].kind != tPunct) {
 		return strings.TrimSpace(c[:ts[n-1].start])
 	}
 	return c

@@ -209,5 +209,5 @@ func inName(ts []tok, k int) bool {
 		return false
 	}
 	p := ts[k-1]
-	return p.low == "the" || (p.kind == tWord && capitalised(p.text) && ts[k-2].low != "," && !sentenceEnd(ts[k-2]))
+	return p.low == "the" || p.low == "its" || p.low == "their" || p.low == "this" || (p.kind == tWord && capitalised(p.text) && ts[k-2].low != "," && !sentenceEnd(ts[k-2]))
 }

@@ -21,6 +21,9 @@ func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
 		{`click "X", change nothing else, and click "Y"`, `click "X" | click "Y"`},
 		{`open "Autumn Planting Guide" — the planting one, not the pruning guide`, `click "Autumn Planting Guide"`},
 		{`open the post called "Summer Garden Tips" (the summer one, not Spring Garden Tips)`, `click "post called \"Summer Garden Tips\""`},
+		// An "and" before the comma that starts a place joins the step after it (it was
+		// read as part of the name before: a click on "Speed Limits menu and").
+		{`Open the Speed Limits menu and, in the UPLOAD part, click "500 kB/s"`, `click "Speed Limits menu" | click "\"500 kB/s\" in the UPLOAD part"`},
 		// A switch turned on "so that it is on".
 		{`turn the Draft toggle so that it is on`, `check "Draft toggle"`},
 	} {

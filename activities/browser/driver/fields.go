@@ -212,6 +212,11 @@ func (a *action) pickFromList(ctx context.Context) *plan.Feedback {
 		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a link to another page, not a list to choose %q from", a.ref, a.step.Value),
 			Suggestion: "name the list the value is in as the page names it"}
 	}
+	if t := a.out.Target; t != nil && (t.Role == "columnheader" || t.Role == "rowheader") && t.Expanded == nil {
+		// A table's header sorts the table (a request that may save the order): no list.
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a table's header, not a list to choose %q from", a.ref, a.step.Value),
+			Suggestion: "name the list the value is in as the page names it"}
+	}
 	a.note("opened %s", a.ref)
 	if err := a.el.Click(); err != nil {
 		return a.failed(err)
