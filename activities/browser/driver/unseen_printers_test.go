@@ -116,3 +116,25 @@ func TestLineAddedOnce(t *testing.T) {
 		t.Error("a secret added after what a field holds was read as a step")
 	}
 }
+
+// TestHeaderIsNoList: a value chosen from "the UPLOAD list" where the page's one thing of
+// that name is a table's column header ("Upload Speed", which sorts the table when
+// clicked): refused, and the header never clicked.
+func TestHeaderIsNoList(t *testing.T) {
+	s, app := openLab(t, newPool(t), "header", "unseen-printers.html#torrents")
+	steps, err := plan.Parse(`select "500 kB/s" from the UPLOAD list`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Do(t.Context(), steps[0], driver.DoOptions{WaitBudget: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.OK {
+		t.Fatalf("chose from a column header: %q", out.Actions)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := string(app.LabState("sort")); strings.Contains(got, "upload") {
+		t.Errorf("the header was clicked: the table was sorted (%s)", got)
+	}
+}
