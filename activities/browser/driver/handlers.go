@@ -206,8 +206,10 @@ const scrollJS = `(how) => {
 // throughItemJS answers the middle of el when el is a label the page draws over its item
 // and lets the item take the pointer (a node's name in a flow editor's canvas: the text
 // takes no events, the node's shape under it does): the element the pointer meets there
-// is inside the smallest box that holds both, and that box says no more than el does. Else
-// null: el takes the pointer itself, or something else covers it.
+// is inside the smallest box that holds both, and that box says no more than el does, or
+// is the row (of a table, a list, a tree) el's text is in (a torrent's name in Flood's
+// list, whose row takes the pointer over its cells). Else null: el takes the pointer
+// itself, or something else covers it.
 const throughItemJS = `(el) => {
   if (window !== window.top) return null; // a frame's coordinates are not the page's
   const r = el.getBoundingClientRect();
@@ -219,7 +221,9 @@ const throughItemJS = `(el) => {
   while (box && !box.contains(top)) box = box.parentElement;
   if (!box || box === el.ownerDocument.body || box === el.ownerDocument.documentElement) return null;
   const said = (n) => (n.textContent || "").replace(/\s+/g, " ").trim();
-  return said(box) === said(el) ? [x, y] : null;
+  if (said(box) === said(el)) return [x, y];
+  const row = el.closest("tr,[role=row],li,[role=listitem],[role=option],[role=treeitem]");
+  return row && row.contains(box) ? [x, y] : null;
 }`
 
 // boxLabelJS answers the middle of the visible label of el when el is a checkbox or a

@@ -285,6 +285,21 @@
     return "";
   };
 
+  // rowHead is what names a field a form lays out as a table's row: the row's first cell,
+  // words alone (no control in it), when the field is in another of its cells and is the
+  // row's one field one types or chooses in ("title | TEXT | [function] | [ ] null |
+  // [value]": the value's field is "title"). "" otherwise.
+  const rowHead = (el) => {
+    const cell = el.closest("td,th"), tr = cell && cell.parentElement;
+    if (!tr || tr.tagName !== "TR" || tr.cells.length < 2 || tr.cells[0] === cell) return "";
+    const head = tr.cells[0];
+    if (head.querySelector("input,select,textarea,button")) return "";
+    const fields = [...tr.querySelectorAll("input,textarea,select")].filter((f) => !/^(hidden|checkbox|radio|submit|button|reset|image)$/.test(f.type || "") && f.tagName !== "SELECT");
+    if (fields.length !== 1 || fields[0] !== el) return "";
+    const t = clean(head.innerText, 60);
+    return t.length <= 40 ? t : "";
+  };
+
   // columnOf names the column of a table or grid the element's cell is in, by its
   // header's words ("Budgeted" for an amount in a budget's row): a table's header row (its
   // head, or a first row of header cells), counted with the cells' spans; a grid's column
@@ -812,6 +827,10 @@
     if (!label && tag === "select" && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && el.selectedIndex === 0 && el.options.length > 1 &&
       /^(|0|-1|none)$/i.test(el.options[0].value)) {
       label = prompt(el.options[0].text);
+    }
+    if (!label && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image|hidden|checkbox|radio)$/.test(el.type || "") &&
+      !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
+      label = rowHead(el);
     }
     if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame &&
       (inViewport || !el.getAttribute("placeholder"))) {

@@ -20,7 +20,10 @@ import (
 // step that ends with the page it is on; an amount typed into the box its click opened
 // ("enter 180"), and named by its column ("the Budgeted amount"); a wizard's pages gone on from by a bare "Continue"; a button "at the
 // bottom of the menu on the left"; a search "in" the box a person names ("use the search
-// box to look for …"); a line added at the end of a wiki page's text.
+// box to look for …"); a line added at the end of a wiki page's text; and from the
+// fourteenth pool's run: a field a form lays out as a table's row, named by the row's
+// first cell (phpLiteAdmin's insert form), and a row's text right-clicked where the row
+// takes the pointer over its cells (Flood's list, where the click timed out).
 func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
 		{"a class added from the page along the top bar", "unseen-printers.html#cups", "cups", []string{
@@ -43,6 +46,16 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`Open the Jobs tab and cancel Quarterly report (the Cancel Job button in its row)`,
 			`In the Jobs tab cancel the job called "Quarterly report" (the Cancel Job button in its row).`,
 		}, `{"canceled":"Quarterly report"}`},
+		{"a field named by its row's first cell", "unseen-printers.html#insert", "row", []string{
+			`type "Children of Dune" into "title", type "1976" into "year", click the "Insert" button`,
+			`Put "Children of Dune" in the title field and 1976 in year, then press Insert.`,
+			`fill in title with "Children of Dune" and year with 1976, click Insert`,
+		}, `{"title":"Children of Dune","year":"1976"}`},
+		{"a row's text right-clicked where the row takes the pointer", "unseen-printers.html#torrents", "torrent", []string{
+			`right-click "podcast-episode-42.mp3", click "Start"`,
+			`Right-click podcast-episode-42.mp3 and choose Start from its menu.`,
+			`right-click the torrent "podcast-episode-42.mp3", then click Start`,
+		}, `{"started":"podcast-episode-42.mp3"}`},
 		{"a printer on the page of the top bar", "unseen-printers.html#cups", "printer", []string{
 			`click "Lab-Inkjet" on the Printers page`,
 			`open Lab-Inkjet on the Printers page.`,
