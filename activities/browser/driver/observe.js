@@ -285,6 +285,24 @@
     return "";
   };
 
+  // editorLabel is what names a text editor a script draws (a contenteditable, no label
+  // for it): the one label of the smallest box around it that holds a label, where that
+  // box holds no other field ("Body" over Decap's markdown editor and its toolbar). ""
+  // otherwise.
+  const editorLabel = (el) => {
+    let box = el.parentElement;
+    for (let i = 0; box && i < 6 && box !== el.ownerDocument.body; i++, box = box.parentElement) {
+      const labels = box.querySelectorAll("label");
+      if (!labels.length) continue;
+      const fields = [...box.querySelectorAll("input,textarea,select,[contenteditable=''],[contenteditable=true]")]
+        .filter((f) => !/^(hidden|checkbox|radio|submit|button|reset|image)$/.test(f.type || "") && !(f !== el && el.contains(f)) && !(f !== el && f.contains(el)));
+      if (labels.length !== 1 || fields.length !== 1 || fields[0] !== el) return "";
+      const t = clean(labels[0].innerText, 60);
+      return t.length <= 40 ? t : "";
+    }
+    return "";
+  };
+
   // rowHead is what names a field a form lays out as a table's row: the row's first cell,
   // words alone (no control in it), when the field is in another of its cells and is the
   // row's one field one types or chooses in ("title | TEXT | [function] | [ ] null |
@@ -832,6 +850,7 @@
       !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) {
       label = rowHead(el);
     }
+    if (!label && el.isContentEditable && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby")) label = editorLabel(el);
     if (!label && !boxLabelled && ["input", "select", "textarea"].includes(tag) && !/^(submit|reset|button|image)$/.test(el.type || "") && !el.getAttribute("aria-label") && !el.getAttribute("aria-labelledby") && !frame &&
       (inViewport || !el.getAttribute("placeholder"))) {
       // Below the fold, only the words before it in the page can name it, and they are

@@ -23,7 +23,8 @@ import (
 // box to look for …"); a line added at the end of a wiki page's text; and from the
 // fourteenth pool's run: a field a form lays out as a table's row, named by the row's
 // first cell (phpLiteAdmin's insert form), and a row's text right-clicked where the row
-// takes the pointer over its cells (Flood's list, where the click timed out).
+// takes the pointer over its cells (Flood's list, where the click timed out); a text editor
+// a script draws, named by the one label over it (Decap's Body).
 func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 	runUnseen(t, newPool(t), []unseenCase{
 		{"a class added from the page along the top bar", "unseen-printers.html#cups", "cups", []string{
@@ -51,6 +52,11 @@ func TestPagesAndTabsOfTheThirteenthPool(t *testing.T) {
 			`Put "Children of Dune" in the title field and 1976 in year, then press Insert.`,
 			`fill in title with "Children of Dune" and year with 1976, click Insert`,
 		}, `{"title":"Children of Dune","year":"1976"}`},
+		{"a text editor a script draws, under its label", "unseen-printers.html#post", "post", []string{
+			`type "Balcony Herbs" into "Title", type "Basil grows." into "Body", click "Publish"`,
+			`Put Balcony Herbs in the Title field, write "Basil grows." in the Body and press Publish.`,
+			`type "Balcony Herbs" into the Title field, then type "Basil grows." into the Body editor and hit Publish`,
+		}, `{"title":"Balcony Herbs","body":"Basil grows."}`},
 		{"a row's text right-clicked where the row takes the pointer", "unseen-printers.html#torrents", "torrent", []string{
 			`right-click "podcast-episode-42.mp3", click "Start"`,
 			`Right-click podcast-episode-42.mp3 and choose Start from its menu.`,
