@@ -1,6 +1,9 @@
 package plan
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // An intent followed by the control that does it, in brackets: "cancel the job named
 // Quarterly report (the Cancel Job button in its row)", "edit davina (the pencil icon in
@@ -10,13 +13,35 @@ import "strings"
 
 // rowControlAside is the bracket: the control, its kind, and "in its row".
 var rowControlAside = seq(word("the"), grab("c", some), grab("k", word("button", "icon", "link")), word("in", "on"),
-	word("its", "her", "his", "their", "that"), word("row", "line"), end)
+	word("its", "her", "his", "their", "that"), word("row", "line"), opt(seq(word("of", "in"), word("the"), optLazy(seq(oneWord, optLazy(oneWord))), word("table", "list"))), end)
 
 // rowIntent is the intent at the end of the clause before the bracket: its verb, what
 // kind of item it names (said or not), and the item's name.
-var rowIntent = seq(word("cancel", "edit", "delete", "remove", "open", "stop", "start", "pause", "resume", "disable", "enable",
-	"rename", "view", "change", "modify", "restart", "release", "hold", "approve", "reject", "archive", "restore"),
-	opt(seq(word("the"), lowerWord)), opt(word("named", "called")), grab("x", some), end)
+var rowIntent = seq(intentVerbs,
+	opt(seq(word("the"), lowerWord, opt(word("of")))), opt(word("named", "called")), grab("x", some), end)
+
+// intentVerbs are what people say a row's or a page's control is for.
+var intentVerbs = word("cancel", "edit", "delete", "remove", "open", "stop", "start", "pause", "resume", "disable", "enable",
+	"rename", "view", "change", "modify", "restart", "release", "hold", "approve", "reject", "archive", "restore", "clear", "empty")
+
+// intentWith is an intent said with the control that does it: "Stop every program at once
+// with the Stop All button at the top of the Supervisor page". The control is named
+// exactly, and is the step; the words before it say why.
+var intentWith = seq(intentVerbs, some, word("with", "using", "via", "by clicking", "by pressing"), word("the"), grab("c", some), grab("k", word("button", "link")),
+	opt(seq(word("at"), word("the"), grab("p", word("top", "bottom")), opt(seq(word("of"), word("the"), optLazy(seq(oneWord, optLazy(oneWord))), word("page", "screen", "table", "list"))))), end)
+
+// readIntentWith reads intentWith as a click on its control.
+func readIntentWith(c string, quotes []string) (Step, string, bool) {
+	m := read(intentWith, c)
+	if m == nil || !slices.ContainsFunc(tokenize(m.get("c")), func(t tok) bool { return t.kind == tQuote || capitalised(t.text) }) {
+		return Step{}, "", false // "with the red button": no name the page writes
+	}
+	t := m.get("c") + " " + m.get("k")
+	if p := m.get("p"); p != "" {
+		t += " at the " + p
+	}
+	return found(exact(Step{Action: Click, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+}
 
 // rowControl rewrites the clause that ends masked (before its bracket, aside) as a click on
 // the control the bracket names, in the item's row; ok is false when they are not so.

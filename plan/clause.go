@@ -58,6 +58,7 @@ var readings = []reading{
 	{"adding to what a field holds", []string{`add the line "* 26 December" at the end of the text box`, `append "Ask the front desk." to "Notes"`}, readAppend},
 	{"a form filled from the page's table", []string{"fill each labelled field with its value from the table"}, readFromTable},
 	{"filling a form", []string{`type "Apollo" into "Project name"`, `fill "Email" with "a@b.co"`, `select "High" from "Priority"`, `tick "Private"`, `uncheck "Private"`, "select -5 with the spinner", "select 5 with the slider"}, readInput},
+	{"an intent said with the control that does it", []string{"stop every program at once with the Stop All button at the top of the page"}, readIntentWith},
 	{"a sign-in with its button alone", []string{"log in with Login", "sign in using the Log In button"}, readSignInButton},
 	{"a click", []string{`click "New project"`, "submit the form", "submit when done", "save the changes", "expand the section below", "focus into the 3rd input textbox", `open the "Billing" tab`, "close the dialog", `dismiss the "Newsletter" popup`}, readClick},
 	{"reading text off the page", []string{`copy the text in "Notes"`, `paste it into "Reply"`, `extract the first row's name as "first"`}, readExtraction},

@@ -204,14 +204,14 @@ func addressRun(m *match, i int, k func(int) bool) bool {
 	return addressLike(text) && k(j)
 }
 
-// hyphenRun is a name of several parts joined by hyphens or underscores, with no space:
-// "Lab-Inkjet", "Office-Laser-2", "web_01".
+// hyphenRun is a name of several parts joined by hyphens, underscores or colons, with no
+// space: "Lab-Inkjet", "Office-Laser-2", "web_01", "billing:invoice-sync".
 func hyphenRun(m *match, i int, k func(int) bool) bool {
 	if i >= len(m.ts) || (m.ts[i].kind != tWord && m.ts[i].kind != tNumber) {
 		return false
 	}
 	j, joined := i+1, false
-	for j+1 < len(m.ts) && !m.ts[j].space && (m.ts[j].text == "-" || m.ts[j].text == "_") && !m.ts[j+1].space && (m.ts[j+1].kind == tWord || m.ts[j+1].kind == tNumber) {
+	for j+1 < len(m.ts) && !m.ts[j].space && (m.ts[j].text == "-" || m.ts[j].text == "_" || m.ts[j].text == ":") && !m.ts[j+1].space && (m.ts[j+1].kind == tWord || m.ts[j+1].kind == tNumber) {
 		j, joined = j+2, true
 	}
 	return joined && k(j)

@@ -24,6 +24,13 @@ func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
 		// An "and" before the comma that starts a place joins the step after it (it was
 		// read as part of the name before: a click on "Speed Limits menu and").
 		{`Open the Speed Limits menu and, in the UPLOAD part, click "500 kB/s"`, `click "Speed Limits menu" | click "\"500 kB/s\" in the UPLOAD part"`},
+		// A thing found where it is looked for, then its row; a row named by a name of
+		// joined parts.
+		{`In the Supervisor status table, find queue-worker-2 in the Name column and hit Stop in its row.`, `check that "queue-worker-2" is visible | click "Stop in the row \"queue-worker-2\""`},
+		{`In the list of programs, go to the row named report-weekly and click "Start" there`, `check that "report-weekly" is visible | click "\"Start\" in the row \"report-weekly\""`},
+		// An intent said with the control that does it, or with it in brackets.
+		{`Stop every program at once with the Stop All button at the top of the Supervisor page.`, `click "Stop All button at the top"`},
+		{`clear the log of api-gateway (the Clear Log link in its row of the status table)`, `click "Clear Log link in the row of api-gateway"`},
 		// A switch turned on "so that it is on".
 		{`turn the Draft toggle so that it is on`, `check "Draft toggle"`},
 	} {
@@ -31,7 +38,7 @@ func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
 	}
 	// A goal that is a name alone says what is wanted, not what to click; the page's own
 	// dialog keeps its OK as written.
-	for _, g := range []string{`Buy milk`} {
+	for _, g := range []string{`Buy milk`, `stop it with the red button`} {
 		if s, err := Parse(g); err == nil {
 			t.Errorf("%s: read as %v, want refused", g, s)
 		}

@@ -74,12 +74,16 @@ var (
 	// findIt is "find "Quarterly report"", "locate the "Apollo" row", "find the job called
 	// "Quarterly report"": a check that the
 	// page shows the name quoted (an unquoted "find" describes; it is not a name).
-	findIt = seq(word("find", "locate"), opt(word("the")), opt(asciiWord), opt(word("called", "named", "titled")), grab("t", alt(quoteTok, addressRun)), opt(word("row", "item", "entry", "link", "card")), end)
+	findIt = seq(word("find", "locate", "look for"), opt(word("the")), opt(asciiWord), opt(word("called", "named", "titled")), grab("t", alt(quoteTok, addressRun, hyphenRun)), opt(word("row", "item", "entry", "link", "card")),
+		opt(findPlace), opt(findPlace), end)
+	// findPlace is where a thing found is looked for: "in the Name column", "in the
+	// Supervisor status table" (a check that the page shows it says nothing of where).
+	findPlace = seq(word("in", "on"), word("the"), optLazy(seq(oneWord, optLazy(oneWord), optLazy(oneWord))), word("column", "table", "list", "page"), opt(seq(word("of"), oneWord)))
 	// findRow is "go to the row with the path /wiki-old", "find the row whose Path is
 	// "/inventory"": the row is found by the one thing it shows, a check that the page
 	// shows it; "in its row" after it is that row.
-	findRow = seq(word("find", "locate", "go to", "look for"), word("the"), word("row", "line", "entry"), word("with", "whose", "that has", "that shows", "for", "of"),
-		opt(seq(opt(word("the")), asciiWord, opt(word("is", "of")))), grab("t", alt(quoteTok, addressRun)), end)
+	findRow = seq(word("find", "locate", "go to", "look for"), word("the"), word("row", "line", "entry"), word("with", "whose", "that has", "that shows", "for", "of", "named", "called"),
+		opt(seq(opt(word("the")), asciiWord, opt(word("is", "of")))), grab("t", alt(quoteTok, addressRun, hyphenRun)), opt(findPlace), end)
 	// leaveAsIs is "leave the text below it alone", "leave the Site description as it is",
 	// "leave the other fields empty": what the steps do not touch, no step of its own.
 	leaveAsIs = alt(seq(word("leave", "keep"), some, word("alone", "as it is", "as they are", "as is", "unchanged", "untouched", "intact",
