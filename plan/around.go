@@ -217,7 +217,13 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step, more 
 	// name alone, one or two words as the page writes it (a capital first), steps after
 	// it (a goal that is a name alone, "Buy milk", says what is wanted, not what to click).
 	first := len(before) == 0 && more && capitalised(strings.TrimSpace(c)) && len(strings.Fields(c)) <= 2
-	if reason == "" || (!first && (len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog)) || !bareName(c) || (startsWithVerb(c) && !named) {
+	// A verb's word written with a capital after a step, that reads as no step, is a
+	// name's ("then Add Contact": the button, not "add" what); first in a goal, a capital
+	// is the sentence's ("Find Clementine").
+	if first && startsWithVerb(c) {
+		return s, reason
+	}
+	if reason == "" || (!first && (len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog)) || !bareName(c) || (startsWithVerb(c) && !named && !capitalised(strings.TrimSpace(c))) {
 		return s, reason
 	}
 	if named, why := parseClause("click "+c, quotes); why == "" && named.Action == Click {

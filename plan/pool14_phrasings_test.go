@@ -31,6 +31,8 @@ func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
 		// An intent said with the control that does it, or with it in brackets.
 		{`Stop every program at once with the Stop All button at the top of the Supervisor page.`, `click "Stop All button at the top"`},
 		{`clear the log of api-gateway (the Clear Log link in its row of the status table)`, `click "Clear Log link in the row of api-gateway"`},
+		// "Add" is a verb now (APPEND), but a capital after a step is a name's.
+		{`click "Contacts", then Add Contact`, `click "Contacts" | click "Add Contact"`},
 		// A switch turned on "so that it is on".
 		{`turn the Draft toggle so that it is on`, `check "Draft toggle"`},
 	} {
