@@ -75,7 +75,7 @@ var (
 	strList    = map[string]any{"type": "array", "items": map[string]any{"type": "string"}}
 
 	stepSchema = obj(
-		req("action", enum("CLICK", "TYPE", "SELECT", "NAVIGATE", "PRESS", "CHECK", "SCROLL", "WAIT", "ASSERT", "EXTRACT", "HOVER", "DOUBLE_CLICK", "RIGHT_CLICK", "CLEAR", "DRAG", "SELECT_TEXT")),
+		req("action", enum("CLICK", "TYPE", "SELECT", "NAVIGATE", "PRESS", "CHECK", "SCROLL", "WAIT", "ASSERT", "EXTRACT", "HOVER", "DOUBLE_CLICK", "RIGHT_CLICK", "CLEAR", "DRAG", "SELECT_TEXT", "APPEND")),
 		req("target_description", str("the element as a person sees it; empty for NAVIGATE, WAIT, ASSERT, SCROLL")),
 		opt("value", str("text to type, option, URL, key, duration, text to assert, or a name for EXTRACT")),
 		opt("negated", boolean),
