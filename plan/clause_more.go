@@ -79,6 +79,10 @@ func readClear(c string, quotes []string) (Step, string, bool) {
 	if m == nil || read(untick, c) != nil {
 		return Step{}, "", false
 	}
+	if k := ParseTarget(unmask(m.get("t"), quotes, true)).Kind; k == "checkbox" || k == "switch" {
+		// "clear the Delete data checkbox": a box is cleared by unticking it.
+		return found(exact(Step{Action: Check, Uncheck: true, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
+	}
 	return found(exact(Step{Action: Clear, TargetDescription: cleanOperand(m.get("t"), quotes)}, m.get("t"), quotes, ""))
 }
 

@@ -33,6 +33,9 @@ func TestPhrasingsOfTheFourteenthPool(t *testing.T) {
 		{`clear the log of api-gateway (the Clear Log link in its row of the status table)`, `click "Clear Log link in the row of api-gateway"`},
 		// "Add" is a verb now (APPEND), but a capital after a step is a name's.
 		{`click "Contacts", then Add Contact`, `click "Contacts" | click "Add Contact"`},
+		// An item of the menu a right-click opened; a box cleared is unticked.
+		{`right-click "holiday-photos-2023", choose Set Tags from the menu`, `right-click "holiday-photos-2023" | click "Set Tags in the list that appears"`},
+		{`clear the Delete data checkbox`, `uncheck "Delete data checkbox"`},
 		// A switch turned on "so that it is on".
 		{`turn the Draft toggle so that it is on`, `check "Draft toggle"`},
 	} {

@@ -152,6 +152,9 @@ var fromMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), 
 var underMenu = seq(alt(verbsFor(sMenuPath), verbsFor(sClick)), grab("t", some), word("under"), grab("m", some), word("in", "on", "from"), the,
 	opt(word("side", "left", "main", "navigation")), word("menu", "sidebar", "navigation"), opt(grab("where", positionWords)), end)
 
+// popMenu are the words of a menu that opens at the pointer, named by no control.
+var popMenu = setOf("context right-click pop-up popup")
+
 // notMenuNames say what kind of menu it is, not which control opens it.
 var notMenuNames = setOf("context main hamburger app application drop-down dropdown pop-up popup right-click options select selection side left right top bottom navigation nav")
 
@@ -169,8 +172,18 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 		return []Step{{Action: Click, TargetDescription: cleanOperand(t, quotes)}}, "", true
 	}
 	m := read(fromMenu, c)
+	if m != nil && m.get("where") == "" && (strings.TrimSpace(m.get("m")) == "" || popMenu[m.low("m")]) && len(quotesIn(m.get("t"))) <= 1 &&
+		strings.Contains(strings.ToLower(c), " from ") {
+		// "right-click X, choose Set Tags from the menu" (from the context menu): an item
+		// of the menu the step before opened, as "from the menu that opens" is.
+		t := strings.TrimSpace(m.get("t")) + " in the list that appears"
+		if reason := exactTarget(t, quotes); reason != "" {
+			return nil, reason, true
+		}
+		return []Step{{Action: Click, TargetDescription: cleanOperand(t, quotes)}}, "", true
+	}
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
-		return nil, "", false // "from the dropdown menu", "from the context menu": no control named
+		return nil, "", false // "from the dropdown menu": no control named
 	}
 	if owner := m.low("m"); strings.HasSuffix(owner, "'s") || strings.HasSuffix(owner, "’s") || owner == "its" || owner == "their" {
 		// "People in the ticket's menu": the menu of the page's ticket, named by what it is
