@@ -232,11 +232,12 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step, more 
 	return s, reason
 }
 
-// keyNamedBefore reads a key pressed that a click before it named as a control ("choose
-// Delete, and press Delete again to confirm") as a click on that control: the goal calls
-// the page's "Delete" so, not the key.
+// keyNamedBefore reads the Delete key pressed where a click before it named a control
+// "Delete" ("choose Delete, and press Delete again to confirm") as a click on that
+// control: the goal calls the page's "Delete" so, not the key. Enter, Tab, Escape and the
+// others stay keys whatever was clicked ("Enter" a site's button, then Enter in a form).
 func keyNamedBefore(s Step, before []Step) Step {
-	if s.Action != Press || s.TargetDescription != "" || strings.Contains(s.Value, "+") {
+	if s.Action != Press || s.TargetDescription != "" || s.Value != "Delete" {
 		return s
 	}
 	for _, b := range before {

@@ -52,6 +52,7 @@ func TestPhrasingsOfTheThirteenthPool(t *testing.T) {
 		// A key's name the goal clicked before is that control, pressed again to confirm.
 		{`choose Delete and press Delete again to confirm`, `click "Delete" | click "Delete"`},
 		{`type "x" into "Name", press Delete`, `type "x" into "Name" | press Delete`},
+		{`click "Enter", type "x" into "Code", press Enter`, `click "Enter" | type "x" into "Code" | press Enter`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
 	}
