@@ -72,8 +72,11 @@ func rowControl(masked, aside string) (string, bool) {
 // with Login", "sign in using the Log In button", "log in (Login button)" (the bracket is
 // written as "with" before it is read). A page that signs in at a click (a local
 // back end's Login) asks for no more.
-var signInAlone = seq(word("log in", "login", "log on", "sign in", "signin", "sign on"), opt(word("first")),
+var signInAlone = seq(signInWords,
 	word("with", "using", "via", "by clicking", "by pressing", "by hitting"), the, grab("t", some), opt(word("button")), end)
+
+// signInWords say a sign-in: "log in", "sign in first".
+var signInWords = seq(word("log in", "login", "log on", "sign in", "signin", "sign on"), opt(word("first")))
 
 // signInButton is the bracket that names the button a bare sign-in is done with.
 var signInButton = seq(opt(word("the")), grab("t", some), word("button"), end)
@@ -87,7 +90,7 @@ func signInWith(masked, aside string) (string, bool) {
 	}
 	ts := tokenize(masked)
 	for k := len(ts) - 1; k >= 0 && k >= len(ts)-3; k-- {
-		if m, e := matchAt(ts, masked, seq(word("log in", "login", "log on", "sign in", "signin", "sign on"), opt(word("first")), end), k); m != nil && e == len(ts) {
+		if m, e := matchAt(ts, masked, seq(signInWords, end), k); m != nil && e == len(ts) {
 			return masked + " with the " + b.get("t") + " button", true
 		}
 	}
@@ -137,12 +140,4 @@ var leavingTail = seq(opt(one(func(t tok) bool { return t.text == "," })), alt(
 	seq(word("without touching", "without changing", "without editing"), some)), end)
 
 // dropLeaving drops leavingTail from the end of a step.
-func dropLeaving(c string) string {
-	ts := tokenize(c)
-	for i := 1; i < len(ts); i++ {
-		if m, j := matchAt(ts, c, leavingTail, i); m != nil && j == len(ts) {
-			return strings.TrimSpace(c[:ts[i].start])
-		}
-	}
-	return c
-}
+func dropLeaving(c string) string { return cutTail(c, leavingTail) }

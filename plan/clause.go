@@ -201,7 +201,6 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 	if s, reason, ok := readNaming(c, quotes); ok {
 		return s, reason, true
 	}
-
 	if m := readTypeOnly(c); m != nil && read(seq(intoWords, end), m.get("v")) == nil {
 		// "double-click "Buy milk", type "Buy oat milk"": into the field the page has
 		// focused (the editor the double-click opened); with none focused the step fails.
@@ -264,7 +263,7 @@ func readClick(c string, quotes []string) (Step, string, bool) {
 	}
 	if m := read(saveIt, c); m != nil {
 		v := m.low("v")
-		return Step{Action: Click, TargetDescription: strings.ToUpper(v[:1]) + v[1:]}, "", true
+		return Step{Action: Click, TargetDescription: upperFirst(v)}, "", true
 	}
 	if read(goOn, c) != nil && capitalised(strings.TrimSpace(c)) { // "…, Continue, and Continue": the button's name
 		return Step{Action: Click, TargetDescription: strings.TrimSpace(c)}, "", true

@@ -155,7 +155,7 @@ func readTypeOnly(c string) *match {
 func readNaming(c string, quotes []string) (Step, string, bool) {
 	if g := read(giveThe, c); g != nil {
 		v, unclear := exactValue(g.get("v"), quotes)
-		return found(Step{Action: Type, Value: v, TargetDescription: strings.ToUpper(g.low("f")[:1]) + g.low("f")[1:]}, unclear)
+		return found(Step{Action: Type, Value: v, TargetDescription: upperFirst(g.low("f"))}, unclear)
 	}
 	m := read(nameIt, c)
 	if m == nil {

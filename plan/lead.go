@@ -162,20 +162,24 @@ var pageOrTab = seq(word("on", "in", "at"), word("the"), alt(qt, grab("uq", seq(
 // a click on the link so named (a page), or on the tab. Where the page already is, that
 // click leads nowhere new, and the step says so.
 func pageLead(place string) (string, bool) {
-	p := strings.TrimRight(strings.TrimSpace(place), ", ")
-	m := read(pageOrTab, p)
+	m := read(pageOrTab, strings.TrimRight(strings.TrimSpace(place), ", "))
 	if m == nil {
 		return "", false
 	}
+	return pageStep(m), true
+}
+
+// pageStep is the click that goes to the page or the tab pageOrTab read.
+func pageStep(m *match) string {
 	if m.get("noun") == "tab" {
-		return fmt.Sprintf("click the %s%s tab", m.get("uq"), m.get("q")), true
+		return fmt.Sprintf("click the %s%s tab", m.get("uq"), m.get("q"))
 	}
 	if q := m.get("q"); q != "" {
-		return fmt.Sprintf("click the %s link", q), true
+		return fmt.Sprintf("click the %s link", q)
 	}
 	// "the Printers page" is the link "Printers", or the one "Front page": the resolver
 	// takes the name with "page" where the page shows it so, and without it where not.
-	return fmt.Sprintf("click the %s page link", m.get("uq")), true
+	return fmt.Sprintf("click the %s page link", m.get("uq"))
 }
 
 // pageTrail reads a step that ends with the page it is on ("click "Lab-Inkjet" on the
@@ -191,12 +195,9 @@ func pageTrail(c string) (to, step string, ok bool) {
 		if ts[i].low != "on" && ts[i].low != "in" {
 			continue
 		}
-		place := c[ts[i].start:]
-		if m := read(pageOrTab, strings.TrimRight(place, ".!; ")); m == nil || m.get("noun") == "tab" {
-			continue
+		if m := read(pageOrTab, strings.TrimRight(c[ts[i].start:], ".!; ")); m != nil && m.get("noun") != "tab" {
+			return pageStep(m), strings.TrimSpace(c[:ts[i].start]), true
 		}
-		to, _ = pageLead(strings.TrimRight(place, ".!; "))
-		return to, strings.TrimSpace(c[:ts[i].start]), true
 	}
 	return "", "", false
 }

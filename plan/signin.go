@@ -154,7 +154,7 @@ func writeSignIn(g map[string]string) (string, string) {
 	}
 	s := fmt.Sprintf("type %s into %s", quoteName(pw), signInDescription(SignInPassword))
 	if place := g["place"]; place != "" {
-		s += fmt.Sprintf(", type %s into %s", quoteName(g["placevalue"]), quoteName(strings.ToUpper(place[:1])+place[1:]))
+		s += fmt.Sprintf(", type %s into %s", quoteName(g["placevalue"]), quoteName(upperFirst(place)))
 	}
 	if user != "" {
 		s = fmt.Sprintf("type %s into %s, %s", quoteName(user), signInDescription(SignInUser), s)

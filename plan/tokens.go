@@ -112,6 +112,15 @@ func isDigits(s string) bool {
 // writes it ("Last name", "Continue", "Tree (Network)").
 func capitalised(w string) bool { return w != "" && w[:1] != strings.ToLower(w[:1]) }
 
+// upperFirst is w with its first letter written as a capital ("save" → "Save"), as a
+// page writes a control's name; w is a lexicon's word, its first letter one byte.
+func upperFirst(w string) string {
+	if w == "" {
+		return w
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
 // replaceWords writes with in place of each of the phrases in s, left to right.
 func replaceWords(s string, words rule, with string) string {
 	for from := 0; ; {

@@ -198,10 +198,15 @@ var (
 // dropWhen drops the words that say when a step is taken, at its start or its end: `press
 // "Remove" on the confirmation page`, `click the Remove button again`.
 func dropWhen(c string) string {
-	c = dropLeadWhen(c)
+	return cutTail(dropLeadWhen(c), seq(whenWords, end))
+}
+
+// cutTail drops from c the first run of its words after the first that r reads to c's end
+// (r ends with end), or gives c as it is.
+func cutTail(c string, r rule) string {
 	ts := tokenize(c)
 	for i := 1; i < len(ts); i++ {
-		if m, j := matchAt(ts, c, seq(whenWords, end), i); m != nil && j == len(ts) {
+		if m, j := matchAt(ts, c, r, i); m != nil && j == len(ts) {
 			return strings.TrimSpace(c[:ts[i].start])
 		}
 	}

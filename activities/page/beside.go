@@ -124,18 +124,21 @@ func buttonLine(elems []Element) func(Element) bool {
 	mid := func(e Element) int { return e.Box.Y + e.Box.H/2 }
 	on := map[int]bool{}
 	for _, e := range elems {
-		if !button(e) {
-			continue
-		}
-		n := 0
-		for _, o := range elems {
-			if o.Index != e.Index && button(o) && abs(mid(o)-mid(e)) <= 4 {
-				n++
-			}
-		}
-		if n >= 2 {
+		if button(e) && othersOnLine(elems, e, func(o Element) bool { return button(o) && abs(mid(o)-mid(e)) <= 4 }) >= 2 {
 			on[e.Index] = true
 		}
 	}
 	return func(e Element) bool { return on[e.Index] }
+}
+
+// othersOnLine counts the elements of elems other than e that beside says sit on e's line:
+// how a bar of tabs drawn as links, or a toolbar the page marks as none, is told.
+func othersOnLine(elems []Element, e Element, beside func(o Element) bool) int {
+	n := 0
+	for _, o := range elems {
+		if o.Index != e.Index && beside(o) {
+			n++
+		}
+	}
+	return n
 }

@@ -65,13 +65,9 @@ func barLinks(pool []Element) []Element {
 			out = append(out, e)
 			continue
 		}
-		beside := 0
-		for _, o := range pool {
-			if o.Index != e.Index && link(o) && o.Container == e.Container && abs(o.Box.Y-e.Box.Y) <= 3 && abs(o.Box.H-e.Box.H) <= 3 {
-				beside++
-			}
-		}
-		if beside >= 2 {
+		if othersOnLine(pool, e, func(o Element) bool {
+			return link(o) && o.Container == e.Container && abs(o.Box.Y-e.Box.Y) <= 3 && abs(o.Box.H-e.Box.H) <= 3
+		}) >= 2 {
 			out = append(out, e)
 		}
 	}
