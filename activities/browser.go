@@ -122,6 +122,10 @@ type RunStepInput struct {
 	// record that it may have acted. Without, it signals the run instead (ActingSignal),
 	// as runs begun before the object did.
 	Intent bool `json:"intent,omitempty"`
+	// BeforeText asks for the page's text before the action too (Before.TextKey), where
+	// the run has no page's text from before the step (its first step): what the page
+	// says after the step is judged against it.
+	BeforeText bool `json:"beforeText,omitempty"`
 }
 
 // Decision is what the model chose to act on: an element of the observation it saw

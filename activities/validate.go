@@ -59,6 +59,12 @@ type DoneAsk struct {
 	Verb   string   `json:"verb"`
 	Names  []string `json:"names"`
 	Before string   `json:"before"`
+	// Item is what the click acted on, when the goal named it: the row the click was
+	// aimed at, or the item a click just before it selected ("family-recipes", then
+	// "Stop Torrent"). Its own line on the final page saying the state the click is
+	// for ("stopped", "running" after Start), where its line before did not, is
+	// evidence too (State).
+	Item string `json:"item,omitempty"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -79,6 +85,10 @@ type ValidateGoalResult struct {
 	// the evidence for a goal that states no check and whose last form, if any, the page
 	// does not show.
 	Said string `json:"said,omitempty"`
+	// State is the line of the final page that shows the item a last click acted on
+	// (DoneAsk.Item) in the state that click is for, where its line before the click
+	// did not: "report-weekly  running  pid 4121" after Start in its row.
+	State string `json:"state,omitempty"`
 	// Removed says which item the final page, the list it was found in (Gone), no
 	// longer shows.
 	Removed string `json:"removed,omitempty"`

@@ -38,6 +38,40 @@ func TestThePageSaysSo(t *testing.T) {
 	}
 }
 
+// TestTheRowSaysSo runs goals that end with a command on an item and state no check, on
+// a page that answers only in the item's own row: a run is verified when the item's line,
+// alone on the page, now says the state the command is for ("running" after Start,
+// "Stopped" after Stop Torrent) where it did not before the click, even when the click is
+// the goal's first step; never when the row is unchanged (the command failed without a
+// word), when it said so already (a restart), or when another item changed (the near
+// miss the page started instead). The server's state says what was done.
+func TestTheRowSaysSo(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/rowstate.html"
+	for _, tt := range []struct {
+		name, goal, state string
+		verified          bool
+		why               string
+	}{
+		{"its row says running", `click "Start" in the row "report-weekly"`, `{"started":"report-weekly"}`, true, "the item's own line now says"},
+		// The row's new line holds the verb's past form: the page's own word as well.
+		{"selected, then stopped", `click "family-recipes", click "Stop Torrent"`, `{"stopped":"family-recipes"}`, true, `"family-recipes Stopped 0 B/s"`},
+		{"the command failed", `click "Start" in the row "billing"`, ``, false, ""},
+		{"running before and after", `click "Restart" in the row "api-gateway"`, `{"restarted":"api-gateway"}`, false, ""},
+		{"another row changed", `click "Start" in the row "report-weekly-2"`, `{"started":"report-weekly"}`, false, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetLabStates()
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			if got := string(s.app.LabState("rowstate")); got != tt.state {
+				t.Errorf("the server's state is %q, want %q", got, tt.state)
+			}
+			verifiedBy(t, res, tt.verified, tt.why)
+		})
+	}
+}
+
 // TestTheListShowsItNoMore runs goals that open an item from a list and delete it, with
 // no check: a run is verified when the final page is that list again without the item;
 // never when the item is still listed (its delete failed without a word), nor when the

@@ -88,6 +88,11 @@ func (s *stepRun) attemptEnded(ctx workflow.Context, res activities.RunStepResul
 	r, rec, attempt := s.r, s.rec, s.attempt
 	rec.Attempts++
 	r.last = res.After
+	if rec.before.TextKey == "" {
+		// The run had no page's text from before the step (its first): the attempt read
+		// it before acting.
+		rec.before.TextKey = res.Before.TextKey
+	}
 	r.res.Downloads = append(r.res.Downloads, res.Downloads...)
 	for _, a := range res.Actions {
 		rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s", attempt, a))

@@ -114,6 +114,13 @@ func (r *run) pageEvidence(ctx workflow.Context, in activities.ValidateGoalInput
 		// as above: only a ValidateGoal asked with Done answers Said).
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += fmt.Sprintf("; the page says so after the last steps: %q", res.Said)
+	} else if res.Success && len(in.Checks) == 0 && res.State != "" {
+		// The goal states no check, and the item one of the last clicks acted on now
+		// shows, on its own line, the state that click is for, as it did not before
+		// (no version marker, as above: only a ValidateGoal asked with an Item answers
+		// State).
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += fmt.Sprintf("; the item's own line now says what the last click was for: %q", res.State)
 	} else if res.Success && len(in.Checks) == 0 && res.Removed != "" {
 		// The goal states no check, and ends by removing an item: the final page is the
 		// list it was found in, without it (no version marker, as above).

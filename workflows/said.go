@@ -33,10 +33,39 @@ func lastClicks(steps []StepRecord, params map[string]string) []activities.DoneA
 			continue
 		}
 		if names := goalNames(steps, params, signIn, k); len(names) > 0 {
-			asks = append(asks, activities.DoneAsk{Verb: verb, Names: names, Before: steps[k].before.TextKey})
+			asks = append(asks, activities.DoneAsk{Verb: verb, Names: names, Before: steps[k].before.TextKey, Item: actedOn(steps, params, signIn, k)})
 		}
 	}
 	return asks
+}
+
+// actedOn is the item the click of step k acted on, when the goal named it: the row it
+// was aimed at, or else the item the step just before clicked (or ticked in its row) to select it
+// ("click family-recipes, click Stop Torrent"), when that step completed with evidence
+// and its name is short (an item's, not a sentence). The page must show the item on one
+// line alone, before and after, for its state to count (activities.DoneAsk). "" otherwise.
+func actedOn(steps []StepRecord, params map[string]string, signIn map[int]bool, k int) string {
+	if t := steps[k].Step.Bind(params).Target; t != nil && t.Row != "" {
+		return t.Row
+	}
+	if k == 0 || signIn[k-1] {
+		return ""
+	}
+	prev := steps[k-1]
+	s := prev.Step.Bind(params)
+	if s.Target == nil || prev.Status != StepCompleted || prev.Unverified {
+		return ""
+	}
+	if s.Target.Row != "" && (s.Action == plan.Click || s.Action == plan.RightClick || s.Action == plan.Check) {
+		return s.Target.Row
+	}
+	if s.Action != plan.Click && s.Action != plan.RightClick {
+		return ""
+	}
+	if len(strings.Fields(s.Target.Name)) > 4 {
+		return ""
+	}
+	return s.Target.Name
 }
 
 // finalRun is where the plan's final run of clicks, keys, hovers and ticks starts, and

@@ -24,7 +24,7 @@ func TestLastClicks(t *testing.T) {
 		step(plan.Click, `"Log In"`, "", "k2"),
 	}
 	stop := append(append([]StepRecord{}, signIn...), step(plan.Click, `"Stop" in the row "/inventory"`, "", "k3"))
-	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3"}}; !reflect.DeepEqual(got, want) {
+	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3", Item: "/inventory"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("stop: %+v, want %+v", got, want)
 	}
 	del := append(append([]StepRecord{}, signIn...),
@@ -33,6 +33,17 @@ func TestLastClicks(t *testing.T) {
 	got := lastClicks(del, nil)
 	if len(got) != 3 || got[0].Verb != "ok" || got[1].Verb != "delete" || got[1].Before != "k4" || !reflect.DeepEqual(got[1].Names, []string{"Old Kiosks", "Group"}) {
 		t.Errorf("delete: %+v", got)
+	}
+	if got[1].Item != "Old Kiosks" || got[0].Item != "" {
+		t.Errorf("delete: the item a click before selected: %+v", got)
+	}
+	selected := append(append([]StepRecord{}, signIn...), step(plan.Click, `"family-recipes"`, "", "k3"), step(plan.Click, `"Stop Torrent"`, "", "k4"))
+	if got := lastClicks(selected, nil); len(got) != 1 || got[0].Item != "family-recipes" {
+		t.Errorf("selected, then stopped: %+v", got)
+	}
+	sentence := append(append([]StepRecord{}, signIn...), step(plan.Click, `"Show all of the programs in this group"`, "", "k3"), step(plan.Click, `"Stop"`, "", "k4"))
+	if got := lastClicks(sentence, nil); len(got) == 0 || got[0].Item != "" {
+		t.Errorf("a long name is no item: %+v", got)
 	}
 	if got := lastClicks(signIn, nil); got != nil {
 		t.Errorf("a sign-in asks nothing: %+v", got)

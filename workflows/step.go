@@ -140,5 +140,5 @@ func (s *stepRun) decideAndAct(ctx workflow.Context, res activities.RunStepResul
 // act runs the attempt in the run's browser, on the model's decision dec when there is one.
 func (s *stepRun) act(ctx workflow.Context, dec *activities.Decision) (activities.RunStepResult, error) {
 	return s.r.browserStep(ctx, activities.RunStepInput{Step: s.rec.Step, Seq: s.rec.Order, Attempt: s.attempt,
-		Purpose: activities.PurposeAttempt, Feedback: s.rec.Feedback, Decision: dec, Avoid: s.rec.Avoided})
+		Purpose: activities.PurposeAttempt, Feedback: s.rec.Feedback, Decision: dec, Avoid: s.rec.Avoided, BeforeText: s.rec.before.TextKey == ""})
 }

@@ -85,16 +85,32 @@ func (e *evidence) readPage(ctx context.Context) (state []byte, text string) {
 	return state, text
 }
 
-// before stores the page before the action, or takes what was stored while it acted.
+// before stores the page before the action, or takes what was stored while it acted,
+// and its text when it was read.
 func (e *evidence) before(ctx context.Context, early *earlyBefore) error {
+	text := make(chan error, 1)
+	go func() { text <- e.beforeText(ctx) }()
+	var err error
 	if !early.started {
-		var err error
 		e.res.Before, err = e.a.storeObservation(ctx, e.name+"-before", e.out.Before, e.out.BeforePNG)
-		return err
+	} else {
+		b := <-early.before
+		e.res.Before, err = b.snap, b.err
 	}
-	b := <-early.before
-	e.res.Before = b.snap
-	return b.err
+	if terr := <-text; err == nil && terr == nil && e.out.BeforeText != "" {
+		e.res.Before.TextKey = e.name + "-before.txt"
+	} else if err == nil {
+		err = terr
+	}
+	return err
+}
+
+// beforeText stores the page's text before the action, when it was read.
+func (e *evidence) beforeText(ctx context.Context) error {
+	if e.out.BeforeText == "" {
+		return nil
+	}
+	return e.a.Store.Put(ctx, e.name+"-before.txt", "text/plain; charset=utf-8", []byte(e.out.BeforeText))
 }
 
 // after stores the page after the action, and its text.

@@ -201,7 +201,7 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 			return err
 		}
 	}
-	if res.Shown == "" && res.Said == "" && len(in.Gone) > 0 {
+	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Gone) > 0 {
 		return a.listGone(ctx, res, in, seen)
 	}
 	return nil

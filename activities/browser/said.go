@@ -28,6 +28,10 @@ func (a *Activities) pageSaid(ctx context.Context, res *activities.ValidateGoalR
 			res.Said = line
 			return nil
 		}
+		if line := rowState(seen, string(b), ask); line != "" {
+			res.State = line
+			return nil
+		}
 	}
 	return nil
 }
@@ -49,12 +53,25 @@ func saysDone(final, before string, ask activities.DoneAsk) string {
 			continue
 		}
 		for _, n := range ask.Names {
-			if hasPhrase(l, page.Norm(n)) {
+			if hasName(l, page.Norm(n)) && !saidBefore(before, page.Norm(n), forms) {
 				return page.OneLine(strings.TrimSpace(line))
 			}
 		}
 	}
 	return ""
+}
+
+// saidBefore reports whether a line of before that names n already said one of forms
+// of it ("family-recipes  Stopped  0 B/s" before a click on Stop: a row whose speed
+// changed since is no news), unless it said the opposite ("Not started").
+func saidBefore(before, n string, forms []string) bool {
+	for _, line := range strings.Split(before, "\n") {
+		l := page.NormalizeText(line)
+		if hasName(l, n) && hasAnyName(negated.ReplaceAllString(l, ""), forms) {
+			return true
+		}
+	}
+	return false
 }
 
 // failure finds a line that says something did not happen, or went wrong.

@@ -40,6 +40,8 @@ func TestSaysDone(t *testing.T) {
 		{"a long paragraph", "Stopped /inventory " + strings.Repeat("and more words ", 15), "", stop, ""},
 		{"a toast", "User guest deleted", "Users", activities.DoneAsk{Verb: "Delete", Names: []string{"guest"}}, "User guest deleted"},
 		{"a quiet verb", "Opened /inventory", "", activities.DoneAsk{Verb: "Open", Names: []string{"/inventory"}}, ""},
+		{"a row that said so before", "/inventory\tstopped\t0 sessions", "/inventory\tstopped\t2 sessions", stop, ""},
+		{"a row that said the opposite", "/inventory\tstopped", "/inventory\tnot stopped", stop, "/inventory stopped"},
 	} {
 		if got := saysDone(tt.final, tt.before, tt.ask); got != tt.want {
 			t.Errorf("%s: saysDone = %q, want %q", tt.name, got, tt.want)
@@ -70,5 +72,52 @@ func TestListWithout(t *testing.T) {
 	}
 	if !sameAddress("http://h/x/?view=list", "http://h/x?view=list") || sameAddress("http://h/x?view=home", "http://h/x?view=list") || sameAddress("", "") {
 		t.Error("sameAddress")
+	}
+}
+
+func TestRowState(t *testing.T) {
+	before := "Programs\nstopped\treport-weekly\tNot started\tStart\nstopped\treport-weekly-2\tNot started\tStart\nrunning\tapi-gateway\tpid 12, uptime 0:10:02\tStop"
+	start := activities.DoneAsk{Verb: "Start", Item: "report-weekly"}
+	for _, tt := range []struct {
+		name, final, before string
+		ask                 activities.DoneAsk
+		want                string
+	}{
+		{"its row says running", strings.Replace(before, "stopped\treport-weekly\tNot started", "running\treport-weekly\tpid 40, uptime 0:00:01", 1), before, start,
+			"running report-weekly pid 40, uptime 0:00:01 Start"},
+		{"the near miss started", strings.Replace(before, "stopped\treport-weekly-2\tNot started", "running\treport-weekly-2\tpid 40", 1), before, start, ""},
+		{"unchanged", before, before, start, ""},
+		{"it said so before", "running\treport-weekly\tpid 41", "running\treport-weekly\tpid 40", start, ""},
+		{"a failure", "report-weekly\tfailed, not running", before, start, ""},
+		{"not on the page before", "running\treport-weekly", "Programs", start, ""},
+		{"on two lines", "running\treport-weekly\nreport-weekly: log", before, start, ""},
+		{"a name every row repeats", "web-1\tstopped\tEdit\nweb-2\trunning\tEdit", "web-1\trunning\tEdit\nweb-2\trunning\tEdit", activities.DoneAsk{Verb: "Stop", Item: "Edit"}, ""},
+		{"the past form", "family-recipes\tStopped\t0 B/s", "family-recipes\tSeeding\t12 kB/s", activities.DoneAsk{Verb: "Stop", Item: "family-recipes"}, "family-recipes Stopped 0 B/s"},
+		{"inside another word", "family-recipes\tstopped-early.log", "family-recipes\tSeeding", activities.DoneAsk{Verb: "Stop", Item: "family-recipes"}, ""},
+		{"a quiet verb", "report-weekly\topened", "report-weekly", activities.DoneAsk{Verb: "Open", Item: "report-weekly"}, ""},
+		{"inactive is not active", "alice\tinactive", "alice\tpending", activities.DoneAsk{Verb: "Activate", Item: "alice"}, ""},
+	} {
+		if got := rowState(tt.final, tt.before, tt.ask); got != tt.want {
+			t.Errorf("%s: rowState = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestHasName(t *testing.T) {
+	for _, tt := range []struct {
+		l, n string
+		want bool
+	}{
+		{"process report-weekly started", "report-weekly", true},
+		{"process report-weekly-2 started", "report-weekly", false},
+		{"billing:invoice-sync stopped.", "billing:invoice-sync", true},
+		{"stopped billing:invoice-sync", "invoice-sync", false},
+		{"deleted lists@example.org.", "lists@example.org", true},
+		{"state: running", "running", true},
+		{"running.log", "running", false},
+	} {
+		if got := hasName(tt.l, tt.n); got != tt.want {
+			t.Errorf("hasName(%q, %q) = %v, want %v", tt.l, tt.n, got, tt.want)
+		}
 	}
 }

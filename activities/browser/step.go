@@ -72,7 +72,7 @@ func stepKey(in activities.RunStepInput) string {
 // the secrets this worker grants, and the record that the attempt is about to act: its
 // intent object, or for a run begun before those, its signal to the run.
 func (a *Activities) doOptions(in activities.RunStepInput, hb *heartbeat, early *earlyBefore) driver.DoOptions {
-	opts := driver.DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.setDriver, OnBefore: early.start,
+	opts := driver.DoOptions{WaitBudget: in.WaitBudget, ChangeTimeout: in.ChangeWithin, PaceNext: in.PaceNext, OnPhase: hb.setDriver, OnBefore: early.start, BeforeText: in.BeforeText,
 		File: func(ctx context.Context, name string) ([]byte, error) {
 			return a.Store.Get(ctx, activities.RunFileKey(in.KeyPrefix, name))
 		}}

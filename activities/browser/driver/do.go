@@ -219,6 +219,11 @@ func (at *attempt) shootBefore(ctx context.Context) error {
 	if at.opts.OnBefore != nil {
 		at.opts.OnBefore(at.out.BeforePNG, at.out.Before)
 	}
+	if at.opts.BeforeText {
+		if at.out.BeforeText, err = at.s.ShownText(ctx); err != nil {
+			return err
+		}
+	}
 	return ctx.Err()
 }
 

@@ -42,6 +42,8 @@ type DoOptions struct {
 	// that the caller can work on them (draw the numbered copy, store them) while the
 	// page acts.
 	OnBefore func(png []byte, obs page.Observation)
+	// BeforeText asks for the page's text, read just before the action (Outcome.BeforeText).
+	BeforeText bool
 	// ChangeTimeout is how long a click that changed nothing waits for a late change
 	// (WaitForChange) before the attempt says nothing happened. Default 1.5s.
 	ChangeTimeout time.Duration
@@ -84,9 +86,12 @@ type Outcome struct {
 	ActedInPart bool
 	Before      page.Observation
 	BeforePNG   []byte
-	After       page.Observation
-	AfterPNG    []byte
-	Target      *page.Element
+	// BeforeText is the page's text just before the action, when DoOptions.BeforeText
+	// asked for it.
+	BeforeText string
+	After      page.Observation
+	AfterPNG   []byte
+	Target     *page.Element
 	// Candidates are the elements that matched equally well when the target was ambiguous.
 	Candidates []page.Element
 	Actions    []string
