@@ -65,6 +65,8 @@ type DoneAsk struct {
 	// for ("stopped", "running" after Start), where its line before did not, is
 	// evidence too (State).
 	Item string `json:"item,omitempty"`
+	// Last says the click is the plan's last step.
+	Last bool `json:"last,omitempty"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -89,6 +91,11 @@ type ValidateGoalResult struct {
 	// (DoneAsk.Item) in the state that click is for, where its line before the click
 	// did not: "report-weekly  running  pid 4121" after Start in its row.
 	State string `json:"state,omitempty"`
+	// Kept says, for a form that stays on the page once stored (an editor, a settings
+	// page), that its fields hold the values the goal gave it and the line in which the
+	// page says, after the goal's last click, which stores ("Save", "Publish now"), that
+	// it was stored: "Entry saved".
+	Kept string `json:"kept,omitempty"`
 	// Removed says which item the final page, the list it was found in (Gone), no
 	// longer shows.
 	Removed string `json:"removed,omitempty"`

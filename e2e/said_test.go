@@ -72,6 +72,37 @@ func TestTheRowSaysSo(t *testing.T) {
 	}
 }
 
+// TestTheFormKeptAndStored runs goals that end by storing a form that stays on the page
+// (a settings page, an editor), with no check: a run is verified when the fields hold the
+// values the goal gave and a line the page did not show before says, in its own words,
+// that it was stored ("Settings saved"); never when the page says it could not, says
+// nothing, stored another value than the one typed (the field shows the page's), or only
+// saved a draft after a Publish. The server's state says what was stored.
+func TestTheFormKeptAndStored(t *testing.T) {
+	s := newStack(t)
+	s.worker(t)
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/kept.html"
+	for _, tt := range []struct {
+		name, goal, state string
+		verified          bool
+	}{
+		{"saved, and it says so", `type "Green Thumb Journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, true},
+		{"refused", `type "Green Thumb Journal of the Northern Allotments" into "Site title", click "Save"`, ``, false},
+		{"no answer", `type "Quiet Garden" into "Site title", click "Save"`, ``, false},
+		{"stored in another spelling", `type "green thumb journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, false},
+		{"a draft saved, not published", `type "Spring Garden Open Day" into "Post title", click "Publish"`, ``, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.app.ResetLabStates()
+			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
+			if got := string(s.app.LabState("kept")); got != tt.state {
+				t.Errorf("the server's state is %q, want %q", got, tt.state)
+			}
+			verifiedBy(t, res, tt.verified, "the page says it was stored")
+		})
+	}
+}
+
 // TestTheListShowsItNoMore runs goals that open an item from a list and delete it, with
 // no check: a run is verified when the final page is that list again without the item;
 // never when the item is still listed (its delete failed without a word), nor when the

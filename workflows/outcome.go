@@ -121,6 +121,12 @@ func (r *run) pageEvidence(ctx workflow.Context, in activities.ValidateGoalInput
 		// State).
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += fmt.Sprintf("; the item's own line now says what the last click was for: %q", res.State)
+	} else if res.Success && len(in.Checks) == 0 && res.Kept != "" {
+		// The goal states no check, and its last form stays on the page: its fields hold
+		// what the goal gave them, and the page says it stored them after the last click
+		// (no version marker, as above: only this code's ValidateGoal answers Kept).
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += "; the form holds what it was given, and the page says it was stored: " + res.Kept
 	} else if res.Success && len(in.Checks) == 0 && res.Removed != "" {
 		// The goal states no check, and ends by removing an item: the final page is the
 		// list it was found in, without it (no version marker, as above).

@@ -24,7 +24,7 @@ func TestLastClicks(t *testing.T) {
 		step(plan.Click, `"Log In"`, "", "k2"),
 	}
 	stop := append(append([]StepRecord{}, signIn...), step(plan.Click, `"Stop" in the row "/inventory"`, "", "k3"))
-	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3", Item: "/inventory"}}; !reflect.DeepEqual(got, want) {
+	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3", Item: "/inventory", Last: true}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("stop: %+v, want %+v", got, want)
 	}
 	del := append(append([]StepRecord{}, signIn...),

@@ -201,7 +201,12 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 			return err
 		}
 	}
-	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Gone) > 0 {
+	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Typed) > 0 {
+		if err := a.keptForm(ctx, s, res, in, seen); err != nil {
+			return err
+		}
+	}
+	if res.Shown == "" && res.Said == "" && res.State == "" && res.Kept == "" && len(in.Gone) > 0 {
 		return a.listGone(ctx, res, in, seen)
 	}
 	return nil

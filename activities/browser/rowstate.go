@@ -44,7 +44,7 @@ func rowState(final, before string, ask activities.DoneAsk) string {
 	}
 	line, ok := onlyLine(final, item)
 	l := page.NormalizeText(line)
-	if !ok || len(l) > 300 || strings.HasSuffix(l, "?") || failure.MatchString(l) || !hasAnyName(l, words) {
+	if !ok || len(l) > 300 || strings.HasSuffix(strings.TrimSpace(line), "?") || failure.MatchString(l) || !hasAnyName(l, words) {
 		return ""
 	}
 	return page.OneLine(strings.TrimSpace(line))

@@ -46,7 +46,7 @@ func saysDone(final, before string, ask activities.DoneAsk) string {
 	was := page.NormalizeText(before)
 	for _, line := range strings.Split(final, "\n") {
 		l := page.NormalizeText(line)
-		if l == "" || len(l) > 200 || strings.Contains(was, l) || strings.HasSuffix(l, "?") || failure.MatchString(l) {
+		if l == "" || len(l) > 200 || strings.Contains(was, l) || strings.HasSuffix(strings.TrimSpace(line), "?") || failure.MatchString(l) {
 			continue
 		}
 		if !hasAnyWord(l, forms) {

@@ -33,6 +33,7 @@ func TestSaysDone(t *testing.T) {
 		{"it failed", "FAIL - Application at context path [/inventory] could not be stopped", "", stop, ""},
 		{"an error", "Error: stopped /inventory", "", stop, ""},
 		{"a question", "Stopped /inventory?", "", stop, ""},
+		{"a question asked", "Have you stopped /inventory?", "", stop, ""},
 		{"it was there before", "Yesterday: stopped /inventory", "Yesterday: stopped /inventory\nOK", stop, ""},
 		{"no name", "OK - Stopped", "", stop, ""},
 		{"a name inside a word", "Stopped /inventory2", "", stop, ""},
@@ -119,5 +120,29 @@ func TestHasName(t *testing.T) {
 		if got := hasName(tt.l, tt.n); got != tt.want {
 			t.Errorf("hasName(%q, %q) = %v, want %v", tt.l, tt.n, got, tt.want)
 		}
+	}
+}
+
+func TestSaysStored(t *testing.T) {
+	before := []string{page.NormalizeText("Site Settings\nLast saved 2 days ago")}
+	for _, tt := range []struct {
+		name, final, verb, want string
+	}{
+		{"a toast", "Site Settings\nSettings saved", "Save", "Settings saved"},
+		{"another word of storing", "Site Settings\nYour changes were applied", "Save", "Your changes were applied"},
+		{"a failure", "Site Settings\nSettings could not be saved", "Save", ""},
+		{"there before", "Site Settings\nLast saved 2 days ago", "Save", ""},
+		{"a question", "Site Settings\nSave the changes you applied?", "Save", ""},
+		{"after Publish", "Entry saved", "Publish", "Entry saved"},
+		{"a draft after Publish", "Draft saved", "Publish", ""},
+		{"published", "Entry published", "Publish", "Entry published"},
+		{"a long paragraph", "Saved " + strings.Repeat("more words here ", 10), "Save", ""},
+	} {
+		if got := saysStored(tt.final, before, tt.verb); got != tt.want {
+			t.Errorf("%s: saysStored = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+	if !allInFields([]string{"Green Thumb Journal"}, []string{"x", "Green  Thumb Journal "}) || allInFields([]string{"Green Thumb"}, []string{"Green Thumb Journal"}) {
+		t.Error("allInFields")
 	}
 }
