@@ -288,3 +288,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_supervisor.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_flood.sh"
 # shellcheck source=deploy/heldout_decap.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_decap.sh"
+# shellcheck source=deploy/heldout_ocsinventory.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ocsinventory.sh"
