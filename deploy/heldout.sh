@@ -290,3 +290,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_flood.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_decap.sh"
 # shellcheck source=deploy/heldout_ocsinventory.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ocsinventory.sh"
+# shellcheck source=deploy/heldout_fedwiki.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_fedwiki.sh"
