@@ -15,27 +15,13 @@ import (
 // words were on the page before the click (its log). The server's state says what was
 // done, whatever the run says.
 func TestThePageSaysSo(t *testing.T) {
-	s := newStack(t)
-	s.worker(t)
-	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/said.html"
-	for _, tt := range []struct {
-		name, goal, state string
-		verified          bool
-	}{
-		{"the page names what was stopped", `click "Show applications", click "Stop" in the row "/inventory"`, `{"stopped":"/inventory"}`, true},
-		{"the page says it failed", `click "Show applications", click "Stop" in the row "/reports"`, ``, false},
-		{"the page names nothing", `click "Show applications", click "Stop" in the row "/invoices"`, `{"stopped":"/invoices"}`, false},
-		{"the page said it before the click", `click "Show applications", click "Stop" in the row "/archive"`, `{"stopped":"/archive"}`, false},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			s.app.ResetLabStates()
-			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
-			if got := string(s.app.LabState("said")); got != tt.state {
-				t.Errorf("the server's state is %q, want %q", got, tt.state)
-			}
-			verifiedBy(t, res, tt.verified, "the page says so")
-		})
-	}
+	const why = "the page says so"
+	runEvidence(t, "said.html", "said", []evidenceCase{
+		{"the page names what was stopped", `click "Show applications", click "Stop" in the row "/inventory"`, `{"stopped":"/inventory"}`, true, why},
+		{"the page says it failed", `click "Show applications", click "Stop" in the row "/reports"`, ``, false, why},
+		{"the page names nothing", `click "Show applications", click "Stop" in the row "/invoices"`, `{"stopped":"/invoices"}`, false, why},
+		{"the page said it before the click", `click "Show applications", click "Stop" in the row "/archive"`, `{"stopped":"/archive"}`, false, why},
+	})
 }
 
 // TestTheRowSaysSo runs goals that end with a command on an item and state no check, on
@@ -46,30 +32,14 @@ func TestThePageSaysSo(t *testing.T) {
 // word), when it said so already (a restart), or when another item changed (the near
 // miss the page started instead). The server's state says what was done.
 func TestTheRowSaysSo(t *testing.T) {
-	s := newStack(t)
-	s.worker(t)
-	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/rowstate.html"
-	for _, tt := range []struct {
-		name, goal, state string
-		verified          bool
-		why               string
-	}{
+	runEvidence(t, "rowstate.html", "rowstate", []evidenceCase{
 		{"its row says running", `click "Start" in the row "report-weekly"`, `{"started":"report-weekly"}`, true, "the item's own line now says"},
 		// The row's new line holds the verb's past form: the page's own word as well.
 		{"selected, then stopped", `click "family-recipes", click "Stop Torrent"`, `{"stopped":"family-recipes"}`, true, `"family-recipes Stopped 0 B/s"`},
 		{"the command failed", `click "Start" in the row "billing"`, ``, false, ""},
 		{"running before and after", `click "Restart" in the row "api-gateway"`, `{"restarted":"api-gateway"}`, false, ""},
 		{"another row changed", `click "Start" in the row "report-weekly-2"`, `{"started":"report-weekly"}`, false, ""},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			s.app.ResetLabStates()
-			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
-			if got := string(s.app.LabState("rowstate")); got != tt.state {
-				t.Errorf("the server's state is %q, want %q", got, tt.state)
-			}
-			verifiedBy(t, res, tt.verified, tt.why)
-		})
-	}
+	})
 }
 
 // TestTheFormKeptAndStored runs goals that end by storing a form that stays on the page
@@ -79,26 +49,39 @@ func TestTheRowSaysSo(t *testing.T) {
 // nothing, stored another value than the one typed (the field shows the page's), or only
 // saved a draft after a Publish. The server's state says what was stored.
 func TestTheFormKeptAndStored(t *testing.T) {
+	const why = "the page says it was stored"
+	runEvidence(t, "kept.html", "kept", []evidenceCase{
+		{"saved, and it says so", `type "Green Thumb Journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, true, why},
+		{"refused", `type "Green Thumb Journal of the Northern Allotments" into "Site title", click "Save"`, ``, false, why},
+		{"no answer", `type "Quiet Garden" into "Site title", click "Save"`, ``, false, why},
+		{"stored in another spelling", `type "green thumb journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, false, why},
+		{"a draft saved, not published", `type "Spring Garden Open Day" into "Post title", click "Publish"`, ``, false, why},
+	})
+}
+
+// evidenceCase is a goal run on a lab page with no check of its own: what the page's
+// server holds after it (state) and whether the run is verified, by the evidence its
+// reason names (why).
+type evidenceCase struct {
+	name, goal, state string
+	verified          bool
+	why               string
+}
+
+// runEvidence runs each case on a fresh worker's lab page (file), whose server state is
+// kept under key.
+func runEvidence(t *testing.T, file, key string, cases []evidenceCase) {
 	s := newStack(t)
 	s.worker(t)
-	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/kept.html"
-	for _, tt := range []struct {
-		name, goal, state string
-		verified          bool
-	}{
-		{"saved, and it says so", `type "Green Thumb Journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, true},
-		{"refused", `type "Green Thumb Journal of the Northern Allotments" into "Site title", click "Save"`, ``, false},
-		{"no answer", `type "Quiet Garden" into "Site title", click "Save"`, ``, false},
-		{"stored in another spelling", `type "green thumb journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, false},
-		{"a draft saved, not published", `type "Spring Garden Open Day" into "Post title", click "Publish"`, ``, false},
-	} {
+	url := strings.TrimSuffix(s.appURL, "/projects") + "/static/lab/" + file
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
 			s.app.ResetLabStates()
 			res := s.result(t, s.start(t, workflows.GoalInput{Goal: tt.goal, StartURL: url}))
-			if got := string(s.app.LabState("kept")); got != tt.state {
+			if got := string(s.app.LabState(key)); got != tt.state {
 				t.Errorf("the server's state is %q, want %q", got, tt.state)
 			}
-			verifiedBy(t, res, tt.verified, "the page says it was stored")
+			verifiedBy(t, res, tt.verified, tt.why)
 		})
 	}
 }
