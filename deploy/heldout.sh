@@ -292,3 +292,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_decap.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ocsinventory.sh"
 # shellcheck source=deploy/heldout_fedwiki.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_fedwiki.sh"
+# shellcheck source=deploy/heldout_cloudcmd.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_cloudcmd.sh"
