@@ -28,6 +28,12 @@ type ValidateGoalInput struct {
 	// the form and the last (a dialog's OK): none of Typed may be in a field there, or the
 	// form was not closed by it and nothing it shows at the end is evidence.
 	TypedClosed string `json:"typedClosed,omitempty"`
+	// KeptTyped are the values of a last form followed by one click and a last click that
+	// stayed on its page (an editor's "Publish", then "Publish now"): evidence only of a
+	// form kept on the page and stored (Kept), never as shown. TypedBefore names the page
+	// before them too. (A field of its own: a worker of the version before ignores it, and
+	// takes no evidence where it took none.)
+	KeptTyped []string `json:"keptTyped,omitempty"`
 	// Done asks, for a plan that states no check and ends with clicks that each changed the
 	// page, whether the page says in words of its own that one of them did what it is for
 	// (Said).

@@ -56,6 +56,7 @@ func TestTheFormKeptAndStored(t *testing.T) {
 		{"no answer", `type "Quiet Garden" into "Site title", click "Save"`, ``, false, why},
 		{"stored in another spelling", `type "green thumb journal" into "Site title", click "Save"`, `{"title":"Green Thumb Journal"}`, false, why},
 		{"a draft saved, not published", `type "Spring Garden Open Day" into "Post title", click "Publish"`, ``, false, why},
+		{"published from its menu, where it is", `type "Opening hours" into "Page title", click "Publish", click "Publish now"`, `{"page":"Opening hours"}`, true, why},
 	})
 }
 

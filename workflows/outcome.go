@@ -48,7 +48,12 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 		in.Checks = append([]plan.Step{r.steps[j].Step}, in.Checks...)
 	}
 	if len(in.Checks) == 0 {
-		in.Typed, in.TypedBefore, in.TypedClosed = lastForm(r.steps, r.params)
+		typed, before, closed, stays := lastForm(r.steps, r.params)
+		if stays {
+			in.KeptTyped, in.TypedBefore = typed, before
+		} else {
+			in.Typed, in.TypedBefore, in.TypedClosed = typed, before, closed
+		}
 		in.Done = lastClicks(r.steps, r.params)
 		in.Gone = goneItems(r.steps, r.params)
 	}

@@ -81,3 +81,23 @@ func TestGoneItems(t *testing.T) {
 		t.Errorf("a rename asks nothing: %+v", got)
 	}
 }
+
+// TestLastFormStays: a form, one click (an editor's Publish), and a last click that stays
+// on the form's page (Publish now) gives its values for a form kept and stored only; the
+// same last click leading to another address gives them as a form taken.
+func TestLastFormStays(t *testing.T) {
+	step := func(a plan.Action, desc, value, url string) StepRecord {
+		rec := StepRecord{Step: plan.Step{Action: a, TargetDescription: desc, Value: value}.WithTarget(), Status: StepCompleted, URL: url}
+		rec.before.TextKey, rec.before.URL, rec.before.ElementsKey = "t-"+desc, "editor", "e-"+desc
+		return rec
+	}
+	steps := []StepRecord{step(plan.Type, `"Title"`, "Spring Garden Open Day", "editor"), step(plan.Click, `"Publish"`, "", "editor"), step(plan.Click, `"Publish now"`, "", "editor")}
+	typed, before, closed, stays := lastForm(steps, nil)
+	if !stays || closed != "" || before != `t-"Title"` || len(typed) != 1 || typed[0] != "Spring Garden Open Day" {
+		t.Errorf("stayed: %q %q %q %v", typed, before, closed, stays)
+	}
+	steps[2].URL = "entries/spring-garden-open-day"
+	if _, _, closed, stays := lastForm(steps, nil); stays || closed == "" {
+		t.Errorf("led elsewhere: %q %v", closed, stays)
+	}
+}

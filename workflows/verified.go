@@ -49,10 +49,15 @@ func readBack(steps []StepRecord, extracted map[string]any) string {
 // account's password) is left out: no page shows it. Empty unless every one of those
 // steps completed with evidence and at least one value of four letters or more is left:
 // a value of one or two letters is shown anywhere.
-func lastForm(steps []StepRecord, params map[string]string) (typed []string, before, closed string) {
+//
+// stays says the one click between was followed by a last click that stayed on the form's
+// page (an editor's Publish, then Publish now): its values are then evidence only of a
+// form kept on the page and stored (activities.ValidateGoalInput.KeptTyped), never as
+// shown.
+func lastForm(steps []StepRecord, params map[string]string) (typed []string, before, closed string, stays bool) {
 	end := len(steps)
 	if end == 0 || !taking(steps[end-1].Step.Action) {
-		return nil, "", "" // the plan does not end by taking a form
+		return nil, "", "", false // the plan does not end by taking a form
 	}
 	end--
 	for end > 0 && steps[end-1].Step.Action == plan.Assert {
@@ -60,7 +65,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 			end--
 		}
 		if end == 0 || !taking(steps[end-1].Step.Action) {
-			return nil, "", "" // a check after no click: not a click checked on the way
+			return nil, "", "", false // a check after no click: not a click checked on the way
 		}
 		end--
 	}
@@ -70,7 +75,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 		// page for another (what an apply that failed shows stays where it was).
 		last := steps[end]
 		if closed = last.before.ElementsKey; closed == "" || last.URL == "" || last.URL == last.before.URL {
-			return nil, "", ""
+			closed, stays = "", true
 		}
 		end--
 	}
@@ -80,7 +85,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 	}
 	for _, s := range steps[start:] {
 		if s.Status != StepCompleted || s.Unverified {
-			return nil, "", ""
+			return nil, "", "", false
 		}
 	}
 	long := false
@@ -89,7 +94,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 			continue
 		}
 		if plan.HasSecret(s.Step.Value) {
-			return nil, "", "" // a sign-in
+			return nil, "", "", false // a sign-in
 		}
 		if s.hidden {
 			continue // a password given to a new account: no page shows it
@@ -102,9 +107,9 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 		typed = append(typed, v)
 	}
 	if !long || start == end {
-		return nil, "", ""
+		return nil, "", "", false
 	}
-	return typed, steps[start].before.TextKey, closed
+	return typed, steps[start].before.TextKey, closed, stays
 }
 
 // taking reports the actions that take a form: a click, or a key pressed (Enter).

@@ -41,14 +41,18 @@ func storedWords(verb, line string) []string {
 // click showed says in the page's own words that it was stored, with no word of failure
 // and no question. seen is the final page's text outside its fields.
 func (a *Activities) keptForm(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
-	if len(in.Typed) == 0 || len(in.Done) == 0 || !in.Done[0].Last || !storing[strings.ToLower(in.Done[0].Verb)] || in.Done[0].Before == "" {
+	typed := in.Typed
+	if len(typed) == 0 {
+		typed = in.KeptTyped
+	}
+	if len(typed) == 0 || len(in.Done) == 0 || !in.Done[0].Last || !storing[strings.ToLower(in.Done[0].Verb)] || in.Done[0].Before == "" {
 		return nil
 	}
 	fields, err := s.FieldTexts(ctx)
 	if err != nil {
 		return err
 	}
-	if !allInFields(in.Typed, fields) {
+	if !allInFields(typed, fields) {
 		return nil
 	}
 	var before []string
@@ -63,8 +67,8 @@ func (a *Activities) keptForm(ctx context.Context, s *driver.Session, res *activ
 		before = append(before, page.NormalizeText(string(b)))
 	}
 	if line := saysStored(seen, before, in.Done[0].Verb); line != "" {
-		quoted := make([]string, len(in.Typed))
-		for i, v := range in.Typed {
+		quoted := make([]string, len(typed))
+		for i, v := range typed {
 			quoted[i] = fmt.Sprintf("%q", v)
 		}
 		res.Kept = fmt.Sprintf("%s in its fields, and %q", strings.Join(quoted, ", "), line)

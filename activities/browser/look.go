@@ -184,7 +184,7 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 // (Shown), the page's own word that a last click did it (Said), the list without the
 // item removed (Removed); each asked for only when the one before found nothing.
 func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
-	if !res.Success || len(in.Checks) > 0 || len(in.Typed)+len(in.Done)+len(in.Gone) == 0 {
+	if !res.Success || len(in.Checks) > 0 || len(in.Typed)+len(in.KeptTyped)+len(in.Done)+len(in.Gone) == 0 {
 		return nil
 	}
 	seen, err := s.SeenText(ctx, false)
@@ -201,7 +201,7 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 			return err
 		}
 	}
-	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Typed) > 0 {
+	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Typed)+len(in.KeptTyped) > 0 {
 		if err := a.keptForm(ctx, s, res, in, seen); err != nil {
 			return err
 		}
