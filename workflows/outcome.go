@@ -95,53 +95,6 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 	return nil
 }
 
-// pageEvidence verifies a goal that states no check, when the page shows what it asked
-// for: the values read back, the last form's values shown, the page's own word that a
-// last click did what it is for, or the list without the item removed.
-func (r *run) pageEvidence(ctx workflow.Context, in activities.ValidateGoalInput, res activities.ValidateGoalResult) {
-	if read := readBack(r.steps, r.res.ExtractedData.Structured); res.Success && len(in.Checks) == 0 && read != "" && patched(ctx, "verified-by-read") {
-		// The goal ends by reading values off the page, and each was read: what it asked
-		// for is in the output, exactly as the page shows it. (Versioned: a verified run
-		// teaches the skills library, which starts a child a run before this did not.)
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += "; the goal's values were read back: " + read
-	}
-	if res.Success && len(in.Checks) == 0 && res.Shown != "" {
-		// The goal states no check, and its last form was taken: the final page shows
-		// what it was given, outside every field, as it did not before. (No version
-		// marker: only a ValidateGoal asked with Typed, which this code alone sends,
-		// answers Shown, so a run's history decides this as it did the first time.)
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += "; the final page shows what the last form was given, outside any field: " + res.Shown
-	} else if res.Success && len(in.Checks) == 0 && res.Said != "" {
-		// The goal states no check, and the page says in its own words that one of the
-		// last clicks did what it is for, naming what the goal named (no version marker,
-		// as above: only a ValidateGoal asked with Done answers Said).
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += fmt.Sprintf("; the page says so after the last steps: %q", res.Said)
-	} else if res.Success && len(in.Checks) == 0 && res.State != "" {
-		// The goal states no check, and the item one of the last clicks acted on now
-		// shows, on its own line, the state that click is for, as it did not before
-		// (no version marker, as above: only a ValidateGoal asked with an Item answers
-		// State).
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += fmt.Sprintf("; the item's own line now says what the last click was for: %q", res.State)
-	} else if res.Success && len(in.Checks) == 0 && res.Kept != "" {
-		// The goal states no check, and its last form stays on the page: its fields hold
-		// what the goal gave them, and the page says it stored them after the last click
-		// (no version marker, as above: only this code's ValidateGoal answers Kept).
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += "; the form holds what it was given, and the page says it was stored: " + res.Kept
-	} else if res.Success && len(in.Checks) == 0 && res.Removed != "" {
-		// The goal states no check, and ends by removing an item: the final page is the
-		// list it was found in, without it (no version marker, as above).
-		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
-		r.res.Validation.Reason += "; the list shows it no more: " + res.Removed
-	} else if res.NotShown != "" {
-		r.res.Validation.Reason += "; what the last form was given is no evidence: " + res.NotShown
-	}
-}
-
 // checkedAtTheEnd says whether the run's validation is already done: every step
 // completed, the plan ends with its closing checks, each of which held on the final page
 // (no step acted after them), and no model is there to judge the page as well.
