@@ -294,3 +294,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_ocsinventory.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_fedwiki.sh"
 # shellcheck source=deploy/heldout_cloudcmd.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_cloudcmd.sh"
+# shellcheck source=deploy/heldout_temporalui.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_temporalui.sh"

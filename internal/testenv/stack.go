@@ -50,17 +50,25 @@ func Temporal(t testing.TB, attrs []SearchAttribute, extra ...string) (string, c
 // TemporalWithUI is Temporal with its Web UI, whose address it returns too.
 func TemporalWithUI(t testing.TB, attrs []SearchAttribute) (string, client.Client, string) {
 	t.Helper()
+	return TemporalWithUIIn(t, "default", attrs)
+}
+
+// TemporalWithUIIn is TemporalWithUI with the namespace namespace made at launch (its
+// client is that namespace's) and extra, more arguments of `temporal server start-dev`.
+func TemporalWithUIIn(t testing.TB, namespace string, attrs []SearchAttribute, extra ...string) (string, client.Client, string) {
+	t.Helper()
 	port := FreePort(t)
 	ui := FreePort(t)
 	srv, err := testsuite.StartDevServer(context.Background(), testsuite.DevServerOptions{
-		ExistingPath:  TemporalBin(t),
-		ClientOptions: &client.Options{HostPort: Addr(port), Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
-		LogLevel:      "error",
-		EnableUI:      true,
-		UIPort:        strconv.Itoa(ui),
-		ExtraArgs:     SearchAttributeArgs(attrs),
-		Stdout:        &bytes.Buffer{},
-		Stderr:        &bytes.Buffer{},
+		ExistingPath: TemporalBin(t),
+		ClientOptions: &client.Options{HostPort: Addr(port), Namespace: namespace,
+			Logger: tlog.NewStructuredLogger(slog.New(slog.DiscardHandler))},
+		LogLevel:  "error",
+		EnableUI:  true,
+		UIPort:    strconv.Itoa(ui),
+		ExtraArgs: append(SearchAttributeArgs(attrs), extra...),
+		Stdout:    &bytes.Buffer{},
+		Stderr:    &bytes.Buffer{},
 	})
 	if err != nil {
 		t.Fatalf("start the Temporal dev server: %v", err)
