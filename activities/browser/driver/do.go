@@ -220,9 +220,9 @@ func (at *attempt) shootBefore(ctx context.Context) error {
 		at.opts.OnBefore(at.out.BeforePNG, at.out.Before)
 	}
 	if at.opts.BeforeText {
-		if at.out.BeforeText, err = at.s.ShownText(ctx); err != nil {
-			return err
-		}
+		// Evidence for the goal's end, not for the step: a page that cannot be read now
+		// leaves the run without it, and the step acts as it would have.
+		at.out.BeforeText, _ = at.s.ShownText(ctx)
 	}
 	return ctx.Err()
 }
