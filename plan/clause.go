@@ -139,8 +139,37 @@ func readKeyPress(c string, quotes []string) (Step, string, bool) {
 	if m := read(pressKey, c); m != nil {
 		return Step{Action: Press, Value: keyFor(m.get("v")), TargetDescription: cleanOperand(m.get("t"), quotes)}, "", true
 	}
+	// A shortcut quoted as a page names it (`press "Control+End"`, `hit "Ctrl+S"`): a
+	// chord of a modifier and a key is no control's name.
+	if m := read(pressQuotedChord, c); m != nil {
+		if n, ok := loneQuote(m.get("q")); ok && n < len(quotes) && quotedChord(quotes[n]) {
+			return Step{Action: Press, Value: keyFor(quotes[n]), TargetDescription: cleanOperand(m.get("t"), quotes)}, "", true
+		}
+	}
 	return Step{}, "", false
 }
+
+// pressQuotedChord is a key press whose key is quoted.
+var pressQuotedChord = seq(verbsFor(sKey), grab("q", quoteTok), opt(word("key", "keys")), opt(word("in", "on", "inside"), grab("t", all)), end)
+
+// quotedChord reports whether q is a modifier and a key joined by "+" ("Control+End",
+// "Ctrl + S", "Shift+Tab").
+func quotedChord(q string) bool {
+	parts := strings.Split(q, "+")
+	if len(parts) < 2 {
+		return false
+	}
+	for i, p := range parts {
+		p = strings.ToLower(strings.TrimSpace(p))
+		if p == "" || (i < len(parts)-1 && !modifierKeys[p]) || strings.ContainsAny(p, " \t") {
+			return false
+		}
+	}
+	return true
+}
+
+// modifierKeys are the keys held in a chord.
+var modifierKeys = map[string]bool{"ctrl": true, "control": true, "shift": true, "alt": true, "option": true, "meta": true, "cmd": true, "command": true}
 
 // readNavigation reads a move in the history (back, forward, reload) or going to an
 // address, which it reads unmasked, since an address may be quoted.

@@ -76,7 +76,8 @@ var (
 	Fillers  = regexp.MustCompile(`(?i)\b(?:the|a|an|on|at|top|bottom|left|right|blue|red|green|grey|gray|white|black|primary|icon|called|named|labell?ed|with|text|menu|below|above)\b`)
 	ordinals = map[string]int{"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "last": -1}
 	// boxKinds are the containers an observation names (Element.Container's first word).
-	boxKinds = map[string]string{"menu": "menu", "dialog": "dialog", "modal": "dialog", "popup": "dialog", "form": "form", "navigation": "nav", "nav": "nav", "sidebar": "sidebar", "toolbar": "toolbar", "tool bar": "toolbar"}
+	boxKinds = map[string]string{"menu": "menu", "dialog": "dialog", "modal": "dialog", "popup": "dialog", "form": "form", "navigation": "nav", "nav": "nav", "sidebar": "sidebar", "toolbar": "toolbar", "tool bar": "toolbar",
+		"button bar": "toolbar", "buttons bar": "toolbar", "bar of buttons": "toolbar", "row of buttons": "toolbar", "action bar": "toolbar"}
 )
 
 var numberWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}

@@ -64,6 +64,11 @@ func withoutPlaces(s string) string {
 		// `the field labelled "Nick" in the User preferences section`: under that heading.
 		x.cut(from, to)
 	}
+	if m, from, to := x.find(boxContext); m != nil && from > 0 && strings.Contains(m.low("box"), " ") {
+		// "in the row of buttons", "in the button bar": a toolbar, whose words name no
+		// element (its plural none either).
+		x.cut(from, to)
+	}
 	return x.d
 }
 

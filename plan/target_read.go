@@ -33,7 +33,8 @@ var (
 	// noun, at the end of a description that names its target first.
 	namedPlace = seq(word("in", "inside", "within", "of"), word("the"), grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))),
 		grab("noun", nounWord), end)
-	boxWords   = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar")
+	boxWords = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar",
+		"button bar", "buttons bar", "bar of buttons", "row of buttons", "action bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
 	// tabPlace is "on the "Account" tab", "in the Contact Info tab": the tab whose panel
 	// the element is on, named by its quoted or capitalised words.
@@ -54,7 +55,10 @@ var (
 	positionWords = alt(
 		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
 			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right")))),
-			opt(word("corner", "side", "edge")), opt(word("of"), word("the", "this", "his", "her", "their", "its"), word("page", "screen", "window"))),
+			// "in the left-hand panel", "in the right one": a side of a page laid out in two
+			// or more panels.
+			opt(alt(seq(hyphens, one(func(t tok) bool { return t.low == "hand" })), word("hand"))),
+			opt(word("corner", "side", "edge", "panel", "pane", "one", "half", "part")), opt(word("of"), word("the", "this", "his", "her", "their", "its"), word("page", "screen", "window"))),
 		seq(grab("p3", word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost")), qt))
 	// numberedKind is "Tab #2", "step #3": an element of a kind counted by its number, the
 	// page's second tab (the number is how such a page names its tabs).
@@ -101,6 +105,10 @@ func (x *desc) quote(m *match) string {
 	return x.quotes[n]
 }
 
+// controlPlurals are kinds of controls, many: "the row of buttons" is a bar of them, no
+// item named "buttons".
+var controlPlurals = map[string]bool{"buttons": true, "icons": true, "controls": true, "tabs": true, "links": true}
+
 // ParseTarget reads a target description into its parts.
 func ParseTarget(description string) Target {
 	var t Target
@@ -143,7 +151,9 @@ func ParseTarget(description string) Target {
 	} else if m, from, to := x.find(rowContext); m != nil {
 		t.Row, t.Beside = x.quote(m), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)
-	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] {
+	} else if m, from, to := x.find(unquotedRow); m != nil && from > 0 && !pronouns[strings.ToLower(strings.Fields(m.get("uq"))[0])] && !sideWords[strings.ToLower(m.get("uq"))] &&
+		!controlPlurals[strings.ToLower(m.get("uq"))] {
+		// ("in the row of buttons" is a toolbar, read below: no item's row.)
 		// `"Delete" on the row with Stapler`: the row named by the words that end it.
 		t.Row, t.Beside = unmask(m.get("uq"), x.quotes, true), besideWords.MatchString(x.d[from:to])
 		x.cut(from, to)

@@ -1,0 +1,30 @@
+package plan
+
+import "testing"
+
+// TestPhrasingsOfTheFifteenthPool: what the fifteenth pool's blind run showed the reader
+// misread or refused, in the phrasings its goals used (Cloud Commander, the Federated
+// Wiki, OCS Inventory, the Temporal Web UI).
+func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
+	for _, tt := range []struct{ goal, want string }{
+		// A shortcut quoted as a page names it is a key, not a control.
+		{`click "todo.txt", press "Control+End", type "x", press "Ctrl+S"`, `click "todo.txt" | press Control+End | type "x" into "the focused field" | press Control+S`},
+		{`hit "Shift + Tab"`, `press Shift+Tab`},
+	} {
+		parsesTo(t, tt.goal, tt.want)
+	}
+	// A control's name with a plus in it stays a control.
+	parsesTo(t, `click "C++ notes"`, `click "C++ notes"`)
+	// A side of a page laid out in panels; a bar of buttons is a toolbar.
+	for d, want := range map[string]Target{
+		`invoices-2025 in the right panel`:    {Name: "invoices-2025", Position: "right"},
+		`draft-q3.txt in the left-hand panel`: {Name: "draft-q3.txt", Position: "left"},
+		`budget-2025.csv in the left one`:     {Name: "budget-2025.csv", Position: "left"},
+		`F8 in the button bar`:                {Name: "F8", Container: "toolbar"},
+		`"F8" in the row of buttons`:          {Name: "F8", Quoted: true, Container: "toolbar"},
+	} {
+		if got := ParseTarget(d); got != want {
+			t.Errorf("%s: %+v, want %+v", d, got, want)
+		}
+	}
+}
