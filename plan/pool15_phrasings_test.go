@@ -10,8 +10,19 @@ func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
 		// A shortcut quoted as a page names it is a key, not a control.
 		{`click "todo.txt", press "Control+End", type "x", press "Ctrl+S"`, `click "todo.txt" | press Control+End | type "x" into "the focused field" | press Control+S`},
 		{`hit "Shift + Tab"`, `press Shift+Tab`},
+		// A form's button said alone after its fields.
+		{`click "LAB-PC-02", type "LAB-B" into "TAG", then OK`, `click "LAB-PC-02" | type "LAB-B" into "TAG" | click "OK"`},
+		{`type "mnovak" into "Login", Save`, `type "mnovak" into "Login" | click "Save"`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
+	}
+	// The browser's question, its box unsaid.
+	if s, err := Parse(`click "Delete", click "OK" in the confirmation`); err != nil || len(s) != 2 || !s[1].AnswersDialog || !s[0].AcceptDialog {
+		t.Errorf(`the confirmation: %+v %v`, s, err)
+	}
+	// A capitalised word after a form that takes none stays refused.
+	if s, err := Parse(`type "x" into "Name", then Lyon`); err == nil {
+		t.Errorf("a name alone after a form: read as %v", s)
 	}
 	// A control's name with a plus in it stays a control.
 	parsesTo(t, `click "C++ notes"`, `click "C++ notes"`)
