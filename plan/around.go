@@ -239,7 +239,9 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step, more 
 var commitWords = map[string]bool{"OK": true, "Ok": true, "Save": true, "Submit": true, "Apply": true, "Update": true, "Send": true, "Done": true, "Confirm": true}
 
 // formAction reports the steps that fill in a form.
-func formAction(a Action) bool { return a == Type || a == Append || a == Select || a == Check || a == Clear }
+func formAction(a Action) bool {
+	return a == Type || a == Append || a == Select || a == Check || a == Clear
+}
 
 // keyNamedBefore reads the Delete key pressed where a click before it named a control
 // "Delete" ("choose Delete, and press Delete again to confirm") as a click on that
