@@ -271,7 +271,7 @@ var unquotedRules = []targetRule{
 	// "the text area below" points at the page under the instruction, not at another
 	// element: the word says nothing of which one.
 	{"a judgement", "the numbers in ascending order", func(s string) string {
-		if m := findText(dropTags(dropTrailingPlace(itsRowTail.ReplaceAllString(s, ""))), vagueWords); m != "" {
+		if m := findText(joinedName.ReplaceAllString(dropTags(dropTrailingPlace(itsRowTail.ReplaceAllString(s, ""))), "name"), vagueWords); m != "" {
 			return fmt.Sprintf("%q describes the target by judgement (%q), not by what the page shows: quote its visible text", s, m)
 		}
 		return ""
@@ -289,6 +289,11 @@ var unquotedRules = []targetRule{
 		return ""
 	}},
 }
+
+// joinedName is a name of parts joined by hyphens, dots, colons or underscores
+// ("order-1042", "report-q1.txt", "billing:invoice-sync"): a word of it is no word of the
+// sentence ("order" in "order-1042" says no order).
+var joinedName = regexp.MustCompile(`[\pL\pN]+(?:[-_:.@/][\pL\pN]+)+`)
 
 // trailingBox is a place that ends a description and is not part of the name: the box
 // the control is in ("in the toolbar", "in the menu") or the row of one thing named in

@@ -10,6 +10,8 @@ func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
 		// A shortcut quoted as a page names it is a key, not a control.
 		{`click "todo.txt", press "Control+End", type "x", press "Ctrl+S"`, `click "todo.txt" | press Control+End | type "x" into "the focused field" | press Control+S`},
 		{`hit "Shift + Tab"`, `press Shift+Tab`},
+		// A word of a joined name is no judgement ("order" in "order-1042").
+		{`Open order-1041, click "More Actions"`, `click "order-1041" | click "More Actions"`},
 		// A form's button said alone after its fields.
 		{`click "LAB-PC-02", type "LAB-B" into "TAG", then OK`, `click "LAB-PC-02" | type "LAB-B" into "TAG" | click "OK"`},
 		{`type "mnovak" into "Login", Save`, `type "mnovak" into "Login" | click "Save"`},
