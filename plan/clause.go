@@ -134,43 +134,6 @@ func readScroll(c string, quotes []string) (Step, string, bool) {
 	return Step{Action: Scroll, Value: dir}, "", true
 }
 
-// readKeyPress reads pressing a key or a shortcut, on the page or in an element.
-func readKeyPress(c string, quotes []string) (Step, string, bool) {
-	if m := read(pressKey, c); m != nil {
-		return Step{Action: Press, Value: keyFor(m.get("v")), TargetDescription: cleanOperand(m.get("t"), quotes)}, "", true
-	}
-	// A shortcut quoted as a page names it (`press "Control+End"`, `hit "Ctrl+S"`): a
-	// chord of a modifier and a key is no control's name.
-	if m := read(pressQuotedChord, c); m != nil {
-		if n, ok := loneQuote(m.get("q")); ok && n < len(quotes) && quotedChord(quotes[n]) {
-			return Step{Action: Press, Value: keyFor(quotes[n]), TargetDescription: cleanOperand(m.get("t"), quotes)}, "", true
-		}
-	}
-	return Step{}, "", false
-}
-
-// pressQuotedChord is a key press whose key is quoted.
-var pressQuotedChord = seq(verbsFor(sKey), grab("q", quoteTok), opt(word("key", "keys")), opt(word("in", "on", "inside"), grab("t", all)), end)
-
-// quotedChord reports whether q is a modifier and a key joined by "+" ("Control+End",
-// "Ctrl + S", "Shift+Tab").
-func quotedChord(q string) bool {
-	parts := strings.Split(q, "+")
-	if len(parts) < 2 {
-		return false
-	}
-	for i, p := range parts {
-		p = strings.ToLower(strings.TrimSpace(p))
-		if p == "" || (i < len(parts)-1 && !modifierKeys[p]) || strings.ContainsAny(p, " \t") {
-			return false
-		}
-	}
-	return true
-}
-
-// modifierKeys are the keys held in a chord.
-var modifierKeys = map[string]bool{"ctrl": true, "control": true, "shift": true, "alt": true, "option": true, "meta": true, "cmd": true, "command": true}
-
 // readNavigation reads a move in the history (back, forward, reload) or going to an
 // address, which it reads unmasked, since an address may be quoted.
 func readNavigation(c string, quotes []string) (Step, string, bool) {
@@ -240,11 +203,8 @@ func readInput(c string, quotes []string) (Step, string, bool) {
 		return Step{Action: Type, Value: v, TargetDescription: FocusedField}, "", true
 	}
 	if m := read(selectFrom, c); m != nil {
-		if read(seq(the, grab("box", boxWords), end), m.get("t")) != nil && len(quotesIn(m.get("v"))) == 1 && read(seq(quoteTok, end), m.get("v")) != nil {
-			// `choose "Receipts" in the dialog`: a click on the item the open box lists,
-			// not a value chosen from a list called "dialog".
-			t := strings.TrimSpace(m.get("v")) + " in the " + strings.ToLower(strings.TrimSpace(stripStart(articleStart, m.get("t"))))
-			return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
+		if s, reason, ok := selectAsClick(m, quotes); ok {
+			return s, reason, true
 		}
 		if read(appearedPlace, "from "+strings.TrimSpace(m.get("t"))) != nil {
 			// "choose Wholesale from the list that appears": a click on the item the list

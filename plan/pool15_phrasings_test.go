@@ -12,6 +12,9 @@ func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
 		{`hit "Shift + Tab"`, `press Shift+Tab`},
 		// A word of a joined name is no judgement ("order" in "order-1042").
 		{`Open order-1041, click "More Actions"`, `click "order-1041" | click "More Actions"`},
+		// An item chosen on a side of the page is clicked there; a key's name in a bar of
+		// buttons is a button.
+		{`Select report-q1.txt in the left panel, hit F8 in the button bar`, `click "report-q1.txt in the left panel" | click "F8 in the button bar"`},
 		// A form's button said alone after its fields.
 		{`click "LAB-PC-02", type "LAB-B" into "TAG", then OK`, `click "LAB-PC-02" | type "LAB-B" into "TAG" | click "OK"`},
 		{`type "mnovak" into "Login", Save`, `type "mnovak" into "Login" | click "Save"`},

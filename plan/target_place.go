@@ -228,8 +228,7 @@ var (
 	// window") is the page's, a position.
 	windowContext = alt(seq(word("in", "inside", "within", "on"), the, alt(qt, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord)))),
 		word("window", "dialog", "popup", "pop-up", "dialog box")),
-		// "in the confirmation" at the end: the question a page asks (its box unsaid).
-		seq(word("in", "inside", "within", "on"), the, grab("uq", word("confirmation")), opt(word("prompt", "message", "box", "question")), end),
+		seq(word("in", "inside", "within", "on"), the, grab("uq", word("confirmation")), opt(word("prompt", "message", "box", "question")), end), // its box unsaid
 		// "in the Sign In box" at the end: a box titled so (namedWindow).
 		seq(word("in", "inside", "within"), the, grab("uq", seq(asciiWord, optLazy(asciiWord), optLazy(asciiWord))), grab("noun", word("box")), end))
 	// notWindowNames are words before "window" that say which browser window, not which

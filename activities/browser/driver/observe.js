@@ -440,6 +440,13 @@
     const up = el.parentElement;
     return !up || view.getComputedStyle(up).cursor !== "pointer";
   };
+  // scriptMenuItem reports an item of a menu a script draws and listens to as a whole (a
+  // file manager's context menu: <li class="menu-item"><label>Rename</label></li> in a
+  // shown <ul class="menu">, its clicks heard by the list or the document): its class
+  // says it is a menu's item, and a box around it says it is a menu.
+  const MENU_ITEM = /(^|\s)(menu-item|menu__item|menuitem|context-menu-item|dropdown-item|popup-menu-item)(\s|$)/i;
+  const scriptMenuItem = (el) => MENU_ITEM.test(typeof el.className === "string" ? el.className : "") &&
+    !!el.parentElement && /(^|[\s_-])(menu|dropdown|popup)([\s_-]|$)/i.test(typeof el.parentElement.className === "string" ? el.parentElement.className : "");
   const collect = (root, dx, dy, frame) => {
     for (const el of root.querySelectorAll(SELECTOR)) candidates.push({ el, dx, dy, frame });
     for (const l of root.querySelectorAll("label[for]")) {
@@ -453,7 +460,7 @@
     const win = (root.ownerDocument || root).defaultView || window;
     const marks = win.__webagentClicks;
     for (const el of root.querySelectorAll("*")) {
-      if (!el.matches(SELECTOR) && clickable(el, marks)) candidates.push({ el, dx, dy, frame, weak: true });
+      if (!el.matches(SELECTOR) && (clickable(el, marks) || scriptMenuItem(el))) candidates.push({ el, dx, dy, frame, weak: true });
       if (el.shadowRoot) collect(el.shadowRoot, dx, dy, frame);
       if (el.tagName === "IFRAME" || el.tagName === "FRAME") {
         let doc = null;
@@ -823,7 +830,7 @@
     // A slider's handle a widget library draws (jQuery UI's, noUiSlider's) without the
     // ARIA role is a slider all the same.
     if ((role === "generic" || role === "clickable") && /(^|[\s_-])(slider[-_]{0,2}handle|slider[-_]{0,2}thumb|noUi-handle)(\s|$)/i.test(el.className || "")) role = "slider";
-    if (weak && role === "generic") role = "clickable";
+    if (weak && role === "generic") role = scriptMenuItem(el) ? "menuitem" : "clickable";
     const tag = el.tagName.toLowerCase();
     let label = labelOf(el);
     // A box with a label of its own that says nothing (a styled circle) is named by none:
