@@ -959,6 +959,14 @@
   const mix = (s) => { for (let k = 0; k < s.length; k++) { h ^= s.charCodeAt(k); h = Math.imul(h, 16777619) >>> 0; } };
   mix(location.href);
   for (const e of elements) mix([e.role, e.name, e.value, e.checked, e.expanded, e.selected, e.disabled, e.box.x >> 3, e.box.y >> 3, e.box.w >> 3, e.box.h >> 3].join("|"));
+  // A row marked as the one selected (a file manager's current file, a list's selected
+  // item: by its class, as such pages mark it, or aria-selected) is a state a person sees,
+  // however little of the page its colour covers.
+  const ROW_MARK = /(^|[\s_-])(selected|current|is-selected|is-current)([\s_-]|$)/i;
+  for (const el of live) {
+    const row = el && el.closest ? el.closest("tr,li,[role=row],[role=option]") : null;
+    if (row) mix(row.getAttribute("aria-selected") === "true" || ROW_MARK.test(typeof row.className === "string" ? row.className : "") ? "+" : "-");
+  }
   mix(clean(document.body ? document.body.innerText : "", 20000));
   // A rich-text box's styles are what its words look like (a word made bold changes no
   // text): its markup is part of what a person sees.
