@@ -29,6 +29,7 @@ func Parse(goal string) ([]Step, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	goal = dropRestated(goal)
 	masked, quotes := mask(goal)
 	masked = dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2"))))
 	if strings.TrimSpace(masked) == "" {

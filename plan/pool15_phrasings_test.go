@@ -15,11 +15,26 @@ func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
 		// An item chosen on a side of the page is clicked there; a key's name in a bar of
 		// buttons is a button.
 		{`Select report-q1.txt in the left panel, hit F8 in the button bar`, `click "report-q1.txt in the left panel" | click "F8 in the button bar"`},
+		// An intent the steps after it restate, every name of it among them.
+		{`Rename draft-q3.txt to report-q3.txt: click "draft-q3.txt", click "Rename", type "report-q3.txt" into "Rename", click "OK"`,
+			`click "draft-q3.txt" | click "Rename" | type "report-q3.txt" into "Rename" | click "OK"`},
+		{`Please add a folder named "invoices-2026" next to the other invoice folders. Click F7, type invoices-2026 into the field labelled New directory, then click OK.`,
+			`click "F7" | type "invoices-2026" into "field labelled New directory" | click "OK"`},
 		// A form's button said alone after its fields.
 		{`click "LAB-PC-02", type "LAB-B" into "TAG", then OK`, `click "LAB-PC-02" | type "LAB-B" into "TAG" | click "OK"`},
 		{`type "mnovak" into "Login", Save`, `type "mnovak" into "Login" | click "Save"`},
 	} {
 		parsesTo(t, tt.goal, tt.want)
+	}
+	// An intent sentence that names what its steps never mention, or nothing, is kept, and
+	// refused.
+	for _, g := range []string{
+		`Subscribe carla.mendes@example.org to the hiking-club list. Click "My lists", click "hiking-club", click "Subscribers".`,
+		`Tidy up the old invoices. Click "invoices-2024", click "F8".`,
+	} {
+		if s, err := Parse(g); err == nil {
+			t.Errorf("%s: read as %v, want refused", g, s)
+		}
 	}
 	// The browser's question, its box unsaid.
 	if s, err := Parse(`click "Delete", click "OK" in the confirmation`); err != nil || len(s) != 2 || !s[1].AnswersDialog || !s[0].AcceptDialog {
