@@ -2,6 +2,7 @@ package browser
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/webagent-dev/webagent/activities"
@@ -68,35 +69,14 @@ func onlyLine(text, n string) (string, bool) {
 
 // hasAnyName reports whether l holds one of words as a name of its own (hasName).
 func hasAnyName(l string, words []string) bool {
-	for _, w := range words {
-		if hasName(l, w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(words, func(w string) bool { return hasName(l, w) })
 }
 
 // hasName reports whether l (normalized) holds the name n as a whole: no letter or
 // digit next to it, nor a joining mark that goes on into one ("report-weekly" is not
 // in "report-weekly-2", nor "running" in "running.log"); a full stop or a colon that
 // ends a sentence or a label is no join.
-func hasName(l, n string) bool {
-	if len([]rune(n)) < 3 {
-		return false
-	}
-	for i := 0; ; {
-		j := strings.Index(l[i:], n)
-		if j < 0 {
-			return false
-		}
-		at := i + j
-		end := at + len(n)
-		if !joinedBefore(l[:at]) && !joinedAfter(l[end:]) {
-			return true
-		}
-		i = at + 1
-	}
-}
+func hasName(l, n string) bool { return holdsWhole(l, n, joinedBefore, joinedAfter) }
 
 // joiners join two words into one name: "family-recipes-2022", "api_gateway",
 // "billing:invoice-sync", "notes.txt", "lists@example.org", "/inventory/old".

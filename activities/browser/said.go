@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -122,16 +123,17 @@ func pastForms(verb string) []string {
 
 // hasAnyWord reports whether l (normalized) holds one of words as a word of its own.
 func hasAnyWord(l string, words []string) bool {
-	for _, w := range words {
-		if hasPhrase(l, w) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(words, func(w string) bool { return hasPhrase(l, w) })
 }
 
 // hasPhrase reports whether l holds p with no letter or digit just before or after it.
 func hasPhrase(l, p string) bool {
+	return holdsWhole(l, p, func(s string) bool { return wordRune(lastRune(s)) }, func(s string) bool { return wordRune(firstRune(s)) })
+}
+
+// holdsWhole reports whether l holds p (of three letters or more) somewhere the text before
+// it does not run on into it (joined) nor the text after it (joins).
+func holdsWhole(l, p string, joined, joins func(string) bool) bool {
 	if len([]rune(p)) < 3 {
 		return false
 	}
@@ -141,8 +143,7 @@ func hasPhrase(l, p string) bool {
 			return false
 		}
 		at := i + j
-		end := at + len(p)
-		if !wordRune(lastRune(l[:at])) && !wordRune(firstRune(l[end:])) {
+		if !joined(l[:at]) && !joins(l[at+len(p):]) {
 			return true
 		}
 		i = at + 1
