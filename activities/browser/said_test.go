@@ -33,7 +33,8 @@ func TestSaysDone(t *testing.T) {
 		{"it failed", "FAIL - Application at context path [/inventory] could not be stopped", "", stop, ""},
 		{"an error", "Error: stopped /inventory", "", stop, ""},
 		{"a question", "Stopped /inventory?", "", stop, ""},
-		{"a question asked", "Have you stopped /inventory?", "", stop, ""},
+		// (The line was taken before: the end mark was trimmed before the check.)
+		{"a question asked", "Have you started report-weekly?", "", activities.DoneAsk{Verb: "Start", Names: []string{"report-weekly"}}, ""},
 		{"it was there before", "Yesterday: stopped /inventory", "Yesterday: stopped /inventory\nOK", stop, ""},
 		{"no name", "OK - Stopped", "", stop, ""},
 		{"a name inside a word", "Stopped /inventory2", "", stop, ""},
