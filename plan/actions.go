@@ -178,6 +178,12 @@ func (a Action) Spec() Spec { return specs[a] }
 // Known reports whether the action is one of Actions.
 func (a Action) Known() bool { _, ok := specs[a]; return ok }
 
+// FillsForm reports the actions that fill in a form's fields: typing, adding, choosing,
+// ticking, clearing.
+func (a Action) FillsForm() bool {
+	return a == Type || a == Append || a == Select || a == Check || a == Clear
+}
+
 // NeedsTarget reports whether the action must act on one element of the page.
 func (a Action) NeedsTarget() bool { return specs[a].Target == Required }
 

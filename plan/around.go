@@ -225,7 +225,7 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step, more 
 	}
 	// "change the TAG to LAB-B, then OK": after a form's step, the one word of a button
 	// that takes a form, written as the page writes it.
-	commit := len(before) > 0 && formAction(before[len(before)-1].Action) && commitWords[strings.TrimSpace(c)]
+	commit := len(before) > 0 && before[len(before)-1].Action.FillsForm() && commitWords[strings.TrimSpace(c)]
 	if reason == "" || (!first && !commit && (len(before) == 0 || before[len(before)-1].Action != Click || before[len(before)-1].AcceptDialog)) || !bareName(c) || (startsWithVerb(c) && !named && !capitalised(strings.TrimSpace(c))) {
 		return s, reason
 	}
@@ -237,11 +237,6 @@ func clickedName(s Step, reason, c string, quotes []string, before []Step, more 
 
 // commitWords are the buttons that take a form, as pages write them.
 var commitWords = map[string]bool{"OK": true, "Ok": true, "Save": true, "Submit": true, "Apply": true, "Update": true, "Send": true, "Done": true, "Confirm": true}
-
-// formAction reports the steps that fill in a form.
-func formAction(a Action) bool {
-	return a == Type || a == Append || a == Select || a == Check || a == Clear
-}
 
 // keyNamedBefore reads the Delete key pressed where a click before it named a control
 // "Delete" ("choose Delete, and press Delete again to confirm") as a click on that

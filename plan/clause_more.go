@@ -166,3 +166,19 @@ func readNaming(c string, quotes []string) (Step, string, bool) {
 	v, unclear := exactValue(m.get("v"), quotes)
 	return found(Step{Action: Type, Value: v, TargetDescription: `the "Name" field`}, unclear)
 }
+
+// selectAsClick reads a choice made in a place that is no list box as a click on the item
+// shown there: `choose "Receipts" in the dialog` (the item the open box lists, not a value
+// chosen from a list called "dialog"), "select draft-q3.txt in the left panel" (the item
+// on that side of the page, not a value chosen from a list called "left panel").
+func selectAsClick(m *match, quotes []string) (Step, string, bool) {
+	if read(seq(the, grab("box", boxWords), end), m.get("t")) != nil && len(quotesIn(m.get("v"))) == 1 && read(seq(quoteTok, end), m.get("v")) != nil {
+		t := strings.TrimSpace(m.get("v")) + " in the " + strings.ToLower(strings.TrimSpace(stripStart(articleStart, m.get("t"))))
+		return found(exact(Step{Action: Click, TargetDescription: unmask(t, quotes, true)}, t, quotes, ""))
+	}
+	if read(seq(positionWords, end), "in "+strings.TrimSpace(m.get("t"))) == nil {
+		return Step{}, "", false
+	}
+	t := strings.TrimSpace(m.get("v")) + " in " + strings.TrimSpace(m.get("t"))
+	return found(exact(Step{Action: Click, TargetDescription: cleanOperand(t, quotes)}, t, quotes, ""))
+}

@@ -21,9 +21,6 @@ func dropRestated(goal string) string {
 	if !ok || !startsWithVerb(stripFillers(intent)) {
 		return goal
 	}
-	if _, err := Parse(intent); err == nil {
-		return goal
-	}
 	names := intentNames(intent)
 	if len(names) == 0 {
 		return goal
@@ -33,6 +30,10 @@ func dropRestated(goal string) string {
 		if !strings.Contains(low, strings.ToLower(n)) {
 			return goal
 		}
+	}
+	// Read last, and only then: most goals end at the checks above.
+	if _, err := Parse(intent); err == nil {
+		return goal
 	}
 	return rest
 }

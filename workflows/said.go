@@ -96,7 +96,7 @@ func signInSteps(steps []StepRecord) map[int]bool {
 	in := map[int]bool{}
 	for j := 0; j < len(steps); {
 		end := j
-		for end < len(steps) && formStep(steps[end].Step.Action) {
+		for end < len(steps) && steps[end].Step.Action.FillsForm() {
 			end++
 		}
 		secret := false

@@ -72,7 +72,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 		}
 		end--
 	}
-	if end > 1 && end == len(steps)-1 && steps[end-1].Step.Action == plan.Click && formStep(steps[end-2].Step.Action) {
+	if end > 1 && end == len(steps)-1 && steps[end-1].Step.Action == plan.Click && steps[end-2].Step.Action.FillsForm() {
 		// One click between the form and the last: the page after it must show the form
 		// closed (the activity looks at its controls), and the last click must leave that
 		// page for another (what an apply that failed shows stays where it was).
@@ -83,7 +83,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 		end--
 	}
 	start := end
-	for start > 0 && formStep(steps[start-1].Step.Action) {
+	for start > 0 && steps[start-1].Step.Action.FillsForm() {
 		start--
 	}
 	for _, s := range steps[start:] {
@@ -117,11 +117,6 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 
 // taking reports the actions that take a form: a click, or a key pressed (Enter).
 func taking(a plan.Action) bool { return a == plan.Click || a == plan.Press }
-
-// formStep reports the actions that fill a form.
-func formStep(a plan.Action) bool {
-	return a == plan.Type || a == plan.Append || a == plan.Select || a == plan.Check || a == plan.Clear
-}
 
 // pageEvidence verifies a goal that states no check, when the page shows what it asked
 // for: the values read back, the last form's values shown, the page's own word that a

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/webagent-dev/webagent/activities"
-	"github.com/webagent-dev/webagent/activities/browser/driver"
 	"github.com/webagent-dev/webagent/activities/page"
 )
 
@@ -40,7 +39,7 @@ func storedWords(verb, line string) []string {
 // line of the final page that neither the page before the form nor the page before that
 // click showed says in the page's own words that it was stored, with no word of failure
 // and no question. seen is the final page's text outside its fields.
-func (a *Activities) keptForm(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
+func keptForm(ctx context.Context, reads *evidenceReads, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	typed := in.Typed
 	if len(typed) == 0 {
 		typed = in.KeptTyped
@@ -48,7 +47,7 @@ func (a *Activities) keptForm(ctx context.Context, s *driver.Session, res *activ
 	if len(typed) == 0 || len(in.Done) == 0 || !in.Done[0].Last || !storing[strings.ToLower(in.Done[0].Verb)] || in.Done[0].Before == "" {
 		return nil
 	}
-	fields, err := s.FieldTexts(ctx)
+	fields, err := reads.fieldTexts(ctx)
 	if err != nil {
 		return err
 	}
@@ -60,11 +59,11 @@ func (a *Activities) keptForm(ctx context.Context, s *driver.Session, res *activ
 		if key == "" {
 			continue
 		}
-		b, err := a.Store.Get(ctx, key)
+		b, err := reads.text(ctx, key, "the page before the form")
 		if err != nil {
-			return fmt.Errorf("read the page before the form (%s): %w", key, err)
+			return err
 		}
-		before = append(before, page.NormalizeText(string(b)))
+		before = append(before, page.NormalizeText(b))
 	}
 	if line := saysStored(seen, before, in.Done[0].Verb); line != "" {
 		quoted := make([]string, len(typed))

@@ -181,8 +181,10 @@ func verdict(res *activities.ValidateGoalResult, in activities.ValidateGoalInput
 
 // pageEvidence looks, for a goal that states no check, at what the final page shows
 // outside its fields (read once) for evidence the goal was done: the last form's values
-// (Shown), the page's own word that a last click did it (Said), the list without the
-// item removed (Removed); each asked for only when the one before found nothing.
+// (Shown), the page's own word that a last click did it (Said), the item's own row
+// (State), the form kept and stored (Kept), the list without the item removed (Removed);
+// each asked for only when the one before found nothing. The pages before and the final
+// page's fields they are weighed against are read once each (evidenceReads).
 func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput) error {
 	if !res.Success || len(in.Checks) > 0 || len(in.Typed)+len(in.KeptTyped)+len(in.Done)+len(in.Gone) == 0 {
 		return nil
@@ -191,18 +193,19 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 	if err != nil {
 		return err
 	}
+	reads := &evidenceReads{a: a, s: s}
 	if len(in.Typed) > 0 {
-		if err := a.shownTyped(ctx, s, res, in, seen); err != nil {
+		if err := a.shownTyped(ctx, reads, res, in, seen); err != nil {
 			return err
 		}
 	}
 	if res.Shown == "" && len(in.Done) > 0 {
-		if err := a.pageSaid(ctx, res, in, seen); err != nil {
+		if err := pageSaid(ctx, reads, res, in, seen); err != nil {
 			return err
 		}
 	}
 	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Typed)+len(in.KeptTyped) > 0 {
-		if err := a.keptForm(ctx, s, res, in, seen); err != nil {
+		if err := keptForm(ctx, reads, res, in, seen); err != nil {
 			return err
 		}
 	}
@@ -232,18 +235,18 @@ func (a *Activities) storedObservation(ctx context.Context, key, what string) (p
 // list, a page's new text saved). A value still in a field is no evidence (the form may
 // be where it was), nor one the page showed before. seen is the final page's text
 // outside its fields.
-func (a *Activities) shownTyped(ctx context.Context, s *driver.Session, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
-	fields, err := s.FieldTexts(ctx)
+func (a *Activities) shownTyped(ctx context.Context, reads *evidenceReads, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
+	fields, err := reads.fieldTexts(ctx)
 	if err != nil {
 		return err
 	}
 	var before string
 	if in.TypedBefore != "" {
-		b, err := a.Store.Get(ctx, in.TypedBefore)
+		b, err := reads.text(ctx, in.TypedBefore, "the page before the form")
 		if err != nil {
-			return fmt.Errorf("read the page before the form (%s): %w", in.TypedBefore, err)
+			return err
 		}
-		before = page.NormalizeText(string(b))
+		before = page.NormalizeText(b)
 	}
 	if in.TypedClosed != "" {
 		obs, err := a.storedObservation(ctx, in.TypedClosed, "the page after the form's click")

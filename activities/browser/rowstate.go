@@ -39,8 +39,7 @@ func rowState(final, before string, ask activities.DoneAsk) string {
 	if len(words) == 0 || len([]rune(item)) < 3 {
 		return ""
 	}
-	was, ok := onlyLine(before, item)
-	if !ok || hasAnyName(negated.ReplaceAllString(page.NormalizeText(was), ""), words) {
+	if _, ok := onlyLine(before, item); !ok || saidBefore(before, item, words) {
 		return ""
 	}
 	line, ok := onlyLine(final, item)

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,20 +15,20 @@ import (
 // did what it is for (in.Done): "OK - Stopped application at context path [/inventory]"
 // after a click on Stop in the row of /inventory.
 // seen is the final page's text outside its fields.
-func (a *Activities) pageSaid(ctx context.Context, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
+func pageSaid(ctx context.Context, reads *evidenceReads, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	for _, ask := range in.Done {
 		if ask.Before == "" {
 			continue
 		}
-		b, err := a.Store.Get(ctx, ask.Before)
+		b, err := reads.text(ctx, ask.Before, "the page before the click")
 		if err != nil {
-			return fmt.Errorf("read the page before the click (%s): %w", ask.Before, err)
+			return err
 		}
-		if line := saysDone(seen, string(b), ask); line != "" {
+		if line := saysDone(seen, b, ask); line != "" {
 			res.Said = line
 			return nil
 		}
-		if line := rowState(seen, string(b), ask); line != "" {
+		if line := rowState(seen, b, ask); line != "" {
 			res.State = line
 			return nil
 		}
