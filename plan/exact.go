@@ -15,7 +15,8 @@ import (
 // purposeWords name an icon-only control by what it does ("the delete button in the row
 // "Ann"", "the star icon"): the resolver holds them to the control's own aria-label, title,
 // class, icon name or glyph (page's iconGroups), never to a guess.
-const purposeList = "delete remove trash bin edit pencil close dismiss add plus more search star favorite favourite reply share like settings gear download upload copy refresh info help bold italic underline strikethrough x ×"
+const purposeList = "delete remove trash bin edit pencil close dismiss add plus more search star favorite favourite reply share like settings gear download upload copy refresh info help bold italic underline strikethrough x × " +
+	"lock padlock unlock eye printer envelope paperclip"
 
 // purposeWords are purposeList as a pattern's alternatives.
 var purposeWords = strings.Join(strings.Fields(purposeList), "|")

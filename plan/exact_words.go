@@ -38,7 +38,7 @@ var (
 // too.
 var targetWordSet = setOf("the a an on every button btn link field text box textbox input area textarea editor check checkbox radio " +
 	"slider switch toggle column lane tab icon menu item menuitem option record list dropdown select section header heading panel entry row line " +
-	"card dialog modal popup form sidebar toolbar side navigation nav in inside within of for from next to beside under named called labelled labeled with " +
+	"card dialog modal popup form sidebar toolbar footer side navigation nav in inside within of for from next to beside under named called labelled labeled with " +
 	"first second third fourth fifth sixth seventh eighth ninth tenth last by about " +
 	// What a field is for, said before its kind ("the title field labelled "Add title""):
 	// the quoted label names it.

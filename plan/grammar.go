@@ -223,12 +223,18 @@ var (
 	number   = one(func(t tok) bool { return t.kind == tNumber })
 )
 
-// grab captures what r matches as the operand name.
+// grab captures what r matches as the operand name, from the start of a word.
 func grab(name string, r rule) rule {
+	inner := grabJoined(name, r)
 	return func(m *match, i int, k func(int) bool) bool {
-		if !m.spaced(i) {
-			return false
-		}
+		return m.spaced(i) && inner(m, i, k)
+	}
+}
+
+// grabJoined is grab for a part written joined to what comes before it: "left" in
+// "top-left".
+func grabJoined(name string, r rule) rule {
+	return func(m *match, i int, k func(int) bool) bool {
 		return r(m, i, func(j int) bool {
 			old, had := m.caps[name]
 			m.caps[name] = [2]int{i, j}

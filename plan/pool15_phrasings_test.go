@@ -59,3 +59,27 @@ func TestPhrasingsOfTheFifteenthPool(t *testing.T) {
 		}
 	}
 }
+
+// TestBandsPicturesAndCorners: the Federated Wiki's sign-in (`the "Reclaim this Wiki" lock
+// in the footer`) and the Temporal Web UI's corner (`in the top-left corner`). The band of
+// the page is a place, the picture a part the element must show, and a corner written with
+// a hyphen keeps both its words (it kept only the first).
+func TestBandsPicturesAndCorners(t *testing.T) {
+	for d, want := range map[string]Target{
+		`the "Reclaim this Wiki" lock in the footer`: {Name: "Reclaim this Wiki", Quoted: true, Picture: "lock", Container: "footer"},
+		`"Help" in the page header`:                  {Name: "Help", Quoted: true, Container: "header"},
+		`the Help link in the footer`:                {Name: "Help", Kind: "link", Container: "footer"},
+		`the "Delete" trash can`:                     {Name: "Delete", Quoted: true, Picture: "trash can"},
+		`the "Ann" delete button`:                    {Name: "Ann", Quoted: true, Kind: "button", Picture: "delete"},
+		`"Workflows" in the top-left corner`:         {Name: "Workflows", Quoted: true, Position: "top left"},
+		`the Save button in the bottom-right corner`: {Name: "Save", Kind: "button", Position: "bottom right"},
+		// A table's header row and a column's header are no band of the page.
+		`the checkbox in the header row`: {Kind: "checkbox", Row: "header", RowNoun: "row"},
+	} {
+		if got := ParseTarget(d); got != want {
+			t.Errorf("%s: %+v, want %+v", d, got, want)
+		}
+	}
+	parsesTo(t, `click the "Reclaim this Wiki" lock in the footer, type "x" into the reclaim code box, click "Submit"`,
+		`click "\"Reclaim this Wiki\" lock in the footer" | type "x" into "reclaim code box" | click "Submit"`)
+}

@@ -21,6 +21,10 @@ type Target struct {
 	Quoted bool `json:"quoted,omitempty"`
 	// Kind is the kind the description names ("button", "icon", "checkbox"), or "".
 	Kind string `json:"kind,omitempty"`
+	// Picture is the icon a description says its quoted element shows (`the "Reclaim
+	// this Wiki" lock`, `the "Delete" trash can`): the element's icon, glyph or name must
+	// say that icon too, or it is not the element meant.
+	Picture string `json:"picture,omitempty"`
 	// Ordinal is 1-based; -1 is "last"; 0 is none.
 	Ordinal int `json:"ordinal,omitempty"`
 	// Of is how many such elements the description says the page has ("the 2nd of 2
@@ -117,6 +121,9 @@ func (t Target) Describe() string {
 	s := kind
 	if t.Name != "" {
 		s += " " + strconv.Quote(t.Name)
+	}
+	if t.Picture != "" {
+		s += " showing a " + t.Picture
 	}
 	if t.Starts != "" {
 		s += " that starts with " + strconv.Quote(t.Starts)

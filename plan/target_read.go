@@ -36,6 +36,10 @@ var (
 	boxWords = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar",
 		"button bar", "buttons bar", "bar of buttons", "row of buttons", "action bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
+	// bandContext is "in the footer", "in the page header" at the end: the band across the
+	// bottom or the top of a page, which a person names as a place (Element.Band), not a
+	// table's header row nor a column's header (words or a quote around it say those).
+	bandContext = seq(word("in", "inside", "within", "on"), the, opt(word("page", "site", "page's", "site's")), grab("band", word("footer", "header")), end)
 	// tabPlace is "on the "Account" tab", "in the Contact Info tab": the tab whose panel
 	// the element is on, named by its quoted or capitalised words.
 	tabPlace = seq(word("on", "in", "under", "within"), the, alt(qt, grab("uq", seq(capWord, optLazy(capWord), optLazy(capWord)))), word("tab"), end)
@@ -54,7 +58,7 @@ var (
 	// satisfy every other part and tie; they never stand in for a name.
 	positionWords = alt(
 		seq(word("at", "on", "in"), word("the"), grab("p1", word("top", "bottom", "left", "right")),
-			opt(alt(seq(hyphens, grab("p2", one(leftOrRight))), grab("p2", word("left", "right")))),
+			opt(alt(seq(hyphens, grabJoined("p2", one(leftOrRight))), grab("p2", word("left", "right")))),
 			// "in the left-hand panel", "in the right one": a side of a page laid out in two
 			// or more panels.
 			opt(alt(seq(hyphens, one(func(t tok) bool { return t.low == "hand" })), word("hand"))),
@@ -182,6 +186,10 @@ func ParseTarget(description string) Target {
 	}
 	t.readUnquotedPlace(x)
 	t.readPosition(x)
+	if m, from, to := x.find(bandContext); m != nil && t.Container == "" && from > 0 {
+		t.Container = m.low("band")
+		x.cut(from, to)
+	}
 	t.readOrdinal(x)
 	t = t.readName(x)
 	if n, ok := strings.CutSuffix(t.Name, " box"); ok && t.Kind == "" && !t.Quoted && t.Row != "" && n != "" {
@@ -347,7 +355,7 @@ func (t Target) readName(x *desc) Target {
 		}
 	}
 	if first >= 0 {
-		t.Name, t.Quoted = x.quotes[first], true
+		t.Name, t.Quoted, t.Picture = x.quotes[first], true, pictureOf(outside)
 		return t
 	}
 	d := x.d
@@ -367,6 +375,22 @@ func (t Target) readName(x *desc) Target {
 		t.Name, t.InList = "", true
 	}
 	return t
+}
+
+// purposeSet are purposeList's words, and pictureNouns the words after one that say it is
+// a picture ("trash can", "plus sign").
+var purposeSet, pictureNouns = setOf(purposeList), setOf("can sign symbol")
+
+// pictureOf is the icon the words beside a quoted name say the element shows ("lock",
+// "trash can"), or "".
+func pictureOf(outside string) string {
+	var p []string
+	for _, w := range strings.Fields(strings.ToLower(outside)) {
+		if purposeSet[w] || (len(p) > 0 && pictureNouns[w]) {
+			p = append(p, w)
+		}
+	}
+	return strings.Join(p, " ")
 }
 
 // lastWord is the last word of s.

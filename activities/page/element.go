@@ -53,6 +53,9 @@ type Element struct {
 	Shadow bool   `json:"shadow,omitempty"`
 	// Container names the dialog, menu, form or navigation the element sits in.
 	Container string `json:"container,omitempty"`
+	// Band is the page's header or footer the element sits in ("header", "footer"): the
+	// bands across the top and the bottom of a page, as its landmarks mark them.
+	Band string `json:"band,omitempty"`
 	// Row is the text of the table row or list item the element sits in.
 	Row string `json:"row,omitempty"`
 	// Column is the header of the table's or grid's column the element's cell is in.

@@ -19,8 +19,10 @@ func Contradicts(t plan.Target, action plan.Action, e Element) string {
 	switch {
 	case t.Row != "" && !InRow(t, e):
 		return "the step names" + strings.TrimPrefix(tt.where(), " in")
-	case t.Container != "" && !containsFold(e.Container, t.Container):
+	case t.Container != "" && !tt.inBox(e):
 		return "the step names the " + t.Container
+	case t.Picture != "" && !pictured(t.Picture, e):
+		return "the step names an element showing a " + t.Picture
 	case strictKinds[t.Kind] && !roleFits(t.Kind, e):
 		return "the step names a " + t.Kind
 	case !fits(action, e):

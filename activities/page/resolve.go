@@ -157,8 +157,12 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			return nil, fmt.Sprintf("nothing is%s: no element sits inside an item named %q", t.where(), t.Row)
 		}
 	}
-	if t.Container != "" {
-		in := func(e Element) bool { return containsFold(e.Container, t.Container) }
+	if t.band() {
+		if pool = filterAll(pool, t.inBox); len(pool) == 0 {
+			return nil, fmt.Sprintf("nothing is%s: the page marks no %s with such an element", t.where(), t.Container)
+		}
+	} else if t.Container != "" {
+		in := t.inBox
 		if name, ok := strings.CutPrefix(t.Container, "menu"); ok && !slices.ContainsFunc(pool, in) {
 			// "the menu" a person reads on a page is often its navigation bar, marked as
 			// no menu: a menu named so is one, else the navigation.
@@ -175,6 +179,11 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 		pool = filterAll(pool, in)
 		if len(pool) == 0 {
 			return nil, fmt.Sprintf("nothing is%s: no such %s is open", t.where(), strings.Fields(t.Container)[0])
+		}
+	}
+	if t.Picture != "" {
+		if pool = filterAll(pool, func(e Element) bool { return pictured(t.Picture, e) }); len(pool) == 0 {
+			return nil, fmt.Sprintf("no element%s shows a %s", t.where(), t.Picture)
 		}
 	}
 	if t.Starts != "" || t.Ends != "" {

@@ -129,6 +129,12 @@ var iconGroups = [][]string{
 	{"copy", "duplicate", "clone"},
 	{"help", "question", "?", "\uf059", "\uf128"},
 	{"info", "information", "ℹ"},
+	{"lock", "padlock", "locked", "🔒", "\uf023"},
+	{"unlock", "unlocked", "🔓", "\uf09c", "\uf13e"},
+	{"eye", "👁", "\uf06e"},
+	{"printer", "print", "🖨", "\uf02f"},
+	{"envelope", "mail", "✉", "\uf0e0"},
+	{"paperclip", "attach", "attachment", "📎", "\uf0c6"},
 	{"bold"}, {"italic", "italics"}, {"underline", "underlined"}, {"strike", "strikethrough"},
 	{"download"}, {"upload"}, {"share"}, {"sort"}, {"calendar", "date"}, {"reply"}, {"retweet", "repost", "boost"}, {"send"},
 }
@@ -175,6 +181,27 @@ func iconMatch(phrase string, e Element) bool {
 }
 
 var camel = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+
+// pictured reports whether the element shows the icon a description says it does beside
+// its quoted name (plan.Target.Picture): its icon or glyph names it, or its own name,
+// title or hints use a word people use for that icon ("Delete" is the trash can's).
+func pictured(picture string, e Element) bool {
+	if iconMatch(picture, e) {
+		return true
+	}
+	want := map[int]bool{}
+	for _, w := range strings.Fields(picture) {
+		if g := iconWord[w]; g > 0 {
+			want[g] = true
+		}
+	}
+	for _, w := range splitWords(e.Name + " " + e.Title + " " + e.Hints) {
+		if want[iconWord[w]] {
+			return true
+		}
+	}
+	return false
+}
 
 // splitWords splits ids and class names into words: "btn-close iconTrash" → btn close icon trash.
 func splitWords(s string) []string {

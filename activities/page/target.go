@@ -28,6 +28,19 @@ func (t Target) where() string {
 	return ""
 }
 
+// band reports a target placed in the page's header or footer (Element.Band).
+func (t Target) band() bool { return t.Container == "header" || t.Container == "footer" }
+
+// inBox reports whether the element sits where the target's container says: in the page's
+// band so named, whatever box inside it holds the element, or in a box whose name holds
+// the container's words.
+func (t Target) inBox(e Element) bool {
+	if t.band() {
+		return e.Band == t.Container
+	}
+	return containsFold(e.Container, t.Container)
+}
+
 // kind is what the target's kind is called in refusals: "icon", or "element".
 func (t Target) kind() string {
 	if t.Kind == "" {

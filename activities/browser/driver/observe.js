@@ -349,6 +349,26 @@
     return i >= 0 && heads[i] && !heads[i].getAttribute("aria-colindex") ? clean(heads[i].innerText, 40) : "";
   };
 
+  // bandOf names the band of the page the element sits in, "header" or "footer": the
+  // page's banner or content info (by role, or a <header>/<footer> that is no article's,
+  // section's or other box's own, as the browser maps them), or a block whose id or class
+  // is the site's header or footer. A dialog's own header or footer is no band of the page.
+  const BAND_IDS = /^(?:site-|page-|main-|global-)?(header|footer)$/i;
+  const bandOf = (el) => {
+    if (el.closest("[role=dialog],[role=alertdialog],dialog")) return "";
+    for (let p = el; p && p.nodeType === 1; p = p.parentElement) {
+      const role = p.getAttribute("role");
+      if (role === "banner") return "header";
+      if (role === "contentinfo") return "footer";
+      const outer = !(p.parentElement && p.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]"));
+      const tag = p.tagName.toLowerCase();
+      if ((tag === "header" || tag === "footer") && !role && outer) return tag;
+      const m = BAND_IDS.exec(p.id || "") || [...p.classList].map((c) => BAND_IDS.exec(c)).find(Boolean);
+      if (m && outer && !/^page-header$/i.test(m[0])) return m[1].toLowerCase();
+    }
+    return "";
+  };
+
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
@@ -923,6 +943,7 @@
     if (el.getRootNode() instanceof ShadowRoot) e.shadow = true;
     const ctx = contextOf(el);
     if (ctx.container) e.container = ctx.container;
+    const band = bandOf(el); if (band) e.band = band;
     if (ctx.row) e.row = ctx.row;
     const column = columnOf(el); if (column) e.column = column;
     const section = sectionOf(el); if (section) e.section = section;
