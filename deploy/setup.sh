@@ -64,7 +64,7 @@ install_chromium() {
 	log chromium "installing Debian's $pkg"
 	local try
 	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$pkg" fonts-liberation >/dev/null; then
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq "$pkg" fonts-liberation >/dev/null; then
 			break
 		fi
 		# apt has been seen to fail mid-way on a vanished temporary file; a second run works.
@@ -103,7 +103,7 @@ install_dokuwiki() {
 	log dokuwiki "installing Debian's dokuwiki and PHP"
 	local try
 	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq dokuwiki php-cli >/dev/null; then
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq dokuwiki php-cli >/dev/null; then
 			break
 		fi
 		log dokuwiki "apt-get failed (try $try of 3), retrying"
@@ -133,7 +133,7 @@ install_node() {
 	log node "installing Debian's nodejs and npm"
 	local try
 	for try in 1 2 3; do
-		if $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq nodejs npm >/dev/null; then
+		if $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get -o DPkg::Lock::Timeout=300 install -y -qq nodejs npm >/dev/null; then
 			break
 		fi
 		log node "apt-get failed (try $try of 3), retrying"
