@@ -77,7 +77,8 @@ noise: setup-test
 		  go test -count=1 -timeout 90m -run 'TestNoise$$' -v ./e2e/ | grep -vE '^(=== RUN|PASS|ok|FAIL)'; true; }
 
 ## heldout: the held-out pool (docs/benchmarks.md): real apps the agent is run on blind, once, at the end of a change,
-##          each goal in three phrasings, judged by the app's own storage; HELDOUT=Shaarli,Radicale chooses (Fossil, MediaWiki, Adminer and PocketBase were the
+##          each goal in three phrasings, judged by the app's own storage; PHRASINGS=1 (or 2,3) runs only those phrasings;
+##          HELDOUT=Shaarli,Radicale chooses (Fossil, MediaWiki, Adminer and PocketBase were the
 ##          first pool, ikiwiki, Roundcube, Syncthing and WordPress the second, Shaarli, phpMyAdmin, Radicale and Tiny Tiny RSS
 ##          the third, Transmission, Deluge, phpLDAPadmin and Nagios the fourth, ZNC, Postfix Admin, RabbitMQ and Request Tracker
 ##          the fifth, Cacti, Alertmanager, LDAP Account Manager and The Lounge the sixth: each run blind once, then mended;
@@ -92,7 +93,7 @@ HELDOUT ?= OCSInventory,Fedwiki,Cloudcmd,TemporalUI
 heldout: setup-test
 	@for app in $$(echo '$(HELDOUT)' | tr ',' ' ' | tr 'A-Z' 'a-z' | sed 's/nodered/node-red/'); do deploy/setup.sh $$app || exit 1; done
 	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \
-		go test -count=1 -tags heldout -timeout 120m -run "^TestHeldOut($$(echo '$(HELDOUT)' | tr ',' '|'))$$" -v ./e2e/ | \
+		WEBAGENT_HELDOUT_PHRASINGS="$(PHRASINGS)" go test -count=1 -tags heldout -timeout 120m -run "^TestHeldOut($$(echo '$(HELDOUT)' | tr ',' '|'))$$" -v ./e2e/ | \
 		grep -vE '^(=== (RUN|PAUSE|CONT))'
 
 ## miniwob: run the MiniWoB++ benchmark on the task pages in MINIWOB (a folder, not part of the project), SEEDS episodes per task (default 3);

@@ -296,3 +296,9 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_fedwiki.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_cloudcmd.sh"
 # shellcheck source=deploy/heldout_temporalui.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_temporalui.sh"
+# shellcheck source=deploy/heldout_maildev.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_maildev.sh"
+# shellcheck source=deploy/heldout_monit.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_monit.sh"
+# shellcheck source=deploy/heldout_ethercalc.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_ethercalc.sh"

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -46,6 +47,14 @@ type poolRow struct {
 	reason          string
 }
 
+// poolPhrasing reports whether a pool run takes phrasing n (1-based): every phrasing, or
+// those WEBAGENT_HELDOUT_PHRASINGS lists ("1", "2,3"), to measure one way of writing the
+// goals alone.
+func poolPhrasing(n int) bool {
+	only := os.Getenv("WEBAGENT_HELDOUT_PHRASINGS")
+	return only == "" || slices.Contains(strings.Split(strings.ReplaceAll(only, " ", ""), ","), fmt.Sprint(n))
+}
+
 // poolEach runs run for each phrasing of each goal (names[g] has len(phrasings[g])
 // phrasings), each a subtest of its own; a harness that stops mid-way (t.Fatal) leaves its
 // row at "not done". It returns the rows in order.
@@ -53,6 +62,9 @@ func poolEach(t *testing.T, names []string, phrasings [][]string, run func(t *te
 	var rows []poolRow
 	for g, name := range names {
 		for i, p := range phrasings[g] {
+			if !poolPhrasing(i + 1) {
+				continue
+			}
 			row := poolRow{goal: name, phrasing: i + 1, outcome: "not done", status: "no result", reason: "the harness stopped: see the subtest's log"}
 			t.Run(fmt.Sprintf("%s/%d", name, i+1), func(t *testing.T) { row = run(t, g, i, p) })
 			rows = append(rows, row)

@@ -248,3 +248,19 @@ var notKinds = setOf("red green blue yellow orange purple violet pink black whit
 
 // itemNounSet is itemNounList as a set.
 var itemNounSet = setOf(itemNounList)
+
+// purposeSet are purposeList's words, and pictureNouns the words after one that say it is
+// a picture ("trash can", "plus sign").
+var purposeSet, pictureNouns = setOf(purposeList), setOf("can sign symbol")
+
+// pictureOf is the icon the words beside a quoted name say the element shows ("lock",
+// "trash can"), or "".
+func pictureOf(outside string) string {
+	var p []string
+	for _, w := range strings.Fields(strings.ToLower(outside)) {
+		if purposeSet[w] || (len(p) > 0 && pictureNouns[w]) {
+			p = append(p, w)
+		}
+	}
+	return strings.Join(p, " ")
+}

@@ -312,53 +312,6 @@ func namesPlace(m *match) bool {
 		(roleWord(m.low("uq")+" "+noun) == "" || rowNouns[noun]) && !notPlaces[noun] && boxKinds[noun] == "" && !positionWord[noun] && !strings.HasSuffix(noun, "s")
 }
 
-// readPosition reads the position words of the description into t and drops them.
-func (t *Target) readPosition(x *desc) {
-	m, from, to := x.find(positionWords)
-	if m == nil {
-		return
-	}
-	for _, q := range tokenize(x.d[:from]) {
-		// Words of a quoted name ("Stay on the left" names a link) come first: no place.
-		if q.kind == tQuote && positionInName(x.quotes[q.quote]) {
-			return
-		}
-	}
-	var words []string
-	for _, g := range []string{"p1", "p2", "p3"} {
-		if m.has(g) {
-			words = append(words, m.low(g))
-		}
-	}
-	if m.has("p3") {
-		to = m.ts[m.caps["p3"][1]-1].end // keep the quote the adjective stood before
-	}
-	if t.Position != "" {
-		// "at the top of the menu on the left": a side said after a height, one place; a
-		// second place of another kind stays, for the exact check to refuse.
-		if !strings.Contains(t.Position, " ") && len(words) == 1 && vertical(t.Position) != vertical(words[0]) {
-			t.Position = strings.Join(append([]string{t.Position}, words...), " ")
-			x.cut(from, to)
-		}
-		return
-	}
-	x.cut(from, to)
-	t.Position = strings.Join(words, " ")
-	t.readPosition(x)
-}
-
-// vertical reports a position word that says a height (top, bottom), not a side.
-func vertical(w string) bool {
-	return w != "left" && w != "right" && w != "leftmost" && w != "rightmost"
-}
-
-// positionInName reports position words inside a quoted name.
-func positionInName(name string) bool {
-	ts := tokenizeLoose(name + `"`)
-	m, _, _ := search(ts, name, alt(positionWords, seq(word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost"), one(func(t tok) bool { return t.text == `"` && t.space }))))
-	return m != nil
-}
-
 var (
 	// columnPlace is "in the "Budgeted" column", "under the Amount column": the column of
 	// a table whose header says so.

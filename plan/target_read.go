@@ -184,12 +184,7 @@ func ParseTarget(description string) Target {
 		t.Row, t.RowNoun = x.quote(m), "item named"
 		x.cut(from, to)
 	}
-	t.readUnquotedPlace(x)
-	t.readPosition(x)
-	if m, from, to := x.find(bandContext); m != nil && t.Container == "" && from > 0 {
-		t.Container = m.low("band")
-		x.cut(from, to)
-	}
+	t.readWhere(x)
 	t.readOrdinal(x)
 	t = t.readName(x)
 	if n, ok := strings.CutSuffix(t.Name, " box"); ok && t.Kind == "" && !t.Quoted && t.Row != "" && n != "" {
@@ -375,22 +370,6 @@ func (t Target) readName(x *desc) Target {
 		t.Name, t.InList = "", true
 	}
 	return t
-}
-
-// purposeSet are purposeList's words, and pictureNouns the words after one that say it is
-// a picture ("trash can", "plus sign").
-var purposeSet, pictureNouns = setOf(purposeList), setOf("can sign symbol")
-
-// pictureOf is the icon the words beside a quoted name say the element shows ("lock",
-// "trash can"), or "".
-func pictureOf(outside string) string {
-	var p []string
-	for _, w := range strings.Fields(strings.ToLower(outside)) {
-		if purposeSet[w] || (len(p) > 0 && pictureNouns[w]) {
-			p = append(p, w)
-		}
-	}
-	return strings.Join(p, " ")
 }
 
 // lastWord is the last word of s.
