@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -31,7 +32,7 @@ func Parse(goal string) ([]Step, error) {
 	}
 	goal = dropRestated(goal)
 	masked, quotes := mask(goal)
-	masked = dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2"))))
+	masked = allTextCleared.ReplaceAllString(dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2")))), "clear its text")
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
@@ -256,6 +257,10 @@ func hasThen(ts []tok) bool {
 
 // findAnd is "find and click X": the click on X, which the browser finds.
 var findAnd = word("find and click", "find and tap", "find and press", "find and select", "find and choose", "find and pick", "find and open")
+
+// allTextCleared is "delete all of its text", "remove all the text": the field the step
+// before opened cleared, as "clear its text" says.
+var allTextCleared = regexp.MustCompile(`(?i)\b(?:delete|remove|erase|wipe)\s+all\s+(?:of\s+)?(?:its|the)\s+(?:text|content|contents)\b`)
 
 // dropFindAnd writes "find and click X" as "click X".
 func dropFindAnd(s string) string {

@@ -83,3 +83,24 @@ func TestBandsPicturesAndCorners(t *testing.T) {
 	parsesTo(t, `click the "Reclaim this Wiki" lock in the footer, type "x" into the reclaim code box, click "Submit"`,
 		`click "\"Reclaim this Wiki\" lock in the footer" | type "x" into "reclaim code box" | click "Submit"`)
 }
+
+// TestAnEditorOpenedInPlace: the Federated Wiki's paragraphs, edited where they are (read
+// after its run with the sign-in mended): "delete all of its text" is the opened box
+// cleared, and "in the new box" is what the step before added to the page.
+func TestAnEditorOpenedInPlace(t *testing.T) {
+	for goal, want := range map[string]string{
+		`double-click "Bean salad with lemon.", delete all of its text`: `double-click "\"Bean salad with lemon.\"" | clear "the text of the item \"Bean salad with lemon.\" or the page it opened"`,
+		`double-click "Bean salad with lemon.", remove all the text`:    `double-click "\"Bean salad with lemon.\"" | clear "the text of the item \"Bean salad with lemon.\" or the page it opened"`,
+		`type "delete all of its text" into "Note"`:                     `type "delete all of its text" into "Note"`,
+	} {
+		parsesTo(t, goal, want)
+	}
+	for d, want := range map[string]Target{
+		`"Double-Click to Edit" in the new box`:          {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
+		`"Double-Click to Edit" in the box that appears`: {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
+	} {
+		if got := ParseTarget(d); got != want {
+			t.Errorf("%s: %+v, want %+v", d, got, want)
+		}
+	}
+}

@@ -213,10 +213,13 @@ func (t *Target) readListPlace(x *desc) {
 	}
 }
 
-// appearedPlace is "in the list that appears", "from the dropdown that opens": what the
-// step before brought onto the page (an autocomplete's suggestions), Target.Appeared.
-var appearedPlace = seq(word("in", "from", "on"), the, word("list", "menu", "dropdown", "drop-down", "popup", "pop-up", "suggestions", "suggestion list", "options"),
-	opt(word("that", "which")), opt(word("just")), word("appears", "appear", "opens", "pops up", "drops down", "shows up", "comes up", "is shown"), end)
+// appearedPlace is "in the list that appears", "from the dropdown that opens", "in the
+// new box": what the step before brought onto the page (an autocomplete's suggestions, the
+// paragraph a "+" added), Target.Appeared.
+var appearedPlace = alt(
+	seq(word("in", "from", "on"), the, word("list", "menu", "dropdown", "drop-down", "popup", "pop-up", "suggestions", "suggestion list", "options", "box", "field", "row", "item", "paragraph", "editor", "card"),
+		opt(word("that", "which")), opt(word("just")), word("appears", "appear", "opens", "pops up", "drops down", "shows up", "comes up", "is shown", "was added", "is added"), end),
+	seq(word("in", "inside", "within", "on"), the, word("new", "newly added", "new empty"), word("box", "field", "row", "item", "paragraph", "editor", "card", "line"), end))
 
 // sideOf is the side of the page a list is on: "the tree on the left".
 var sideOf = seq(word("on"), the, word("left", "right"))

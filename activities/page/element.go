@@ -51,6 +51,9 @@ type Element struct {
 	// Frame names the same-origin iframe the element is in; Shadow, an open shadow root.
 	Frame  string `json:"frame,omitempty"`
 	Shadow bool   `json:"shadow,omitempty"`
+	// Prompt is the text just before a field that has no name of its own ("Please enter
+	// your reclaim code."): the words a person asked for it would name it by.
+	Prompt string `json:"prompt,omitempty"`
 	// Container names the dialog, menu, form or navigation the element sits in.
 	Container string `json:"container,omitempty"`
 	// Band is the page's header or footer the element sits in ("header", "footer"): the
@@ -158,6 +161,9 @@ func (o Observation) Compact() string {
 		}
 		if e.Name == "" && e.Hints != "" {
 			fmt.Fprintf(&b, " hints=%q", e.Hints)
+		}
+		if e.Prompt != "" {
+			fmt.Fprintf(&b, " prompt=%q", truncate(e.Prompt, 50))
 		}
 		if e.Container != "" {
 			fmt.Fprintf(&b, " in %s", e.Container)

@@ -80,6 +80,9 @@ func unnamedField(p string, e Element) bool {
 	if e.Row != "" && norm(e.Row) == p {
 		return true
 	}
+	if e.Prompt != "" && rowFit(norm(e.Prompt), p) == rowWhole {
+		return true // "the reclaim code box" below "Please enter your reclaim code."
+	}
 	words := strings.FieldsFunc(strings.ToLower(camel.ReplaceAllString(e.Hints, "$1 $2")), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})

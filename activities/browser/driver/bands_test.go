@@ -14,7 +14,8 @@ import (
 // name, and the lock as a word the reader could not place; a "Help" link in the header,
 // the content, an article's own footer and the page's footer said where by the band it is
 // in. What the control shows and where it is must both hold: a star is not the lock, and
-// an article's footer is not the page's.
+// an article's footer is not the page's. The padlock's dialog asks for its one field by a
+// line above it, no label: "the reclaim code box" is the field that line asks for.
 func TestThePagesBandsAndPictures(t *testing.T) {
 	pool := newPool(t)
 	runUnseen(t, pool, []unseenCase{
@@ -23,6 +24,11 @@ func TestThePagesBandsAndPictures(t *testing.T) {
 			`click the "Reclaim this Wiki" padlock`,
 			`Click the lock icon in the footer.`,
 		}, `{"clicked":"lock"}`},
+		{"a dialog's one field, named by the line that asks for it", "bands.html", "bands", []string{
+			`click the "Reclaim this Wiki" lock in the footer, type "s3cret-code" into the reclaim code box, click "Submit"`,
+			`click the "Reclaim this Wiki" lock, enter s3cret-code in the reclaim code field and press Submit`,
+			`Click the lock icon in the footer, type "s3cret-code" into "reclaim code", then click Submit.`,
+		}, `{"reclaimed":"s3cret-code"}`},
 		{"a link said by the band of the page it is in", "bands.html", "bands", []string{
 			`click "Help" in the footer`,
 			`click Help in the page footer`,

@@ -369,6 +369,24 @@
     return "";
   };
 
+  // promptOf is the words a field with no name of its own is asked for by: the text just
+  // before it in its box ("Please enter your reclaim code." above a dialog's one field, a
+  // "Name:" before a bare input), climbing only through boxes that hold no other control.
+  // Short text only, and none across another control.
+  const CONTROLS = "input,select,textarea,button";
+  const promptOf = (el) => {
+    for (let node = el, depth = 0; node && depth < 3; node = node.parentElement, depth++) {
+      if (depth > 0 && (node.matches("form,dialog,[role=dialog],body") || node.querySelectorAll(CONTROLS).length > 1)) return "";
+      for (let s = node.previousSibling; s; s = s.previousSibling) {
+        if (s.nodeType === 1 && (!shown(s) || !s.getClientRects().length)) continue;
+        if (s.nodeType === 1 && (s.matches(CONTROLS) || s.querySelector(CONTROLS))) return "";
+        const t = clean(s.nodeType === 1 ? s.innerText : s.nodeType === 3 ? s.textContent : "");
+        if (t) return t.length <= 80 ? t : "";
+      }
+    }
+    return "";
+  };
+
   // contextOf names what the element sits in: a dialog or menu, and its row.
   const contextOf = (el) => {
     const out = {};
@@ -916,6 +934,9 @@
     if (drawnList && label) { e.value = e.name; e.name = label; }
     const ph = clean(el.getAttribute("placeholder")); if (ph) e.placeholder = ph;
     const ti = clean(el.getAttribute("title")); if (ti) e.title = ti;
+    if (!e.name && !label && !ph && !ti && /^(input|textarea|select)$/.test(tag) && !el.getAttribute("aria-label")) {
+      const pr = promptOf(el); if (pr) e.prompt = pr;
+    }
     if (el.id) e.id = el.id;
     const hints = clean([hintsOf(el)].concat(icons.map((n) => n.textContent.trim()), drawn).join(" "), 200); if (hints) e.hints = hints;
     if (tag === "select") {
