@@ -324,6 +324,9 @@ func exactTarget(s string, quotes []string) string {
 	if signInPart(s) != "" {
 		return "" // a part of the sign-in form, named by what it is there (signin.go)
 	}
+	if read(outsideIt, s) != nil {
+		return "" // a blank spot of the page (Target.Outside)
+	}
 	s = itsRowTail.ReplaceAllString(dropBetween(dropValueOf(s)), "") // "… in its row": read by inItsRow
 	for _, tail := range []string{" next to it", " beside it", " by it"} {
 		// `the "+" button next to it`: beside what the step before named (besideIt).

@@ -98,6 +98,12 @@ func TestAnEditorOpenedInPlace(t *testing.T) {
 	for d, want := range map[string]Target{
 		`"Double-Click to Edit" in the new box`:          {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
 		`"Double-Click to Edit" in the box that appears`: {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
+		// A click that only takes the focus away, where an editor saves.
+		`outside it`:                 {Outside: true},
+		`somewhere outside the box`:  {Outside: true},
+		`somewhere else on the page`: {Outside: true},
+		`empty part of the page`:     {Outside: true},
+		`"outside it"`:               {Name: "outside it", Quoted: true},
 	} {
 		if got := ParseTarget(d); got != want {
 			t.Errorf("%s: %+v, want %+v", d, got, want)

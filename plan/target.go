@@ -47,6 +47,10 @@ type Target struct {
 	// Beside is "next to "Search"" or "beside "Search"": Row names the item the element is
 	// in, or, where no item is named so, the one element on the page it sits beside.
 	Beside bool `json:"beside,omitempty"`
+	// Outside is "outside it", "somewhere else on the page": no element, but a blank spot
+	// of the page away from the field the step before left focused, where a click only
+	// takes the focus away (an editor opened in place saves so).
+	Outside bool `json:"outside,omitempty"`
 	// Container is the dialog, menu, form or navigation the element is in ("dialog New
 	// project").
 	Container string `json:"container,omitempty"`
@@ -113,6 +117,9 @@ func countOf(s string) int {
 func (t Target) Describe() string {
 	if t.SignIn != "" {
 		return signInDescription(t.SignIn)
+	}
+	if t.Outside {
+		return "a blank spot of the page, outside the element the step before left focused"
 	}
 	kind := t.Kind
 	if kind == "" {

@@ -116,7 +116,7 @@ var controlPlurals = map[string]bool{"buttons": true, "icons": true, "controls":
 // ParseTarget reads a target description into its parts.
 func ParseTarget(description string) Target {
 	var t Target
-	if t, ok := signInTarget(description); ok {
+	if t, ok := wholeTarget(description); ok {
 		return t
 	}
 	d := possessiveRow(quoteCalled(dropBetween(strings.NewReplacer("“", `"`, "”", `"`, "‘", `'`, "’", `'`).Replace(description))))

@@ -3,7 +3,8 @@ package plan
 import "strings"
 
 // Where on the page a description places its element: its position ("at the top
-// right", "in the left-hand panel") and the band of the page it is in ("in the footer").
+// right", "in the left-hand panel"), the band of the page it is in ("in the footer"), or
+// a blank spot outside what is focused ("outside it").
 
 // readWhere reads what is left of where the element is once its row, box and window are
 // read: a place an unquoted description ends with, its position on the page, and the band
@@ -63,3 +64,24 @@ func positionInName(name string) bool {
 	m, _, _ := search(ts, name, alt(positionWords, seq(word("top", "bottom", "upper", "lower", "leftmost", "rightmost", "topmost", "bottommost"), one(func(t tok) bool { return t.text == `"` && t.space }))))
 	return m != nil
 }
+
+// wholeTarget reads a description that is one thing whole, no part of which is read
+// apart: a part of the page's sign-in form, or a blank spot outside what is focused.
+func wholeTarget(d string) (Target, bool) {
+	if t, ok := signInTarget(d); ok {
+		return t, true
+	}
+	if read(outsideIt, d) != nil {
+		return Target{Outside: true}, true
+	}
+	return Target{}, false
+}
+
+// outsideIt is a blank spot of the page away from what the step before focused: "outside
+// it", "somewhere outside the box", "somewhere else on the page", "an empty part of the
+// page".
+var outsideIt = alt(
+	seq(opt(word("somewhere")), word("outside"), opt(word("of")), word("it", "the box", "the field", "the editor", "the text box", "the textbox",
+		"the text area", "the paragraph", "the input", "the cell", "that box", "that field", "the edit box", "the editing box"), end),
+	seq(word("somewhere"), word("else"), opt(word("on", "in"), the, word("page")), end),
+	seq(opt(word("on")), opt(word("an", "a", "the")), word("empty", "blank"), word("part", "area", "spot", "space"), opt(word("of"), the, word("page")), end))

@@ -1,12 +1,12 @@
 package driver
 
 import (
-	"github.com/webagent-dev/webagent/activities/timing"
-
+	"context"
 	"time"
 
 	"github.com/playwright-community/playwright-go"
 
+	"github.com/webagent-dev/webagent/activities/timing"
 	"github.com/webagent-dev/webagent/plan"
 )
 
@@ -62,4 +62,22 @@ func (at *attempt) action() *action {
 		a.ref = at.out.Target.Ref()
 	}
 	return a
+}
+
+// shootBefore takes (or reuses) the screenshot before the action and hands it to the
+// caller, to work on while the page acts.
+func (at *attempt) shootBefore(ctx context.Context) error {
+	var err error
+	if at.out.BeforePNG, at.shotAt, err = at.s.beforeShot(ctx, at.out.Before); err != nil {
+		return err
+	}
+	if at.opts.OnBefore != nil {
+		at.opts.OnBefore(at.out.BeforePNG, at.out.Before)
+	}
+	if at.opts.BeforeText {
+		// Evidence for the goal's end, not for the step: a page that cannot be read now
+		// leaves the run without it, and the step acts as it would have.
+		at.out.BeforeText, _ = at.s.ShownText(ctx)
+	}
+	return ctx.Err()
 }

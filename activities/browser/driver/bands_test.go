@@ -66,3 +66,22 @@ func TestThePagesBandsAndPictures(t *testing.T) {
 		})
 	}
 }
+
+// TestAParagraphEditedInPlace: the Federated Wiki's paragraphs (its first phrasings, run
+// after its sign-in was mended): a double-click opens a box in the paragraph's place, and
+// the box saves when a click outside it takes the focus away. There is no Save button, so
+// "click outside it" is the step that saves: a blank spot of the page, away from the box.
+func TestAParagraphEditedInPlace(t *testing.T) {
+	runUnseen(t, newPool(t), []unseenCase{
+		{"a paragraph changed, then a click outside it", "inplace.html", "story", []string{
+			`double-click the paragraph "Water the beds every evening in July.", change its text to "Water the beds every evening in July and August.", then click outside it`,
+			`double-click "Water the beds every evening in July.", type "Water the beds every evening in July and August." into the focused field and click somewhere else on the page`,
+			`Double-click the paragraph "Water the beds every evening in July.", replace its text with "Water the beds every evening in July and August." and click somewhere outside the box.`,
+		}, `"Water the beds every evening in July and August."`},
+		{"a paragraph emptied, which removes it", "inplace.html", "story", []string{
+			`double-click the paragraph "Oil the wheelbarrow in April.", delete all of its text, then click outside it`,
+			`double-click "Oil the wheelbarrow in April.", clear its text and click on an empty part of the page`,
+			`Double-click "Oil the wheelbarrow in April.", remove all the text, then click somewhere outside the box.`,
+		}, `{"story":["Beds one to four will grow tomatoes and squash.","Water the beds every evening in July."]}`},
+	})
+}

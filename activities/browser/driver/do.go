@@ -144,7 +144,9 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 			return nil, nil
 		}
 	}
-	if parts := step.Parts(); parts.SignIn != "" && opts.Point == nil && opts.Element == nil {
+	if parts := step.Parts(); parts.Outside && opts.Point == nil && opts.Element == nil && step.Action == plan.Click {
+		return at.targetOutside(ctx, obs)
+	} else if parts.SignIn != "" && opts.Point == nil && opts.Element == nil {
 		// "log in as admin with the password …": a part of the page's one sign-in form.
 		return at.targetSignIn(ctx, parts)
 	} else if parts.Every && opts.Point == nil {
@@ -207,24 +209,6 @@ func (at *attempt) target(ctx context.Context, obs page.Observation) (*Outcome, 
 	}
 	at.out.Before = obs
 	return nil, nil
-}
-
-// shootBefore takes (or reuses) the screenshot before the action and hands it to the
-// caller, to work on while the page acts.
-func (at *attempt) shootBefore(ctx context.Context) error {
-	var err error
-	if at.out.BeforePNG, at.shotAt, err = at.s.beforeShot(ctx, at.out.Before); err != nil {
-		return err
-	}
-	if at.opts.OnBefore != nil {
-		at.opts.OnBefore(at.out.BeforePNG, at.out.Before)
-	}
-	if at.opts.BeforeText {
-		// Evidence for the goal's end, not for the step: a page that cannot be read now
-		// leaves the run without it, and the step acts as it would have.
-		at.out.BeforeText, _ = at.s.ShownText(ctx)
-	}
-	return ctx.Err()
 }
 
 // act does the step's action. The run is told the attempt may act before anything is
