@@ -302,3 +302,5 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_maildev.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_monit.sh"
 # shellcheck source=deploy/heldout_ethercalc.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ethercalc.sh"
+# shellcheck source=deploy/heldout_backuppc.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_backuppc.sh"

@@ -98,6 +98,7 @@ func TestAnEditorOpenedInPlace(t *testing.T) {
 	for d, want := range map[string]Target{
 		`"Double-Click to Edit" in the new box`:          {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
 		`"Double-Click to Edit" in the box that appears`: {Name: "Double-Click to Edit", Quoted: true, Appeared: true},
+		`"Shed Key Rota" in the results that pop up`:     {Name: "Shed Key Rota", Quoted: true, Appeared: true},
 		// A click that only takes the focus away, where an editor saves.
 		`outside it`:                 {Outside: true},
 		`somewhere outside the box`:  {Outside: true},

@@ -217,8 +217,8 @@ func (t *Target) readListPlace(x *desc) {
 // new box": what the step before brought onto the page (an autocomplete's suggestions, the
 // paragraph a "+" added), Target.Appeared.
 var appearedPlace = alt(
-	seq(word("in", "from", "on"), the, word("list", "menu", "dropdown", "drop-down", "popup", "pop-up", "suggestions", "suggestion list", "options", "box", "field", "row", "item", "paragraph", "editor", "card"),
-		opt(word("that", "which")), opt(word("just")), word("appears", "appear", "opens", "pops up", "drops down", "shows up", "comes up", "is shown", "was added", "is added"), end),
+	seq(word("in", "from", "on"), the, word("list", "menu", "dropdown", "drop-down", "popup", "pop-up", "suggestions", "suggestion list", "options", "results", "search results", "box", "field", "row", "item", "paragraph", "editor", "card"),
+		opt(word("that", "which")), opt(word("just")), word("appears", "appear", "opens", "open", "pops up", "pop up", "drops down", "drop down", "shows up", "show up", "comes up", "come up", "is shown", "are shown", "was added", "is added"), end),
 	seq(word("in", "inside", "within", "on"), the, word("new", "newly added", "new empty"), word("box", "field", "row", "item", "paragraph", "editor", "card", "line"), end))
 
 // sideOf is the side of the page a list is on: "the tree on the left".
