@@ -211,6 +211,9 @@ func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAs
 		}
 	}
 	if removal < 0 {
+		removal = clearedItem(steps, start)
+	}
+	if removal < 0 {
 		return nil
 	}
 	signIn := signInSteps(steps)
@@ -222,9 +225,27 @@ func goneItems(steps []StepRecord, params map[string]string) []activities.GoneAs
 		}
 		if s.Target.Row != "" {
 			asks = append(asks, activities.GoneAsk{Name: s.Target.Row, URL: before.URL, Before: before.TextKey, Elements: before.ElementsKey})
-		} else if k < removal && s.Action == plan.Click && len([]rune(s.Target.Name)) >= 3 {
+		} else if k < removal && (s.Action == plan.Click || s.Action == plan.DoubleClick) && len([]rune(s.Target.Name)) >= 3 {
 			asks = append(asks, activities.GoneAsk{Name: s.Target.Name, URL: before.URL, Before: before.TextKey, Elements: before.ElementsKey})
 		}
 	}
 	return asks
+}
+
+// clearedItem is the index of a plan's last step when it empties an item opened in place
+// and then only takes the focus away ("double-click "Bean salad", clear its text, click
+// outside it"): a page that removes an emptied item (a wiki's paragraph) shows it no
+// more, the evidence goneItems asks for. -1 otherwise; start is the final run's first
+// closing step (finalRun), every step from there completed.
+func clearedItem(steps []StepRecord, start int) int {
+	k := start - 1
+	if k < 0 || steps[k].Step.Action != plan.Clear || steps[k].Status != StepCompleted || steps[k].Unverified {
+		return -1
+	}
+	for _, s := range steps[start:] {
+		if t := s.Step.Parts(); s.Step.Action != plan.Press && !(s.Step.Action == plan.Click && t.Outside) {
+			return -1
+		}
+	}
+	return k
 }

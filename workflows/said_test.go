@@ -80,6 +80,17 @@ func TestGoneItems(t *testing.T) {
 	if got := goneItems(renamed, nil); got != nil {
 		t.Errorf("a rename asks nothing: %+v", got)
 	}
+	// An item opened in place, emptied, and left: a page that removes an emptied item
+	// shows it no more. Emptied and then typed into, it is changed, not gone.
+	emptied := []StepRecord{step(plan.DoubleClick, `"Bean salad with lemon."`, "recipes", "k1"), step(plan.Clear, "its text", "recipes", "k2"),
+		step(plan.Click, "outside it", "recipes", "k3")}
+	if got, want := goneItems(emptied, nil), []activities.GoneAsk{{Name: "Bean salad with lemon.", URL: "recipes", Before: "k1"}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("emptied: %+v, want %+v", got, want)
+	}
+	retyped := []StepRecord{emptied[0], emptied[1], step(plan.Type, `"the focused field"`, "recipes", "k3"), emptied[2]}
+	if got := goneItems(retyped, nil); got != nil {
+		t.Errorf("an item emptied and typed into asks nothing: %+v", got)
+	}
 }
 
 // TestLastFormStays: a form, one click (an editor's Publish), and a last click that stays
