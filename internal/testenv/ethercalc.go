@@ -115,7 +115,7 @@ func StartEthercalc(t testing.TB) *Ethercalc {
 	root := t.TempDir()
 	redisPort, webPort := FreePort(t), FreePort(t)
 	w := &Ethercalc{Base: "http://" + Addr(webPort), Dir: root, RedisAddr: Addr(redisPort), Port: webPort}
-	w.redis = w.startRedis(t, redisPort)
+	w.redis = startRedis(t, filepath.Join(root, "redis"), redisPort)
 	data := filepath.Join(root, "data")
 	if err := os.MkdirAll(data, 0o700); err != nil {
 		t.Fatal(err)
@@ -139,34 +139,6 @@ func StartEthercalc(t testing.TB) *Ethercalc {
 	}
 	w.putSeed(t)
 	return w
-}
-
-// startRedis runs redis-server in the foreground on port, on loopback only, with its
-// folder in the test's and nothing saved to disk.
-func (w *Ethercalc) startRedis(t testing.TB, port int) *process {
-	t.Helper()
-	dir := filepath.Join(w.Dir, "redis")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("redis-server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--dir", dir,
-		"--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", "")
-	cmd.Dir = dir
-	p := start(t, "redis-server", cmd)
-	if why := Eventually(15*time.Second, func() string {
-		r, err := DialRedis(w.RedisAddr)
-		if err != nil {
-			return err.Error()
-		}
-		defer r.Close()
-		if _, err := r.Do("PING"); err != nil {
-			return err.Error()
-		}
-		return ""
-	}); why != "" {
-		t.Fatalf("redis-server did not answer: %s:\n%s", why, p.out.String())
-	}
-	return p
 }
 
 // putSeed puts each seed sheet, waits until the server has loaded and saved it again (its

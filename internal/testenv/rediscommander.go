@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -107,7 +106,7 @@ func StartRedisCommander(t testing.TB) *RedisCommander {
 	redisPort, webPort := FreePort(t), FreePort(t)
 	w := &RedisCommander{URL: "http://" + Addr(webPort) + "/", Dir: root, RedisAddr: Addr(redisPort),
 		ConnID: fmt.Sprintf("R:127.0.0.1:%d:0", redisPort), User: RedisCommanderUser, Password: RedisCommanderPassword}
-	w.redis = w.startRedis(t, redisPort)
+	w.redis = startRedis(t, filepath.Join(root, "redis"), redisPort)
 	w.seedRedis(t)
 	cfg := filepath.Join(root, "config")
 	if err := os.MkdirAll(cfg, 0o700); err != nil {
@@ -139,34 +138,6 @@ func StartRedisCommander(t testing.TB) *RedisCommander {
 		t.Fatalf("redis-commander: %s:\n%s", why, w.proc.out.String())
 	}
 	return w
-}
-
-// startRedis runs redis-server in the foreground on port, on loopback only, with its
-// folder in the test's and nothing saved to disk.
-func (w *RedisCommander) startRedis(t testing.TB, port int) *process {
-	t.Helper()
-	dir := filepath.Join(w.Dir, "redis")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("redis-server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--dir", dir,
-		"--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", "")
-	cmd.Dir = dir
-	p := start(t, "redis-server", cmd)
-	if why := Eventually(15*time.Second, func() string {
-		r, err := DialRedis(w.RedisAddr)
-		if err != nil {
-			return err.Error()
-		}
-		defer r.Close()
-		if _, err := r.Do("PING"); err != nil {
-			return err.Error()
-		}
-		return ""
-	}); why != "" {
-		t.Fatalf("redis-server did not answer: %s:\n%s", why, p.out.String())
-	}
-	return p
 }
 
 // seedRedis writes RedisCommanderSeed into the private Redis and keeps what Redis then

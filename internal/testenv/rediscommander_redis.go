@@ -6,10 +6,13 @@ import (
 	"io"
 	"maps"
 	"net"
+	"os"
+	"os/exec"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -217,4 +220,31 @@ func (d RedisDump) Diff(want RedisDump) string {
 		}
 	}
 	return strings.Join(out, "; ")
+}
+
+// startRedis runs a private redis-server in the foreground on port, on loopback only,
+// in dir, with nothing saved to disk (Redis Commander's and EtherCalc's instances).
+func startRedis(t testing.TB, dir string, port int) *process {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("redis-server", "--port", strconv.Itoa(port), "--bind", "127.0.0.1", "--dir", dir,
+		"--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", "")
+	cmd.Dir = dir
+	p := start(t, "redis-server", cmd)
+	if why := Eventually(15*time.Second, func() string {
+		r, err := DialRedis(Addr(port))
+		if err != nil {
+			return err.Error()
+		}
+		defer r.Close()
+		if _, err := r.Do("PING"); err != nil {
+			return err.Error()
+		}
+		return ""
+	}); why != "" {
+		t.Fatalf("redis-server did not answer: %s:\n%s", why, p.out.String())
+	}
+	return p
 }

@@ -314,6 +314,29 @@ func (s *Shaarli) SettingsChanged(except ...string) string {
 	return strings.Join(diff, "; ")
 }
 
+// pidStateDiff says how a state of processes got differs from want, key by key, "" when
+// it holds exactly that; a want of newPid asks for a pid other than the seed's (a process
+// restarted). Supervisor's and Monit's judges.
+func pidStateDiff(got, want, seed map[string]string, newPid string) string {
+	var diff []string
+	for k := range merged(got, want) {
+		g, inGot := got[k]
+		v, inWant := want[k]
+		switch {
+		case !inGot:
+			diff = append(diff, k+" is missing")
+		case !inWant:
+			diff = append(diff, fmt.Sprintf("%s is there (%s), unwanted", k, orNone(g)))
+		case v == newPid && (g == "" || g == seed[k]):
+			diff = append(diff, fmt.Sprintf("%s is %s, want a new one (the seed's was %s)", k, orNone(g), orNone(seed[k])))
+		case v != newPid && g != v:
+			diff = append(diff, fmt.Sprintf("%s is %q, want %q", k, g, v))
+		}
+	}
+	sort.Strings(diff)
+	return strings.Join(diff, "; ")
+}
+
 func merged(a, b map[string]string) map[string]bool {
 	keys := map[string]bool{}
 	for k := range a {

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -100,21 +99,5 @@ func (w *Supervisor) Differs(t testing.TB, want SupervisorState) string {
 	if err != nil {
 		return err.Error()
 	}
-	var diff []string
-	for k := range merged(got, want) {
-		g, inGot := got[k]
-		v, inWant := want[k]
-		switch {
-		case !inGot:
-			diff = append(diff, k+" is missing")
-		case !inWant:
-			diff = append(diff, fmt.Sprintf("%s is there (%s), unwanted", k, orNone(g)))
-		case v == SupervisorNewPid && (g == "" || g == w.seed[k]):
-			diff = append(diff, fmt.Sprintf("%s is %s, want a new one (the seed's was %s)", k, orNone(g), orNone(w.seed[k])))
-		case v != SupervisorNewPid && g != v:
-			diff = append(diff, fmt.Sprintf("%s is %q, want %q", k, g, v))
-		}
-	}
-	sort.Strings(diff)
-	return strings.Join(diff, "; ")
+	return pidStateDiff(got, want, w.seed, SupervisorNewPid)
 }
