@@ -32,7 +32,7 @@ func Parse(goal string) ([]Step, error) {
 	}
 	goal = dropRestated(goal)
 	masked, quotes := mask(goal)
-	masked = allTextCleared.ReplaceAllString(dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2")))), "clear its text")
+	masked = plainWords(dropSituations(dropAsides(dashAsides(doubledStop.ReplaceAllString(masked, "$1.$2")))))
 	if strings.TrimSpace(masked) == "" {
 		return nil, &ParseError{Index: 1, Sentence: goal, Reason: "the goal is empty"}
 	}
@@ -259,8 +259,18 @@ func hasThen(ts []tok) bool {
 var findAnd = word("find and click", "find and tap", "find and press", "find and select", "find and choose", "find and pick", "find and open")
 
 // allTextCleared is "delete all of its text", "remove all the text": the field the step
-// before opened cleared, as "clear its text" says.
-var allTextCleared = regexp.MustCompile(`(?i)\b(?:delete|remove|erase|wipe)\s+all\s+(?:of\s+)?(?:its|the)\s+(?:text|content|contents)\b`)
+// before opened cleared, as "clear its text" says. soonWords are "right away", "at once"
+// after a step: when, which the order of the steps says already.
+var (
+	allTextCleared = regexp.MustCompile(`(?i)\b(?:delete|remove|erase|wipe)\s+all\s+(?:of\s+)?(?:its|the)\s+(?:text|content|contents)\b`)
+	soonWords      = regexp.MustCompile(`(?i)\s+(?:right away|at once|immediately|straight away|straight after(?:wards)?|right after(?:wards)?|without delay)(\s*[,.;\n]|\s*$|\s+(?:and|then)\b)`)
+)
+
+// plainWords writes a masked goal's idioms of a step as its plain words: "delete all of
+// its text" as "clear its text", "click Confirm right away" as "click Confirm".
+func plainWords(masked string) string {
+	return soonWords.ReplaceAllString(allTextCleared.ReplaceAllString(masked, "clear its text"), "$1")
+}
 
 // dropFindAnd writes "find and click X" as "click X".
 func dropFindAnd(s string) string {

@@ -64,6 +64,9 @@ func withoutPlaces(s string) string {
 		// `the field labelled "Nick" in the User preferences section`: under that heading.
 		x.cut(from, to)
 	}
+	if band, from, to := findBand(x); band != "" {
+		x.cut(from, to) // "in the top bar": the page's header
+	}
 	if m, from, to := x.find(boxContext); m != nil && from > 0 && strings.Contains(m.low("box"), " ") {
 		// "in the row of buttons", "in the button bar": a toolbar, whose words name no
 		// element (its plural none either).

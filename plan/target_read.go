@@ -36,10 +36,15 @@ var (
 	boxWords = word("menu", "dialog", "modal", "popup", "form", "navigation", "nav", "sidebar", "toolbar", "tool bar",
 		"button bar", "buttons bar", "bar of buttons", "row of buttons", "action bar")
 	boxContext = seq(word("in", "inside", "within", "from", "of"), the, opt(qt), opt(word("side")), grab("box", boxWords))
-	// bandContext is "in the footer", "in the page header" at the end: the band across the
-	// bottom or the top of a page, which a person names as a place (Element.Band), not a
-	// table's header row nor a column's header (words or a quote around it say those).
-	bandContext = seq(word("in", "inside", "within", "on"), the, opt(word("page", "site", "page's", "site's")), grab("band", word("footer", "header")), end)
+	// bandContext is "in the footer", "in the page header", "in the top bar", "in the bar
+	// at the bottom of the window" at the end: the band across the top or the bottom of a
+	// page, which a person names as a place (Element.Band), not a table's header row nor a
+	// column's header (words or a quote around it say those).
+	bandContext = seq(word("in", "inside", "within", "on", "at"), the, alt(
+		seq(opt(word("page", "site", "page's", "site's")), grab("band", word("footer", "header"))),
+		seq(grab("edge", word("top", "bottom")), word("bar")),
+		seq(word("bar"), word("at"), word("the"), grab("edge", word("top", "bottom")))),
+		opt(word("of"), the, word("page", "screen", "window")), end)
 	// tabPlace is "on the "Account" tab", "in the Contact Info tab": the tab whose panel
 	// the element is on, named by its quoted or capitalised words.
 	tabPlace = seq(word("on", "in", "under", "within"), the, alt(qt, grab("uq", seq(capWord, optLazy(capWord), optLazy(capWord)))), word("tab"), end)

@@ -11,11 +11,24 @@ import "strings"
 // of the page it is in ("in the footer").
 func (t *Target) readWhere(x *desc) {
 	t.readUnquotedPlace(x)
-	t.readPosition(x)
-	if m, from, to := x.find(bandContext); m != nil && t.Container == "" && from > 0 {
-		t.Container = m.low("band")
+	if band, from, to := findBand(x); band != "" && t.Container == "" {
+		t.Container = band
 		x.cut(from, to)
 	}
+	t.readPosition(x)
+}
+
+// findBand finds the band of the page a description ends with ("in the footer", "in the
+// top bar"): "header" or "footer", and the bytes it spans; "" when there is none.
+func findBand(x *desc) (string, int, int) {
+	m, from, to := x.find(bandContext)
+	if m == nil || from == 0 {
+		return "", 0, 0
+	}
+	if m.has("band") {
+		return m.low("band"), from, to
+	}
+	return map[string]string{"top": "header", "bottom": "footer"}[m.low("edge")], from, to
 }
 
 // readPosition reads the position words of the description into t and drops them.

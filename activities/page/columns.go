@@ -17,8 +17,9 @@ func (t Target) inListAndColumn(pool []Element) ([]Element, string) {
 				items[norm(e.Row)] = true
 			}
 		}
+		all := pool
 		pool = filterAll(pool, func(e Element) bool {
-			return e.Row != "" || (e.Text != "" && items[norm(e.Text)]) || e.Role == "option" || strings.HasPrefix(e.Container, "listbox")
+			return e.Row != "" || (e.Text != "" && items[norm(e.Text)]) || e.Role == "option" || strings.HasPrefix(e.Container, "listbox") || stacked(e, all)
 		})
 		if len(pool) == 0 {
 			return nil, "no element sits in a list of results"
@@ -31,6 +32,23 @@ func (t Target) inListAndColumn(pool []Element) ([]Element, string) {
 		}
 	}
 	return pool, ""
+}
+
+// stacked reports an element that is one item of a list drawn as controls alone: it holds
+// a whole item's words (six or more: a menu's short links are no items), and three or more
+// of its role stand one above another, each as wide as it and starting where it starts (a
+// mail client's list of messages, each a button holding sender, date and subject).
+func stacked(e Element, pool []Element) bool {
+	if len(strings.Fields(e.Name)) < 6 {
+		return false
+	}
+	n := 0
+	for _, o := range pool {
+		if o.Role == e.Role && o.Box.X == e.Box.X && o.Box.W == e.Box.W && e.Box.W > 0 && o.Box.Y != e.Box.Y {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // inColumn is what of pool sits in the column whose header says column.

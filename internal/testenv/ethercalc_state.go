@@ -27,7 +27,9 @@ type EthercalcSheet map[string]EthercalcCell
 type EthercalcState map[string]EthercalcSheet
 
 // State reads every sheet Redis holds, each through EtherCalc's REST API (its save of the
-// sheet, with every edit it has applied).
+// sheet, with every edit it has applied). The empty "NAME_formdata" sheet EtherCalc makes
+// beside a sheet when a browser opens it is its own bookkeeping, no sheet of the goal's:
+// it is left out while it holds nothing.
 func (w *Ethercalc) State(t testing.TB) EthercalcState {
 	t.Helper()
 	b := w.Browser()
@@ -36,6 +38,9 @@ func (w *Ethercalc) State(t testing.TB) EthercalcState {
 		sheet, err := ParseEthercalcSave(b.Save(t, name))
 		if err != nil {
 			t.Fatalf("ethercalc: the sheet %s: %v", name, err)
+		}
+		if strings.HasSuffix(name, "_formdata") && len(sheet) == 0 {
+			continue
 		}
 		s[name] = sheet
 	}
