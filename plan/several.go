@@ -185,6 +185,11 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
 		return nil, "", false // "from the dropdown menu": no control named
 	}
+	if read(seq(qt, word("heading", "header", "title", "part", "section"), opt(word("of")), opt(word("the")), end), m.get("m")) != nil {
+		// `"Edit Config" under the "files-02" heading of the menu`: the item in the part
+		// of the menu that heading is over, clicked where it is; the heading opens nothing.
+		return nil, "", false
+	}
 	if owner := m.low("m"); strings.HasSuffix(owner, "'s") || strings.HasSuffix(owner, "’s") || owner == "its" || owner == "their" {
 		// "People in the ticket's menu": the menu of the page's ticket, named by what it is
 		// about and not by a control that opens it: the item is clicked where it is.

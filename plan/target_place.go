@@ -202,6 +202,19 @@ func (t *Target) readUnquotedPlace(x *desc) {
 	}
 }
 
+// headingPlace is `under the "files-02" heading`, `below the "Server" title`: the part of
+// the page (a menu's, a form's) that heading is over.
+var headingPlace = seq(word("under", "below", "beneath", "in"), the, qt, word("heading", "header", "title", "part"))
+
+// readHeading reads the heading a description places its element under, as the section
+// it is in (Element.Section, or its box), and drops it.
+func (t *Target) readHeading(x *desc) {
+	if m, from, to := x.find(headingPlace); m != nil && from > 0 {
+		t.Row, t.RowNoun = x.quote(m), "section"
+		x.cut(from, to)
+	}
+}
+
 // readListPlace reads the list an item is said to be in, at the end of a description that
 // names the item first ("Uncategorized in the feed list", "beside "X" in the list of
 // articles", "the Edit icon of "X" in the results"), and drops it: an item of a list.

@@ -148,6 +148,7 @@ func ParseTarget(description string) Target {
 		x.cut(from, to)
 	}
 	t.readListPlace(x)
+	t.readHeading(x)
 	if m := readStart(seq(valueOfLabelWords, qt), x.d); m != nil {
 		// Read before the row: "the value for "Phone"" is not the row "Phone".
 		t.Labelled = true

@@ -168,9 +168,10 @@ func (t Target) place(pool, elems []Element) ([]Element, string) {
 			// no menu: a menu named so is one, else the navigation.
 			in = func(e Element) bool { return containsFold(e.Container, "nav"+name) }
 		}
-		if !slices.ContainsFunc(elems, in) && (strings.HasPrefix(t.Container, "sidebar") || (strings.HasPrefix(t.Container, "menu") && sideWord(t.Position))) {
-			// A sidebar, or a menu on the left, the page marks as none (a script's styled
-			// column, a wiki's fieldsets): the column of controls down a side of the page.
+		if !slices.ContainsFunc(elems, in) && (strings.HasPrefix(t.Container, "sidebar") || (strings.HasPrefix(t.Container, "menu") && (sideWord(t.Position) || t.Position == ""))) {
+			// A sidebar, or a menu (on the left), the page marks as none (a script's styled
+			// column, a wiki's fieldsets, a CGI's table of links): the column of controls
+			// down a side of the page.
 			in = sideColumn(elems)
 		}
 		if !slices.ContainsFunc(elems, in) && strings.HasPrefix(t.Container, "toolbar") {

@@ -69,6 +69,15 @@ func bounded(row string, i, end int) bool {
 // names.
 func (t Target) rowFitOf(e Element) int {
 	fit := rowFit(e.Row, t.Row)
+	if t.RowNoun == "section" {
+		// Under a heading: the section it heads, or the box it begins (a menu's part,
+		// headed by a host's name); the name elsewhere in the box is no heading.
+		fit = max(rowFit(e.Section, t.Row), rowFit(e.Container, t.Row))
+		if r, n := norm(e.Row), norm(t.Row); strings.HasPrefix(r, n) && rowFit(r[:len(n)+min(1, len(r)-len(n))], n) == rowWhole {
+			fit = rowWhole
+		}
+		return fit
+	}
 	if t.RowNoun != "" {
 		// A named item, a section: the box it is in, or the heading over it.
 		fit = max(fit, rowFit(e.Container, t.Row), rowFit(e.Section, t.Row))

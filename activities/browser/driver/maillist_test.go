@@ -21,3 +21,24 @@ func TestAMailCatchersInbox(t *testing.T) {
 		}, `{"deleted":"all"}`},
 	})
 }
+
+// TestABackupServersConfigPages: from the sixteenth pool's blind run (BackupPC): "the "Edit
+// Config" link under the "files-02" heading of the menu" was read as a click on the
+// heading and one on either Edit Config (a tie: the server's part has one too, and the
+// host chooser beside it lists files-02 among its options); the rows of its editable table
+// of hosts hold only fields and a Delete button, and were no rows ("in the row of the host
+// old-laptop" found every Delete of the table).
+func TestABackupServersConfigPages(t *testing.T) {
+	runUnseen(t, newPool(t), []unseenCase{
+		{"a link under a heading of a menu drawn as a table", "hostsedit.html", "hosts", []string{
+			`click the "Edit Config" link under the "files-02" heading of the menu`,
+			`click the "Edit Config" link under the "files-02" heading`,
+			`Click "Edit Config" under the "files-02" heading of the menu.`,
+		}, `{"opened":"config:files-02"}`},
+		{"a row of an editable table, named by what its fields hold", "hostsedit.html", "hosts", []string{
+			`click "Delete" in the row of the host "old-laptop"`,
+			`click Delete in the row "old-laptop"`,
+			`Click the "Delete" button in the row of old-laptop.`,
+		}, `{"deleted":"old-laptop"}`},
+	})
+}

@@ -423,7 +423,8 @@
     let row = el.closest(rows);
     // A list item that holds the control alone (a list of an item's actions, each in its
     // own <li>) is no row: the item around that list is.
-    while (row && row !== el && clean(row.innerText) === clean(el.innerText)) row = row.parentElement && row.parentElement.closest(rows);
+    // (A row of fields holds what they hold: an editable table's row is one.)
+    while (row && row !== el && clean(row.innerText + " " + rowValues(row)) === clean(el.innerText)) row = row.parentElement && row.parentElement.closest(rows);
     if (!row || row === el) {
       // Or the clickable card it is part of, or else the item of a list it is in: the
       // nearest box that repeats beside it (a post among posts, a result among results).
@@ -444,9 +445,26 @@
       // "Go" is.
       row = el.closest("fieldset,[role=group],[role=region],.card");
     }
-    if (row && row !== el) out.row = clean(spannedText(row) + " " + (iconNodes.length ? textOf(row) : row.innerText), 120);
+    if (row && row !== el) out.row = clean(spannedText(row) + " " + shownOf(row, iconNodes.length ? textOf(row) : row.innerText) + " " + rowValues(row), 120);
     return out;
   };
+
+  // shownOf is a box's text as a person sees it: a drop-down inside it shows its chosen
+  // option, not the others its text lists (a host menu's list of every host is not the
+  // words of the box it sits in).
+  const shownOf = (box, text) => {
+    for (const sel of box.querySelectorAll("select")) {
+      for (const o of sel.options) if (!o.selected && o.text.trim()) text = text.replace(o.text, " ");
+    }
+    return text;
+  };
+
+  // rowValues are what the text fields of a table's row hold: a row of an editable table
+  // (a host list whose names are fields) is named by them, as a person reads it. Never a
+  // secret field's.
+  const TEXT_FIELDS = "input:not([type]),input[type=text],input[type=email],input[type=url],input[type=search],input[type=number],input[type=tel]";
+  const rowValues = (row) => (/^(TR)$/.test(row.tagName) || row.getAttribute("role") === "row")
+    ? [...row.querySelectorAll(TEXT_FIELDS)].map((f) => f.value).filter(Boolean).join(" ") : "";
 
   // spannedText is what a table row shares with the rows before it: the cells whose
   // rowspan reaches down into it (an application's path and name, written once beside its
