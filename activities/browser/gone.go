@@ -68,6 +68,9 @@ func (a *Activities) pageLines(ctx context.Context, text, elements string) ([]st
 // end of its path.
 func sameAddress(a, b string) bool {
 	trim := func(u string) string {
+		// An empty route ("#/", "#") is the page's root, as no fragment is: a list an
+		// app's script draws at "/" shows at "/#/" again after a delete.
+		u = strings.TrimSuffix(strings.TrimSuffix(u, "#/"), "#")
 		if i := strings.IndexAny(u, "?#"); i >= 0 {
 			return strings.TrimSuffix(u[:i], "/") + u[i:]
 		}

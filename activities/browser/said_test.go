@@ -75,6 +75,10 @@ func TestListWithout(t *testing.T) {
 	if !sameAddress("http://h/x/?view=list", "http://h/x?view=list") || sameAddress("http://h/x?view=home", "http://h/x?view=list") || sameAddress("", "") {
 		t.Error("sameAddress")
 	}
+	// An app's root route ("#/") is its root; another route is another page.
+	if !sameAddress("http://h/", "http://h/#/") || sameAddress("http://h/", "http://h/#/email/m24") {
+		t.Error("sameAddress, routes")
+	}
 }
 
 func TestRowState(t *testing.T) {
