@@ -185,7 +185,7 @@ func readFromMenu(c string, quotes []string) ([]Step, string, bool) {
 	if m == nil || strings.TrimSpace(m.get("m")) == "" || roleWord(m.low("m")) != "" || notMenuNames[m.low("m")] {
 		return nil, "", false // "from the dropdown menu": no control named
 	}
-	if read(seq(qt, word("heading", "header", "title", "part", "section"), opt(word("of")), opt(word("the")), end), m.get("m")) != nil {
+	if read(seq(qt, headingNoun, opt(word("of")), opt(word("the")), end), m.get("m")) != nil {
 		// `"Edit Config" under the "files-02" heading of the menu`: the item in the part
 		// of the menu that heading is over, clicked where it is; the heading opens nothing.
 		return nil, "", false

@@ -203,8 +203,11 @@ func (t *Target) readUnquotedPlace(x *desc) {
 }
 
 // headingPlace is `under the "files-02" heading`, `below the "Server" title`: the part of
-// the page (a menu's, a form's) that heading is over.
-var headingPlace = seq(word("under", "below", "beneath", "in"), the, qt, word("heading", "header", "title", "part"))
+// the page (a menu's, a form's) that heading is over; headingNoun is what names it so.
+var (
+	headingNoun  = word("heading", "header", "title", "part", "section")
+	headingPlace = seq(word("under", "below", "beneath", "in"), the, qt, headingNoun)
+)
 
 // readHeading reads the heading a description places its element under, as the section
 // it is in (Element.Section, or its box), and drops it.

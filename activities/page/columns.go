@@ -39,12 +39,12 @@ func (t Target) inListAndColumn(pool []Element) ([]Element, string) {
 // of its role stand one above another, each as wide as it and starting where it starts (a
 // mail client's list of messages, each a button holding sender, date and subject).
 func stacked(e Element, pool []Element) bool {
-	if len(strings.Fields(e.Name)) < 6 {
+	if e.Box.W <= 0 || len(strings.Fields(e.Name)) < 6 {
 		return false
 	}
 	n := 0
 	for _, o := range pool {
-		if o.Role == e.Role && o.Box.X == e.Box.X && o.Box.W == e.Box.W && e.Box.W > 0 && o.Box.Y != e.Box.Y {
+		if o.Role == e.Role && o.Box.X == e.Box.X && o.Box.W == e.Box.W && o.Box.Y != e.Box.Y {
 			n++
 		}
 	}

@@ -73,7 +73,7 @@ func (t Target) rowFitOf(e Element) int {
 		// Under a heading: the section it heads, or the box it begins (a menu's part,
 		// headed by a host's name); the name elsewhere in the box is no heading.
 		fit = max(rowFit(e.Section, t.Row), rowFit(e.Container, t.Row))
-		if r, n := norm(e.Row), norm(t.Row); strings.HasPrefix(r, n) && rowFit(r[:len(n)+min(1, len(r)-len(n))], n) == rowWhole {
+		if r, n := norm(e.Row), norm(t.Row); n != "" && strings.HasPrefix(r, n) && bounded(r, 0, len(n)) {
 			fit = rowWhole
 		}
 		return fit

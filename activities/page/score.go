@@ -186,8 +186,9 @@ func iconMatch(phrase string, e Element) bool {
 var camel = regexp.MustCompile(`([a-z0-9])([A-Z])`)
 
 // pictured reports whether the element shows the icon a description says it does beside
-// its quoted name (plan.Target.Picture): its icon or glyph names it, or its own name,
-// title or hints use a word people use for that icon ("Delete" is the trash can's).
+// its quoted name (plan.Target.Picture): its icon or glyph names it (iconMatch, which
+// reads its hints), or its own name or title uses a word people use for that icon
+// ("Delete" is the trash can's).
 func pictured(picture string, e Element) bool {
 	if iconMatch(picture, e) {
 		return true
@@ -198,7 +199,7 @@ func pictured(picture string, e Element) bool {
 			want[g] = true
 		}
 	}
-	for _, w := range splitWords(e.Name + " " + e.Title + " " + e.Hints) {
+	for _, w := range splitWords(e.Name + " " + e.Title) {
 		if want[iconWord[w]] {
 			return true
 		}

@@ -360,11 +360,12 @@
       const role = p.getAttribute("role");
       if (role === "banner") return "header";
       if (role === "contentinfo") return "footer";
-      const outer = !(p.parentElement && p.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]"));
+      // Only a candidate is asked whether a box owns it (a walk up of its own).
+      const outer = () => !(p.parentElement && p.parentElement.closest("article,aside,main,nav,section,[role=article],[role=complementary],[role=main],[role=navigation],[role=region]"));
       const tag = p.tagName.toLowerCase();
-      if ((tag === "header" || tag === "footer") && !role && outer) return tag;
+      if ((tag === "header" || tag === "footer") && !role && outer()) return tag;
       const m = BAND_IDS.exec(p.id || "") || [...p.classList].map((c) => BAND_IDS.exec(c)).find(Boolean);
-      if (m && outer && !/^page-header$/i.test(m[0])) return m[1].toLowerCase();
+      if (m && !/^page-header$/i.test(m[0]) && outer()) return m[1].toLowerCase();
     }
     return "";
   };
