@@ -73,6 +73,13 @@ type DoneAsk struct {
 	Item string `json:"item,omitempty"`
 	// Last says the click is the plan's last step.
 	Last bool `json:"last,omitempty"`
+	// Clicked is the name of the control clicked, Controls the page's controls before
+	// the click (Snapshot.ElementsKey) and Row the row the click was aimed at, if any:
+	// the control gone from the page (or the row) and its opposite standing in its place
+	// ("Enable monitoring" where "Disable monitoring" stood) is evidence too (Flipped).
+	Clicked  string `json:"clicked,omitempty"`
+	Controls string `json:"controls,omitempty"`
+	Row      string `json:"row,omitempty"`
 }
 
 // ValidateGoalResult is the verdict of the page's own checks.
@@ -97,6 +104,10 @@ type ValidateGoalResult struct {
 	// (DoneAsk.Item) in the state that click is for, where its line before the click
 	// did not: "report-weekly  running  pid 4121" after Start in its row.
 	State string `json:"state,omitempty"`
+	// Flipped says which control of the final page stands where a last click's control
+	// stood before it, its opposite ("Enable monitoring" for "Disable monitoring"): the
+	// page now offers to undo what the click did, so the click did it.
+	Flipped string `json:"flipped,omitempty"`
 	// Kept says, for a form that stays on the page once stored (an editor, a settings
 	// page), that its fields hold the values the goal gave it and the line in which the
 	// page says, after the goal's last click, which stores ("Save", "Publish now"), that

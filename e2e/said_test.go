@@ -160,3 +160,23 @@ func TestAppliedAfterTheDialog(t *testing.T) {
 		})
 	}
 }
+
+// TestTheOppositeStandsInItsPlace runs goals that end with a command on an item and state
+// no check, on a page that answers only by what it offers next: a run is verified when
+// the control clicked is gone and its opposite stands in its place ("Enable monitoring"
+// where "Disable monitoring" stood; "Resume" in the job's row where "Pause" was); never
+// when nothing changed (the command failed without a word), when the page offers the
+// same controls whatever the item does (Start, Stop and Restart on every process), or
+// when the control changed in another row (the near miss the page paused instead). The
+// server's state says what was done.
+func TestTheOppositeStandsInItsPlace(t *testing.T) {
+	const why = "offers the opposite of the last click"
+	runEvidence(t, "flip.html", "flip", []evidenceCase{
+		{"monitoring disabled", `click "search-indexer", click "Disable monitoring"`, `{"disabled":"search-indexer"}`, true, why},
+		{"a file's monitoring disabled", `click "nginx-config", click "Disable monitoring"`, `{"disabled":"nginx-config"}`, true, why},
+		{"the toggle failed", `click "billing-sync", click "Disable monitoring"`, ``, false, ""},
+		{"the same controls after", `click "search-indexer-2", click "Stop service"`, `{"stopped":"search-indexer-2"}`, false, ""},
+		{"paused in its row", `click "Pause" in the row "backup-nightly"`, `{"paused":"backup-nightly"}`, true, why},
+		{"another row paused", `click "Pause" in the row "backup-weekly"`, `{"paused":"backup-monthly"}`, false, ""},
+	})
+}

@@ -93,6 +93,10 @@ func (s *stepRun) attemptEnded(ctx workflow.Context, res activities.RunStepResul
 		// it before acting.
 		rec.before.TextKey = res.Before.TextKey
 	}
+	if rec.before.ElementsKey == "" {
+		// Nor its controls: the attempt stored them before acting.
+		rec.before.ElementsKey = res.Before.ElementsKey
+	}
 	r.res.Downloads = append(r.res.Downloads, res.Downloads...)
 	for _, a := range res.Actions {
 		rec.Actions = append(rec.Actions, fmt.Sprintf("attempt %d: %s", attempt, a))

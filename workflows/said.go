@@ -33,7 +33,8 @@ func lastClicks(steps []StepRecord, params map[string]string) []activities.DoneA
 			continue
 		}
 		if names := goalNames(steps, params, signIn, k); len(names) > 0 {
-			asks = append(asks, activities.DoneAsk{Verb: verb, Names: names, Before: steps[k].before.TextKey, Item: actedOn(steps, params, signIn, k), Last: k == len(steps)-1})
+			asks = append(asks, activities.DoneAsk{Verb: verb, Names: names, Before: steps[k].before.TextKey, Item: actedOn(steps, params, signIn, k), Last: k == len(steps)-1,
+				Clicked: s.Target.Name, Controls: steps[k].before.ElementsKey, Row: s.Target.Row})
 		}
 	}
 	return asks

@@ -15,7 +15,7 @@ func TestLastClicks(t *testing.T) {
 	step := func(a plan.Action, desc, value string, before string) StepRecord {
 		s := plan.Step{Action: a, TargetDescription: desc, Value: value}.WithTarget()
 		rec := StepRecord{Step: s, Status: StepCompleted}
-		rec.before.TextKey = before
+		rec.before.TextKey, rec.before.ElementsKey = before, before+".json"
 		return rec
 	}
 	signIn := []StepRecord{
@@ -24,7 +24,8 @@ func TestLastClicks(t *testing.T) {
 		step(plan.Click, `"Log In"`, "", "k2"),
 	}
 	stop := append(append([]StepRecord{}, signIn...), step(plan.Click, `"Stop" in the row "/inventory"`, "", "k3"))
-	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3", Item: "/inventory", Last: true}}; !reflect.DeepEqual(got, want) {
+	if got, want := lastClicks(stop, nil), []activities.DoneAsk{{Verb: "stop", Names: []string{"/inventory"}, Before: "k3", Item: "/inventory", Last: true,
+		Clicked: "Stop", Controls: "k3.json", Row: "/inventory"}}; !reflect.DeepEqual(got, want) {
 		t.Errorf("stop: %+v, want %+v", got, want)
 	}
 	del := append(append([]StepRecord{}, signIn...),

@@ -149,6 +149,13 @@ func (r *run) pageEvidence(ctx workflow.Context, in activities.ValidateGoalInput
 		// State).
 		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
 		r.res.Validation.Reason += fmt.Sprintf("; the item's own line now says what the last click was for: %q", res.State)
+	} else if res.Success && len(in.Checks) == 0 && res.Flipped != "" {
+		// The goal states no check, and the control one of the last clicks was on is gone,
+		// its opposite in its place: the page now offers to undo what the click did (no
+		// version marker, as above: only a ValidateGoal asked with Controls answers
+		// Flipped).
+		r.res.Validation.Verified, r.res.Validation.Confidence = true, max(res.Confidence, 0.8)
+		r.res.Validation.Reason += "; the page now offers the opposite of the last click: " + res.Flipped
 	} else if res.Success && len(in.Checks) == 0 && res.Kept != "" {
 		// The goal states no check, and its last form stays on the page: its fields hold
 		// what the goal gave them, and the page says it stored them after the last click

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/webagent-dev/webagent/activities/browser/driver"
+	"github.com/webagent-dev/webagent/activities/page"
 )
 
 // evidenceReads reads, once each, what the final page's evidence is weighed against: the
@@ -17,6 +18,7 @@ type evidenceReads struct {
 	texts      map[string]string
 	fields     []string
 	fieldsRead bool
+	pages      map[string]page.Observation
 }
 
 // text is the stored page text under key (what names it in errors).
@@ -45,4 +47,20 @@ func (r *evidenceReads) fieldTexts(ctx context.Context) ([]string, error) {
 		r.fields, r.fieldsRead = f, true
 	}
 	return r.fields, nil
+}
+
+// controls is the page's controls stored under key (what names it in errors).
+func (r *evidenceReads) controls(ctx context.Context, key, what string) (page.Observation, error) {
+	if o, ok := r.pages[key]; ok {
+		return o, nil
+	}
+	o, err := r.a.storedObservation(ctx, key, what)
+	if err != nil {
+		return o, err
+	}
+	if r.pages == nil {
+		r.pages = map[string]page.Observation{}
+	}
+	r.pages[key] = o
+	return o, nil
 }

@@ -204,12 +204,12 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 			return err
 		}
 	}
-	if res.Shown == "" && res.Said == "" && res.State == "" && len(in.Typed)+len(in.KeptTyped) > 0 {
+	if res.Shown == "" && res.Said == "" && res.State == "" && res.Flipped == "" && len(in.Typed)+len(in.KeptTyped) > 0 {
 		if err := keptForm(ctx, reads, res, in, seen); err != nil {
 			return err
 		}
 	}
-	if res.Shown == "" && res.Said == "" && res.State == "" && res.Kept == "" && len(in.Gone) > 0 {
+	if res.Shown == "" && res.Said == "" && res.State == "" && res.Flipped == "" && res.Kept == "" && len(in.Gone) > 0 {
 		return a.listGone(ctx, res, in, seen)
 	}
 	return nil

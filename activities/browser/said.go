@@ -32,6 +32,21 @@ func pageSaid(ctx context.Context, reads *evidenceReads, res *activities.Validat
 			res.State = line
 			return nil
 		}
+		if ask.Controls == "" || ask.Clicked == "" || res.Final.ElementsKey == "" {
+			continue
+		}
+		before, err := reads.controls(ctx, ask.Controls, "the page's controls before the click")
+		if err != nil {
+			return err
+		}
+		final, err := reads.controls(ctx, res.Final.ElementsKey, "the final page's controls")
+		if err != nil {
+			return err
+		}
+		if f := flipped(before, final, seen, ask); f != "" {
+			res.Flipped = f
+			return nil
+		}
 	}
 	return nil
 }
