@@ -87,10 +87,10 @@ noise: setup-test
 ##          Signal K, Tryton, n8n and LedgerSMB the eleventh; Gitit, Sympa, Actual Budget and ZoneMinder the twelfth; CUPS,
 ##          NZBGet, NocoDB and Glewlwyd the thirteenth; phpLiteAdmin, Supervisor, Flood and Decap CMS the fourteenth; OCS
 ##          Inventory, the Federated Wiki, Cloud Commander and the Temporal Web UI the fifteenth; MailDev, EtherCalc, Monit and
-##          BackupPC are the sixteenth, the default)
+##          BackupPC the sixteenth; Zoph, Orthanc, PouchDB Server and hledger-web are the seventeenth, the default)
 ##          (not part of make test; installs only the apps
 ##          it runs, `deploy/setup.sh <app>`); with GEMINI_API_KEY set, the pool's workers plan, resolve and judge with the model
-HELDOUT ?= Maildev,Ethercalc,Monit,BackupPC
+HELDOUT ?= Zoph,Orthanc,Pouchdb,Hledger
 heldout: setup-test
 	@for app in $$(echo '$(HELDOUT)' | tr ',' ' ' | tr 'A-Z' 'a-z' | sed 's/nodered/node-red/'); do deploy/setup.sh $$app || exit 1; done
 	@set -o pipefail && source deploy/versions.sh && go vet -tags heldout ./e2e/ && \

@@ -304,3 +304,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/heldout_monit.sh"
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_ethercalc.sh"
 # shellcheck source=deploy/heldout_backuppc.sh
 source "$(dirname "${BASH_SOURCE[0]}")/heldout_backuppc.sh"
+# shellcheck source=deploy/heldout_zoph.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_zoph.sh"
+# shellcheck source=deploy/heldout_orthanc.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_orthanc.sh"
+# shellcheck source=deploy/heldout_pouchdb.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_pouchdb.sh"
+# shellcheck source=deploy/heldout_hledger.sh
+source "$(dirname "${BASH_SOURCE[0]}")/heldout_hledger.sh"

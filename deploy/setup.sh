@@ -192,14 +192,14 @@ plan() {
 	local demo="go temporal minio weaviate chromium playwright"
 	local checks="staticcheck workflowcheck"
 	local apps="tiddlywiki node-red todomvc"
-	local heldout="fossil mediawiki adminer pocketbase ikiwiki wordpress roundcube syncthing shaarli radicale phpmyadmin ttrss transmission phpldapadmin nagios deluge znc postfixadmin rabbitmq rt cacti alertmanager lam thelounge rediscommander davical zabbix qbittorrent miniflux jupyter icingaweb directus tomcat ejabberd etherpad ghost mailman meshcentral homebridge calibre signalk tryton n8n ledgersmb gitit sympa actual zoneminder cups nzbget nocodb glewlwyd phpliteadmin supervisor flood decap ocsinventory fedwiki cloudcmd temporalui maildev monit ethercalc backuppc"
+	local heldout="fossil mediawiki adminer pocketbase ikiwiki wordpress roundcube syncthing shaarli radicale phpmyadmin ttrss transmission phpldapadmin nagios deluge znc postfixadmin rabbitmq rt cacti alertmanager lam thelounge rediscommander davical zabbix qbittorrent miniflux jupyter icingaweb directus tomcat ejabberd etherpad ghost mailman meshcentral homebridge calibre signalk tryton n8n ledgersmb gitit sympa actual zoneminder cups nzbget nocodb glewlwyd phpliteadmin supervisor flood decap ocsinventory fedwiki cloudcmd temporalui maildev monit ethercalc backuppc zoph orthanc pouchdb hledger"
 	case "$1" in
 	demo) echo $demo ;;
 	test | all) echo $demo $checks dokuwiki fossil ikiwiki radicale $apps ;;
 	checks) echo $checks ;;
 	apps) echo $apps ;;
 	heldout) echo $heldout ;;
-	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki | adminer | pocketbase | ikiwiki | wordpress | roundcube | syncthing | shaarli | radicale | phpmyadmin | ttrss | transmission | phpldapadmin | nagios | deluge | znc | postfixadmin | rabbitmq | rt | cacti | alertmanager | lam | thelounge | rediscommander | davical | zabbix | qbittorrent | miniflux | jupyter | icingaweb | directus | tomcat | ejabberd | etherpad | ghost | mailman | meshcentral | homebridge | calibre | signalk | tryton | n8n | ledgersmb | gitit | sympa | actual | zoneminder | cups | nzbget | nocodb | glewlwyd | phpliteadmin | supervisor | flood | decap | ocsinventory | fedwiki | cloudcmd | temporalui | maildev | monit | ethercalc | backuppc) echo "$1" ;;
+	go | temporal | minio | weaviate | chromium | playwright | staticcheck | workflowcheck | dokuwiki | tiddlywiki | node-red | todomvc | fossil | mediawiki | adminer | pocketbase | ikiwiki | wordpress | roundcube | syncthing | shaarli | radicale | phpmyadmin | ttrss | transmission | phpldapadmin | nagios | deluge | znc | postfixadmin | rabbitmq | rt | cacti | alertmanager | lam | thelounge | rediscommander | davical | zabbix | qbittorrent | miniflux | jupyter | icingaweb | directus | tomcat | ejabberd | etherpad | ghost | mailman | meshcentral | homebridge | calibre | signalk | tryton | n8n | ledgersmb | gitit | sympa | actual | zoneminder | cups | nzbget | nocodb | glewlwyd | phpliteadmin | supervisor | flood | decap | ocsinventory | fedwiki | cloudcmd | temporalui | maildev | monit | ethercalc | backuppc | zoph | orthanc | pouchdb | hledger) echo "$1" ;;
 	*)
 		echo "setup.sh: unknown $1: want demo, test, checks, apps, heldout or one tool's name" >&2
 		return 2
@@ -255,6 +255,10 @@ install() {
 	icingaweb) install_icingaweb ;;
 	directus) install_directus ;;
 	temporalui) install_temporalui ;;
+	hledger) install_hledger ;;
+	pouchdb) install_pouchdb ;;
+	orthanc) install_orthanc ;;
+	zoph) install_zoph ;;
 	backuppc) install_backuppc ;;
 	ethercalc) install_ethercalc ;;
 	monit) install_monit ;;
