@@ -25,6 +25,12 @@ func TestPhrasingsOfTheSixteenthPool(t *testing.T) {
 		`click "Delete", click "Confirm" at once and then click "Back"`:                       `click "Delete" | click "Confirm" | click "Back"`,
 		`type "right away" into "Note"`:                                                       `type "right away" into "Note"`,
 		`click the "Edit Config" link under the "files-02" heading of the menu, click "Xfer"`: `click "\"Edit Config\" link under the \"files-02\" heading of the menu" | click "Xfer"`,
+		// A key only a keyboard has, quoted (EtherCalc's and MailDev's phrasings): a key
+		// press, not a click on a control named "Enter"; "Delete" may be a button's.
+		`click the cell "C5", type "55", press "Enter"`: `click "cell \"C5\"" | type "55" into "the focused field" | press Enter`,
+		`press "Esc"`:                 `press Escape`,
+		`press the "Delete" key`:      `press Delete`,
+		`press "Delete", press "Tab"`: `click "Delete" | press Tab`,
 	} {
 		parsesTo(t, goal, want)
 	}

@@ -33,6 +33,14 @@ var fieldWeights = []struct {
 	{"placeholder", 2, func(e Element) string { return e.Placeholder }},
 	{"title", 1, func(e Element) string { return e.Title }},
 	{"id", 1, func(e Element) string { return e.ID }},
+	// A field of a table's row is named by its column's header too ("the user field in
+	// the row of web-01"), below any name of its own.
+	{"column", 1, func(e Element) string {
+		if e.FormControl() && e.Row != "" {
+			return e.Column
+		}
+		return ""
+	}},
 }
 
 // matchScore rates how well the phrase names the element: the closeness of the match

@@ -42,3 +42,55 @@ func TestABackupServersConfigPages(t *testing.T) {
 		}, `{"deleted":"old-laptop"}`},
 	})
 }
+
+// TestABackupServersSettingsTable: from the sixteenth pool's first phrasings (BackupPC):
+// a setting's field is named by the words its row begins with, in the cell that also holds
+// its "Override" box (they had named it by the menu's links beside the form: "Edit
+// Config", "Admin Options"); a field of a table of hosts whose column headers are plain
+// cells is named by its column ("the user field in the row of web-01" had found three
+// fields named "Hosts").
+func TestABackupServersSettingsTable(t *testing.T) {
+	runUnseen(t, newPool(t), []unseenCase{
+		{"a setting's field named by its row", "configedit.html", "config", []string{
+			`tick "Override" under "XferMethod", select "rsync" in "XferMethod", click "Save"`,
+			`tick the "Override" box under "XferMethod", pick "rsync" in the "XferMethod" list and click "Save"`,
+		}, `"override":{"XferMethod":"rsync"}`},
+		{"a setting's text field named by its row", "configedit.html", "config", []string{
+			`tick "Override" under "XferLogLevel", type "3" into "XferLogLevel", click "Save"`,
+			`tick the "Override" box under "XferLogLevel", then type "3" into the "XferLogLevel" field and click "Save"`,
+		}, `"override":{"XferLogLevel":"3"}`},
+		{"a field of a row named by its column", "configedit.html", "config", []string{
+			`in the row of the host "web-01" replace "akim" in the "user" field with "rpatel", click "Save"`,
+			`type "rpatel" into the "user" field in the row of "web-01", click "Save"`,
+		}, `"web-01":"rpatel"`},
+	})
+}
+
+// TestAFormBesideAMenuIsNotNamedByIt: BackupPC's settings were named by the links of the
+// menu down the left of the page ("Current queues" for XferMethod's list), which a probe
+// leftwards from each field reached past its row's own cell: a setting's field is named
+// by the words its row begins with, and never by text outside its own table.
+func TestAFormBesideAMenuIsNotNamedByIt(t *testing.T) {
+	s, _ := openLab(t, newPool(t), "beside-a-menu", "configedit.html")
+	obs, err := s.Observe(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	menu := map[string]bool{"Status": true, "Host Summary": true, "Edit Config": true, "Edit Hosts": true, "Admin Options": true,
+		"LOG file": true, "Old LOGs": true, "Email summary": true, "Current queues": true, "Documentation": true}
+	named := map[string]bool{}
+	for _, e := range obs.Elements {
+		if !e.FormControl() {
+			continue
+		}
+		if menu[e.Label] || menu[e.Name] {
+			t.Errorf("%s is named by the menu beside the form", e.Ref())
+		}
+		named[e.Label] = true
+	}
+	for _, want := range []string{"XferMethod", "XferLogLevel", "FullPeriod"} {
+		if !named[want] {
+			t.Errorf("no field is named %q by its row", want)
+		}
+	}
+}

@@ -318,6 +318,18 @@
     return t.length <= 40 ? t : "";
   };
 
+  // plainHead is a table's first row drawn as plain cells that heads its columns: two or
+  // more cells of short words, none with a control, above rows of fields (an editable
+  // table whose header cells are styled cells, not header cells). null otherwise.
+  const plainHead = (table) => {
+    const [first, ...rest] = table.rows;
+    if (!first || first.cells.length < 2 || !rest.length) return null;
+    const cells = [...first.cells];
+    if (cells.some((c) => c.querySelector("input, select, textarea, button"))) return null;
+    if (cells.filter((c) => { const t = clean(c.innerText, 60); return t && shortWords(t); }).length < 2) return null;
+    return rest.some((r) => [...r.cells].some((c) => c.querySelector("input:not([type=hidden]), select, textarea"))) ? first : null;
+  };
+
   // columnOf names the column of a table or grid the element's cell is in, by its
   // header's words ("Budgeted" for an amount in a budget's row): a table's header row (its
   // head, or a first row of header cells), counted with the cells' spans; a grid's column
@@ -329,7 +341,7 @@
       const table = cell.closest("table"), tr = cell.parentElement;
       if (!table || !tr || tr.tagName !== "TR") return "";
       const head = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] :
-        [...table.rows].find((r) => r.cells.length > 1 && [...r.cells].every((c) => c.tagName === "TH"));
+        [...table.rows].find((r) => r.cells.length > 1 && [...r.cells].every((c) => c.tagName === "TH")) || plainHead(table);
       if (!head || head === tr) return "";
       let at = 0;
       for (const c of tr.cells) { if (c === cell) break; at += c.colSpan || 1; }
@@ -729,6 +741,25 @@
     return shortWords(after) ? after.replace(/:$/, "") : "";
   };
 
+  // outerTable is the outermost table el is in, or null.
+  const outerTable = (el) => {
+    let top = null;
+    for (let t = el.closest("table"); t; t = t.parentElement && t.parentElement.closest("table")) top = t;
+    return top;
+  };
+
+  // leadWords are the words a cell begins with, before its first control or the line
+  // break after them: short words, or "".
+  const leadWords = (cell, controls) => {
+    let words = "";
+    for (const n of cell.childNodes) {
+      if (n.nodeType === 1 && (n.matches(controls) || n.querySelector(controls) || n.matches("br, p, div, hr"))) break;
+      if (n.nodeType === 1 || n.nodeType === 3) words += n.textContent;
+    }
+    words = clean(words);
+    return shortWords(words) ? words.replace(/:$/, "") : "";
+  };
+
   // nearbyText names a field with no label by the text just left of it or just above it,
   // as a person reads a form.
   const nearbyText = (el, inViewport) => {
@@ -764,11 +795,19 @@
     const midY = r.height > 60 ? r.top + 14 : r.top + r.height / 2;
     // Leftwards, past the controls beside it in its row (a form that puts a function's
     // list between a column's name and its field): the words that name the row name both.
+    // Never out of the field's own table: a menu beside a form names none of its fields.
+    const row = el.closest("tr"), table = outerTable(el);
     for (let x = r.left - 8, n = 0; inViewport && x >= 0 && n < 8 && r.left - x <= 400; n++) {
       const hit = doc.elementFromPoint(x, midY);
+      if (table && hit && !table.contains(hit)) break;
       const controls = "input, select, textarea, button";
-      // A control, or the cell that holds one (a list's options are text too): passed over.
+      // A control, or the cell that holds one (a list's options are text too): passed over,
+      // but for the words that begin a cell of its row before a control of that cell (a
+      // setting's name above its "Override" box names the setting's field beside it).
       if (hit && hit !== el && !hit.contains(el) && hit.matches && (hit.matches(controls) || hit.querySelector(controls))) {
+        const cell = hit.closest("td, th");
+        const lead = cell && row && cell.parentElement === row && !cell.contains(el) ? leadWords(cell, controls) : "";
+        if (lead) return lead;
         x = hit.getBoundingClientRect().left - 8;
         continue;
       }
@@ -778,7 +817,6 @@
     }
     // Above it, within its own table row: the row above is another item (a list's filter
     // row names no user's checkbox).
-    const row = el.closest("tr");
     for (const dy of inViewport ? [6, 16, 28] : []) {
       const x = r.left + Math.min(8, r.width / 2), y = r.top - dy;
       const hit = row && x >= 0 && y >= 0 ? doc.elementFromPoint(x, y) : null;
