@@ -28,6 +28,10 @@ type ValidateGoalInput struct {
 	// the form and the last (a dialog's OK): none of Typed may be in a field there, or the
 	// form was not closed by it and nothing it shows at the end is evidence.
 	TypedClosed string `json:"typedClosed,omitempty"`
+	// TypedAt is the address of the page before the form: a value that page showed is
+	// shown anew when the final page, at that address, shows it more often than it did
+	// (a journal listing every account: one more transaction on it names them once more).
+	TypedAt string `json:"typedAt,omitempty"`
 	// KeptTyped are the values of a last form followed by one click and a last click that
 	// stayed on its page (an editor's "Publish", then "Publish now"): evidence only of a
 	// form kept on the page and stored (Kept), never as shown. TypedBefore names the page

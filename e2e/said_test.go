@@ -180,3 +180,22 @@ func TestTheOppositeStandsInItsPlace(t *testing.T) {
 		{"another row paused", `click "Pause" in the row "backup-weekly"`, `{"paused":"backup-monthly"}`, false, ""},
 	})
 }
+
+// TestAddedToTheListItSitsOn runs goals that fill a form on the page that lists what it
+// adds (a ledger's journal, whose every transaction names its accounts), with no check: a
+// run is verified when every value typed is shown and each one the page showed before
+// shows on more of its lines than it did; never when the page refused the form without a
+// word, nor when its line that repeats the values says it failed. The server's state says
+// what was added.
+func TestAddedToTheListItSitsOn(t *testing.T) {
+	const why = "the final page shows what the last form was given"
+	form := func(amount string) string {
+		return `type "2026-11-26" into "Date", type "Transfer to savings" into "Description", type "assets:bank:savings" into "Account 1", ` +
+			`type "` + amount + `" into "Amount 1", type "assets:bank:checking" into "Account 2", click "Add"`
+	}
+	runEvidence(t, "journal.html", "journal", []evidenceCase{
+		{"one more transaction", form("500.00"), `{"added":["2026-11-26","Transfer to savings","assets:bank:savings","500.00","assets:bank:checking"]}`, true, why},
+		{"refused without a word", form("0"), ``, false, ""},
+		{"refused in a line that repeats it", form("five hundred"), ``, false, ""},
+	})
+}

@@ -50,9 +50,9 @@ func (r *run) validateGoal(ctx workflow.Context) error {
 	if len(in.Checks) == 0 {
 		typed, before, closed, stays := lastForm(r.steps, r.params)
 		if stays {
-			in.KeptTyped, in.TypedBefore = typed, before
+			in.KeptTyped, in.TypedBefore = typed, before.TextKey
 		} else {
-			in.Typed, in.TypedBefore, in.TypedClosed = typed, before, closed
+			in.Typed, in.TypedBefore, in.TypedClosed, in.TypedAt = typed, before.TextKey, closed, before.URL
 		}
 		in.Done = lastClicks(r.steps, r.params)
 		in.Gone = goneItems(r.steps, r.params)

@@ -105,8 +105,8 @@ func TestLastFormStays(t *testing.T) {
 	}
 	steps := []StepRecord{step(plan.Type, `"Title"`, "Spring Garden Open Day", "editor"), step(plan.Click, `"Publish"`, "", "editor"), step(plan.Click, `"Publish now"`, "", "editor")}
 	typed, before, closed, stays := lastForm(steps, nil)
-	if !stays || closed != "" || before != `t-"Title"` || len(typed) != 1 || typed[0] != "Spring Garden Open Day" {
-		t.Errorf("stayed: %q %q %q %v", typed, before, closed, stays)
+	if !stays || closed != "" || before.TextKey != `t-"Title"` || len(typed) != 1 || typed[0] != "Spring Garden Open Day" {
+		t.Errorf("stayed: %q %q %q %v", typed, before.TextKey, closed, stays)
 	}
 	steps[2].URL = "entries/spring-garden-open-day"
 	if _, _, closed, stays := lastForm(steps, nil); stays || closed == "" {

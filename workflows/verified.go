@@ -57,10 +57,10 @@ func readBack(steps []StepRecord, extracted map[string]any) string {
 // page (an editor's Publish, then Publish now): its values are then evidence only of a
 // form kept on the page and stored (activities.ValidateGoalInput.KeptTyped), never as
 // shown.
-func lastForm(steps []StepRecord, params map[string]string) (typed []string, before, closed string, stays bool) {
+func lastForm(steps []StepRecord, params map[string]string) (typed []string, before activities.Snapshot, closed string, stays bool) {
 	end := len(steps)
 	if end == 0 || !taking(steps[end-1].Step.Action) {
-		return nil, "", "", false // the plan does not end by taking a form
+		return nil, activities.Snapshot{}, "", false // the plan does not end by taking a form
 	}
 	end--
 	for end > 0 && steps[end-1].Step.Action == plan.Assert {
@@ -68,7 +68,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 			end--
 		}
 		if end == 0 || !taking(steps[end-1].Step.Action) {
-			return nil, "", "", false // a check after no click: not a click checked on the way
+			return nil, activities.Snapshot{}, "", false // a check after no click: not a click checked on the way
 		}
 		end--
 	}
@@ -88,7 +88,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 	}
 	for _, s := range steps[start:] {
 		if s.Status != StepCompleted || s.Unverified {
-			return nil, "", "", false
+			return nil, activities.Snapshot{}, "", false
 		}
 	}
 	long := false
@@ -97,7 +97,7 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 			continue
 		}
 		if plan.HasSecret(s.Step.Value) {
-			return nil, "", "", false // a sign-in
+			return nil, activities.Snapshot{}, "", false // a sign-in
 		}
 		if s.hidden {
 			continue // a password given to a new account: no page shows it
@@ -110,9 +110,9 @@ func lastForm(steps []StepRecord, params map[string]string) (typed []string, bef
 		typed = append(typed, v)
 	}
 	if !long || start == end {
-		return nil, "", "", false
+		return nil, activities.Snapshot{}, "", false
 	}
-	return typed, steps[start].before.TextKey, closed, stays
+	return typed, steps[start].before, closed, stays
 }
 
 // taking reports the actions that take a form: a click, or a key pressed (Enter).

@@ -240,13 +240,13 @@ func (a *Activities) shownTyped(ctx context.Context, reads *evidenceReads, res *
 	if err != nil {
 		return err
 	}
-	var before string
+	var before, raw string
 	if in.TypedBefore != "" {
 		b, err := reads.text(ctx, in.TypedBefore, "the page before the form")
 		if err != nil {
 			return err
 		}
-		before = page.NormalizeText(b)
+		before, raw = page.NormalizeText(b), b
 	}
 	if in.TypedClosed != "" {
 		obs, err := a.storedObservation(ctx, in.TypedClosed, "the page after the form's click")
@@ -258,7 +258,11 @@ func (a *Activities) shownTyped(ctx context.Context, reads *evidenceReads, res *
 			return nil
 		}
 	}
-	res.Shown, res.NotShown = shownValues(in.Typed, page.NormalizeText(seen), fields, before)
+	var again func(v string) bool
+	if in.TypedAt != "" && sameAddress(in.TypedAt, res.Final.URL) {
+		again = func(v string) bool { return shownMore(seen, raw, v) }
+	}
+	res.Shown, res.NotShown = shownValues(in.Typed, page.NormalizeText(seen), fields, before, again)
 	return nil
 }
 
@@ -275,9 +279,10 @@ func stillInField(typed []string, obs page.Observation) string {
 }
 
 // shownValues says, for the values typed, whether each is in seen (the page's text
-// outside its fields), in none of fields, and not in before: shown names them all, or
-// notShown says of the first that is not what it is instead.
-func shownValues(typed []string, seen string, fields []string, before string) (shown, notShown string) {
+// outside its fields), in none of fields, and not in before, unless again (set when the
+// final page is at the address of the page before) says it is shown anew: shown names them
+// all, or notShown says of the first that is not what it is instead.
+func shownValues(typed []string, seen string, fields []string, before string, again func(string) bool) (shown, notShown string) {
 	var all []string
 	for _, v := range typed {
 		q := strconv.Quote(v)
@@ -287,7 +292,7 @@ func shownValues(typed []string, seen string, fields []string, before string) (s
 		if onlyAsked(seen, page.Norm(v)) {
 			return "", q + " is on the final page only in a question it asks (it waits for an answer)"
 		}
-		if before != "" && page.ContainsText(before, v) {
+		if before != "" && page.ContainsText(before, v) && (again == nil || !again(v)) {
 			return "", q + " was on the page before it was typed"
 		}
 		for _, f := range fields {
@@ -298,6 +303,25 @@ func shownValues(typed []string, seen string, fields []string, before string) (s
 		all = append(all, q)
 	}
 	return strings.Join(all, ", "), ""
+}
+
+// shownMore reports whether more lines of seen than of before (the pages' texts, as
+// shown) hold v, and none of seen's that hold it is a line of failure: a record added to
+// the list the form sits on (a journal's new transaction names accounts its others name
+// too).
+func shownMore(seen, before, v string) bool {
+	count := func(text string) (n int, failed bool) {
+		for _, l := range strings.Split(text, "\n") {
+			if l = page.NormalizeText(l); page.ContainsText(l, v) {
+				n++
+				failed = failed || failure.MatchString(l)
+			}
+		}
+		return n, failed
+	}
+	after, failed := count(seen)
+	was, _ := count(before)
+	return !failed && after > was
 }
 
 // onlyAsked reports whether every place seen (normalized) shows v is inside a question:

@@ -29,8 +29,35 @@ func TestShownValues(t *testing.T) {
 		{"only in the question the page asks", page.NormalizeText("Do you really want to add Fiona Green (fiona@example.org) to hiking-club? Confirm Cancel"), nil, "", false},
 		{"asked, and shown as done too", page.NormalizeText("Add Fiona Green, fiona@example.org? Fiona Green fiona@example.org was added."), nil, "", true},
 	} {
-		if got, why := shownValues(typed, c.seen, c.fields, c.before); (got != "") != c.shown || (got == "") == (why == "") {
+		if got, why := shownValues(typed, c.seen, c.fields, c.before, nil); (got != "") != c.shown || (got == "") == (why == "") {
 			t.Errorf("%s: shownValues = %q, %q; want shown %v", c.name, got, why, c.shown)
 		}
+	}
+}
+
+// TestShownAgain: on the page the form sits on (a journal that lists every account), a
+// value the page showed before is shown anew when more of its lines show it now, none of
+// them a line of failure; not when it shows as often as before, nor on a line of failure.
+func TestShownAgain(t *testing.T) {
+	before := "Journal\n2026-11-01 Transfer to savings\nassets:bank:checking $-500.00\nassets:bank:savings $500.00"
+	added := before + "\n2026-11-26 Transfer to savings\nassets:bank:checking $-500.00\nassets:bank:savings $500.00"
+	typed := []string{"2026-11-26", "Transfer to savings", "assets:bank:savings", "assets:bank:checking"}
+	for _, c := range []struct {
+		name  string
+		final string
+		shown bool
+	}{
+		{"one more transaction", added, true},
+		{"the same journal", before + "\n2026-11-26", false},
+		{"said to have failed", before + "\nCould not add 2026-11-26 Transfer to savings: assets:bank:savings assets:bank:checking", false},
+	} {
+		again := func(v string) bool { return shownMore(c.final, before, v) }
+		got, why := shownValues(typed, page.NormalizeText(c.final), nil, page.NormalizeText(before), again)
+		if (got != "") != c.shown {
+			t.Errorf("%s: shownValues = %q, %q; want shown %v", c.name, got, why, c.shown)
+		}
+	}
+	if got, _ := shownValues(typed, page.NormalizeText(added), nil, page.NormalizeText(before), nil); got != "" {
+		t.Errorf("at another address, a value shown before is no evidence: %q", got)
 	}
 }
