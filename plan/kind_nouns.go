@@ -26,9 +26,37 @@ func kindNouns(s string) map[string]bool {
 			}
 			out[w.low] = true
 		}
+		if w, ok := nounAfter(ts, q); ok {
+			out[w] = true
+		}
 	}
 	return out
 }
+
+// nounAfter is the one lower-case word just after the quote at q that says what kind of
+// thing it names, as a word before it does ("the "CT CHEST" study" is "the study "CT
+// CHEST""): the description ends after it, or a word of place or relation follows
+// ("under", "in", "of"). Never a word of how a thing looks, an ordinal ("the "Edit"
+// last"), or a word of when or how often ("now", "again", "twice").
+func nounAfter(ts []tok, q int) (string, bool) {
+	if q+1 >= len(ts) {
+		return "", false
+	}
+	w := ts[q+1]
+	if w.kind != tWord || w.text != w.low || len(w.low) < 3 || strings.Trim(w.low, "abcdefghijklmnopqrstuvwxyz") != "" ||
+		looksWords[w.low] || pronouns[w.low] || relationWords[w.low] || notNouns[w.low] {
+		return "", false
+	}
+	if q+2 < len(ts) && !(ts[q+2].kind == tWord && relationWords[ts[q+2].low]) {
+		return "", false
+	}
+	return w.low, true
+}
+
+// notNouns are words that may follow a quoted name and are no kind of thing: ordinals and
+// words of when, how often or how much.
+var notNouns = setOf("first second third fourth fifth last next previous other every all both each top bottom left right " +
+	"now again twice thrice once only too also instead here there then later first soon immediately quickly")
 
 // relationWords relate a thing to the quoted name rather than say what it is ("words
 // similar to "big"", "the one next to "Save""): a description with one is read, or

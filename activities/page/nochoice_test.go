@@ -49,6 +49,15 @@ func TestNoChoice(t *testing.T) {
 		{Index: 4, Tag: "button", Role: "menuitem", Name: "Home", Container: "menu"},
 		{Index: 5, Tag: "a", Role: "link", Name: "Home", Dest: "http://x/"},
 	}
+	// A list whose rows the page draws as clickable around a link of the row's words
+	// (Orthanc Explorer's studies, jQuery Mobile); and two rows, each a link alone.
+	studies := []Element{
+		{Index: 0, Tag: "a", Role: "link", Name: "MR BRAIN StudyDate: 2025-02-03", Dest: "#study-1", Box: Box{X: 20, Y: 100, W: 300, H: 40}},
+		{Index: 1, Tag: "a", Role: "link", Name: "CT HEAD StudyDate: 2024-12-30", Dest: "#study-2", Box: Box{X: 20, Y: 150, W: 300, H: 40}},
+		{Index: 2, Tag: "li", Role: "clickable", Name: "MR BRAIN StudyDate: 2025-02-03", Box: Box{X: 10, Y: 95, W: 330, H: 50}},
+		{Index: 3, Tag: "li", Role: "clickable", Name: "CT HEAD StudyDate: 2024-12-30", Box: Box{X: 10, Y: 145, W: 330, H: 50}},
+		{Index: 4, Tag: "a", Role: "link", Name: "MR BRAIN StudyDate: 2025-03-10", Dest: "#study-3", Box: Box{X: 20, Y: 200, W: 300, H: 40}},
+	}
 	for _, tt := range []struct {
 		name   string
 		desc   string
@@ -76,6 +85,8 @@ func TestNoChoice(t *testing.T) {
 		{"two links that lead nowhere said", "Watch", plan.Click, toolbar, -1},
 		{"a hover at parts of one row", `"Buy milk" in the row "Buy milk"`, plan.Hover, row[:2], 0},
 		{"a click on an item is its button's, not its box's", `"Buy milk" in the row "Buy milk"`, plan.Click, row[:2], 1},
+		{"a row drawn as clickable around its own link", "CT HEAD", plan.Click, studies, 1},
+		{"two rows of one name, each its link and its box", "MR BRAIN", plan.Click, studies, -1},
 		{"a tick at parts of one row is no hover", `"Buy milk"`, plan.Check, row, -1},
 		{"a hover at two rows", "Buy milk", plan.Hover, row, -1},
 		{"a row's one box, ticked by the row's words", "Moby Dick", plan.Check, []Element{

@@ -22,6 +22,8 @@ import (
 //     toolbar repeated below the page, a menu's "Watchlist" and a notice's "watchlist";
 //     a link a menu marks as its item and the same link in the page) is one target, the
 //     first a person sees;
+//   - an item a page draws as clickable around a link or button of its own name (a
+//     jQuery Mobile list's row and the link in it) is that link or button: one control;
 //   - a hover or a scroll at parts of one row or card (an item's checkbox and its label)
 //     is at that row: any of them shows what the row shows on hover;
 //   - of controls that match alike, the ones the step before brought onto the page
@@ -50,6 +52,10 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 			return []Element{b}
 		}
 	}
+	cands = withoutWrappers(cands)
+	if len(cands) == 1 {
+		return cands
+	}
 	alike, oneRow := true, true
 	for _, c := range cands[1:] {
 		alike = alike && c.Dest != "" && c.Dest == cands[0].Dest && sameRole(c, cands[0]) && strings.EqualFold(c.Name, cands[0].Name) &&
@@ -66,6 +72,27 @@ func noChoice(action plan.Action, cands, page []Element) []Element {
 	// ("Write regexp" after "Virtual Host" under "Set permission", not under "Set topic
 	// permission").
 	return preferAll(cands, func(e Element) bool { return e.Near })
+}
+
+// withoutWrappers drops, of cands, an element the page draws as clickable (no role of its
+// own) whose box holds another of cands of its name, case aside: the control inside it.
+func withoutWrappers(cands []Element) []Element {
+	holds := func(a, b Element) bool {
+		return a.Box.W > 0 && b.Box.W > 0 && a.Box.X <= b.Box.X && a.Box.Y <= b.Box.Y &&
+			a.Box.X+a.Box.W >= b.Box.X+b.Box.W && a.Box.Y+a.Box.H >= b.Box.Y+b.Box.H
+	}
+	wrapper := func(c Element) bool {
+		if c.Role != "clickable" {
+			return false
+		}
+		for _, d := range cands {
+			if d.Index != c.Index && d.Role != "clickable" && strings.EqualFold(d.Name, c.Name) && d.Frame == c.Frame && holds(c, d) {
+				return true
+			}
+		}
+		return false
+	}
+	return preferAll(cands, func(e Element) bool { return !wrapper(e) })
 }
 
 // sameRole reports two elements of one role, or two links to one place of which a menu

@@ -278,11 +278,20 @@ const activeEditableJS = `() => {
   return field || el.isContentEditable ? el : null;
 }`
 
+// stateful are the roles of controls a click changes, which never open a field to type in.
+var stateful = map[string]bool{"slider": true, "switch": true, "checkbox": true, "radio": true, "menuitemcheckbox": true, "menuitemradio": true}
+
 // typeIntoOpened types into the field a box opens when clicked: the target is named as the
 // step says but is not a field (an editor's placeholder, "Type / to choose a block"), so it
 // is clicked, and the text goes into the field the click focused. None focused within a
 // second is the step's failure, with nothing typed.
 func typeIntoOpened(ctx context.Context, a *action, v, shown string) *plan.Feedback {
+	if stateful[a.out.Target.Role] {
+		// A switch, a slider, a box or a radio button is changed by a click: clicking it
+		// for a field would do what the step does not ask. Nothing is clicked.
+		return &plan.Feedback{Type: plan.WrongElement, Details: fmt.Sprintf("%s is a %s: it takes no typed text, and a click would change it", a.ref, a.out.Target.Role),
+			Suggestion: "click it, tick it or choose its state in a step of its own, or name the field to type into", ActualElement: a.ref}
+	}
 	a.note("clicked %s, which is not a field, for the field it opens", a.ref)
 	if err := a.el.Click(playwright.ElementHandleClickOptions{Timeout: timeout}); err != nil {
 		return a.failed(err)

@@ -1,6 +1,13 @@
 package driver_test
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/webagent-dev/webagent/activities/browser/driver"
+	"github.com/webagent-dev/webagent/plan"
+)
 
 // TestAMailCatchersInbox: from the sixteenth pool's blind run (MailDev): a list of mails
 // each drawn as one button holding the whole item, in no list element and no row, was no
@@ -92,5 +99,29 @@ func TestAFormBesideAMenuIsNotNamedByIt(t *testing.T) {
 		if !named[want] {
 			t.Errorf("no field is named %q by its row", want)
 		}
+	}
+}
+
+// TestNoTextTypedIntoASwitch: from the seventeenth pool's blind run (Orthanc), where
+// `switch "Unprotected" to "Protected"` was read as typing "Protected" into the switch
+// named "Unprotected", and the switch, no field, was clicked for the field it would open:
+// a switch, a slider, a box or a radio button takes no typed text, and is not clicked for
+// one.
+func TestNoTextTypedIntoASwitch(t *testing.T) {
+	s, app := openLab(t, newPool(t), "no-text-in-a-switch", "flip.html")
+	steps, err := plan.Parse(`type "On" into "Dark mode"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := s.Do(t.Context(), steps[0], driver.DoOptions{WaitBudget: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.OK || len(out.Actions) > 0 || out.Feedback == nil || !strings.Contains(out.Feedback.Details, "takes no typed text") {
+		t.Errorf("typed into a switch: ok %v, actions %q, feedback %+v", out.OK, out.Actions, out.Feedback)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if got := string(app.LabState("flip")); strings.Contains(got, "dark") {
+		t.Errorf("the switch was clicked: %s", got)
 	}
 }
