@@ -55,8 +55,7 @@ func nounAfter(ts []tok, q int) (string, bool) {
 
 // notNouns are words that may follow a quoted name and are no kind of thing: ordinals and
 // words of when, how often or how much.
-var notNouns = setOf("first second third fourth fifth last next previous other every all both each top bottom left right " +
-	"now again twice thrice once only too also instead here there then later first soon immediately quickly")
+var notNouns = setOf(strings.Join(ordinalWords, " ") + " now again twice thrice once only too also instead here there then later soon immediately quickly")
 
 // relationWords relate a thing to the quoted name rather than say what it is ("words
 // similar to "big"", "the one next to "Save""): a description with one is read, or

@@ -12,7 +12,7 @@ import (
 // a control named with one ("Disable monitoring") is undone by the control named with the
 // other ("Enable monitoring"). A word and the same word with "un" before it ("Publish",
 // "Unpublish"; "Mark as read", "Mark as unread") are opposites too (unWord); "Add to X"
-// and "Remove from X" are (addRemove). Verbs that only look or show ("Show", "Expand",
+// and "Remove from X" are (oppositeNames). Verbs that only look or show ("Show", "Expand",
 // "Open") are none: what they flip is the view, not what the goal is for.
 var opposites = func() map[string]string {
 	m := map[string]string{}

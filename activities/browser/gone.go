@@ -12,7 +12,7 @@ import (
 // listGone looks for the list a goal found an item in, shown again at the end without
 // it (in.Gone): the evidence that the click that removed it did.
 // seen is the final page's text outside its fields.
-func (a *Activities) listGone(ctx context.Context, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
+func listGone(ctx context.Context, reads *evidenceReads, res *activities.ValidateGoalResult, in activities.ValidateGoalInput, seen string) error {
 	var final []string
 	for _, ask := range in.Gone {
 		if ask.Before == "" || !sameAddress(res.Final.URL, ask.URL) {
@@ -20,15 +20,15 @@ func (a *Activities) listGone(ctx context.Context, res *activities.ValidateGoalR
 		}
 		if final == nil {
 			var err error
-			if final, err = a.pageLines(ctx, seen, res.Final.ElementsKey); err != nil {
+			if final, err = pageLines(ctx, reads, seen, res.Final.ElementsKey); err != nil {
 				return err
 			}
 		}
-		b, err := a.Store.Get(ctx, ask.Before)
+		b, err := reads.text(ctx, ask.Before, "the list before")
 		if err != nil {
-			return fmt.Errorf("read the list before (%s): %w", ask.Before, err)
+			return err
 		}
-		before, err := a.pageLines(ctx, string(b), ask.Elements)
+		before, err := pageLines(ctx, reads, b, ask.Elements)
 		if err != nil {
 			return err
 		}
@@ -41,8 +41,9 @@ func (a *Activities) listGone(ctx context.Context, res *activities.ValidateGoalR
 }
 
 // pageLines are a page's lines of text and the names of its controls (stored under
-// elements, when that is set), each normalized.
-func (a *Activities) pageLines(ctx context.Context, text, elements string) ([]string, error) {
+// elements, when that is set, and read through reads: the final page's controls are
+// read once, whichever evidence asks first), each normalized.
+func pageLines(ctx context.Context, reads *evidenceReads, text, elements string) ([]string, error) {
 	var lines []string
 	for _, l := range strings.Split(text, "\n") {
 		if l = page.NormalizeText(l); l != "" {
@@ -52,7 +53,7 @@ func (a *Activities) pageLines(ctx context.Context, text, elements string) ([]st
 	if elements == "" {
 		return lines, nil
 	}
-	obs, err := a.storedObservation(ctx, elements, "the page's controls")
+	obs, err := reads.controls(ctx, elements, "the page's controls")
 	if err != nil {
 		return nil, err
 	}

@@ -210,7 +210,7 @@ func (a *Activities) pageEvidence(ctx context.Context, s *driver.Session, res *a
 		}
 	}
 	if res.Shown == "" && res.Said == "" && res.State == "" && res.Flipped == "" && res.Kept == "" && len(in.Gone) > 0 {
-		return a.listGone(ctx, res, in, seen)
+		return listGone(ctx, reads, res, in, seen)
 	}
 	return nil
 }
